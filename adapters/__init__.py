@@ -1,0 +1,1 @@
+"""File-format adapters, installed as ``brightwell_plugin.adapters``: one module per format."""

@@ -1,0 +1,131 @@
+"""The Python API: load, rank, explain, write, convert. The CLI is a thin layer over this.
+
+>>> from brightwell_plugin import api
+>>> loaded = api.load(api.sample_path())
+>>> standings = api.rank(loaded.tournament, "PTS,BQ:preset=woc,DISCS")
+>>> standings.rows[0].rank
+1
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from brightwell_plugin.adapters.base import Format
+from brightwell_plugin.criteria.base import Explanation
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fileio import atomic_write
+from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.model import Tournament
+from brightwell_plugin.standings import Standings, default_spec
+from brightwell_plugin.standings import explain as _explain
+from brightwell_plugin.standings import rank as _rank
+from brightwell_plugin.validate import check
+
+__all__ = ["Loaded", "convert", "default_spec", "detect_format", "explain", "load", "rank",
+           "sample_path", "write"]
+
+_HEAD = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    tournament: Tournament
+    format: str
+    warnings: tuple[str, ...] = ()
+
+
+def sample_path() -> Path:
+    """The Othello sample tournament shipped with the package."""
+    return Path(str(resources.files("brightwell_plugin.samples").joinpath("othello_open.xml")))
+
+
+def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
+    """The registered format that recognises the file's content (its suffix breaks ties)."""
+    host = host or get_host()
+    p = Path(path)
+    try:
+        with open(p, "rb") as fh:
+            head = fh.read(_HEAD)
+    except IsADirectoryError:
+        head = b""
+    except OSError as exc:
+        raise BrightwellError(f"cannot read: {exc.strerror}", file=str(p)) from None
+    formats = [f for f in host.formats.values() if f.can_read]
+    sniffed = [f for f in formats if f.sniff(p, head)]
+    by_suffix = [f for f in formats if p.suffix.lower() in f.suffixes]
+    for candidates in ([f for f in sniffed if f in by_suffix], sniffed, by_suffix):
+        if candidates:
+            return candidates[0]
+    names = ", ".join(sorted(host.formats))
+    raise BrightwellError(f"cannot tell the file format (known: {names}); use --input-format",
+                          file=str(p))
+
+
+def load(path: str | os.PathLike, format: str | None = None, encoding: str | None = None,
+         host: Host | None = None) -> Loaded:
+    """Read and validate a tournament file. Errors raise :class:`BrightwellError`."""
+    host = host or get_host()
+    p = Path(path)
+    if not p.exists():
+        raise BrightwellError("no such file", file=str(p))
+    fmt = host.format(format) if format else detect_format(p, host)
+    try:
+        result = fmt.read(p, encoding=encoding)
+    except BrightwellError as exc:
+        raise exc.at(file=str(p)) from None
+    except UnicodeDecodeError as exc:
+        raise BrightwellError(f"cannot decode byte {exc.object[exc.start]:#04x} at offset {exc.start} "
+                              f"as {exc.encoding} (try --encoding)", file=str(p)) from None
+    warnings = check(result.tournament, str(p))
+    return Loaded(result.tournament, fmt.name, tuple(result.warnings) + tuple(warnings))
+
+
+def rank(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
+         host: Host | None = None) -> Standings:
+    """Standings under ``spec`` (default: the file's tie-breaks, else :func:`default_spec`)."""
+    return _rank(tournament, spec, after_round, host)
+
+
+def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str] | None = None,
+            after_round: int | None = None, host: Host | None = None) -> list[Explanation]:
+    """For one player (start number or name), how each criterion's value was obtained."""
+    return _explain(tournament, player, spec, after_round, host)
+
+
+def write(tournament: Tournament, path: str | os.PathLike, format: str | None = None,
+          strict: bool = False, host: Host | None = None) -> list[str]:
+    """Write atomically; return what the format could not carry (``strict`` refuses instead)."""
+    host = host or get_host()
+    p = Path(path)
+    fmt = host.format(format) if format else _format_for_suffix(p, host)
+    if not fmt.can_write:
+        raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
+    lost = fmt.cannot_carry(tournament)
+    if lost and strict:
+        raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(lost)} (--strict)", file=str(p))
+    data = fmt.dumps(tournament)
+    try:
+        atomic_write(p, data)
+    except OSError as exc:
+        raise BrightwellError(f"cannot write: {exc.strerror}", file=str(p)) from None
+    return lost
+
+
+def _format_for_suffix(p: Path, host: Host) -> Format:
+    for f in host.formats.values():
+        if f.can_write and p.suffix.lower() in f.suffixes:
+            return f
+    raise BrightwellError("cannot tell the output format from the suffix; use --to", file=str(p))
+
+
+def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None = None,
+            input_format: str | None = None, strict: bool = False, encoding: str | None = None,
+            host: Host | None = None) -> tuple[Loaded, list[str]]:
+    """Read ``source``, write ``target``; return what was loaded and what could not be carried."""
+    loaded = load(source, input_format, encoding, host)
+    return loaded, write(loaded.tournament, target, to, strict, host)

@@ -1,0 +1,221 @@
+"""The ``brightwell`` command: a thin layer over :mod:`brightwell_plugin.api`."""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+import json
+import os
+import sys
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from brightwell_plugin import __version__, api
+from brightwell_plugin.criteria.base import fmt
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fileio import atomic_write
+from brightwell_plugin.host import get_host
+from brightwell_plugin.standings import Standings
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT):
+    click.echo(f"brightwell: error: {message}", err=True)
+    sys.exit(code)
+
+
+def handled(func):
+    """Report input errors on one line (exit 2) and never show a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except BrightwellError as exc:
+            _fail(str(exc))
+        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # a bug of ours: still one line, unless debugging
+            if os.environ.get("BRIGHTWELL_DEBUG"):
+                raise
+            _fail(f"internal error ({type(exc).__name__}: {exc}); set BRIGHTWELL_DEBUG=1 for details",
+                  EXIT_INTERNAL)
+
+    return wrapper
+
+
+def _warn(warnings) -> None:
+    for w in warnings:
+        click.echo(f"brightwell: warning: {w}", err=True)
+
+
+def _load(file, sample, input_format, encoding):
+    if sample and file:
+        raise BrightwellError("give a FILE or --sample, not both")
+    if not file and not sample:
+        raise BrightwellError("no tournament file given (or use --sample for the bundled Othello event)")
+    loaded = api.load(api.sample_path() if sample else file, input_format, encoding)
+    _warn(loaded.warnings)
+    return loaded
+
+
+input_options = [
+    click.option("--sample", is_flag=True, help="Use the Othello sample tournament shipped with the package."),
+    click.option("--input-format", "input_format", help="Force the input format (see 'brightwell formats')."),
+    click.option("--encoding", help="Text encoding of the input file."),
+    click.option("-t", "--tiebreaks", "spec", help="Criteria, e.g. 'PTS,BQ:preset=woc,DISCS'."),
+    click.option("--after-round", type=int, help="Interim standings after this round."),
+]
+
+
+def with_input(func):
+    for option in reversed(input_options):
+        func = option(func)
+    return func
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="brightwell")
+def main():
+    """Rank Swiss tournaments by points, the Brightwell quotient and other tie-breaks."""
+
+
+@main.command()
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@with_input
+@click.option("--output-format", type=click.Choice(["table", "csv", "json"]), default="table")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
+@handled
+def rank(file, sample, input_format, encoding, spec, after_round, output_format, output):
+    """Rank FILE (or --sample) and print the standings."""
+    loaded = _load(file, sample, input_format, encoding)
+    standings = api.rank(loaded.tournament, spec, after_round)
+    if output_format == "table":
+        text = _table(standings, loaded.tournament.name, output is None)
+    elif output_format == "csv":
+        text = _csv(standings)
+    else:
+        text = json.dumps(_records(standings), ensure_ascii=False, indent=1) + "\n"
+    if output:
+        atomic_write(output, text.encode("utf-8"))
+    elif text:
+        click.echo(text, nl=False)
+
+
+def _plain(value):
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _records(standings: Standings):
+    return [{k: _plain(v) for k, v in rec.items()} for rec in standings.as_records()]
+
+
+def _csv(standings: Standings) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["rank", "start_no", "name", *standings.headings])
+    for r in standings.rows:
+        w.writerow([r.rank, r.start_no, r.name, *(fmt(v) for v in r.values)])
+    return buf.getvalue()
+
+
+def _table(standings: Standings, title: str, to_terminal: bool) -> str:
+    table = Table(title=f"{title} - after round {standings.after_round}")
+    for heading in ("#", "No", "Name", *standings.headings):
+        table.add_column(heading, justify="left" if heading == "Name" else "right")
+    for r in standings.rows:
+        table.add_row(str(r.rank), str(r.start_no), r.name, *(fmt(v) for v in r.values))
+    if to_terminal:
+        Console().print(table)
+        return ""
+    console = Console(file=io.StringIO(), width=200, no_color=True)
+    console.print(table)
+    return console.file.getvalue()
+
+
+@main.command()
+@click.argument("args", nargs=-1, required=True, metavar="[FILE] PLAYER")
+@with_input
+@click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
+@handled
+def explain(args, sample, input_format, encoding, spec, after_round, as_json):
+    """Show how PLAYER's value for each criterion was obtained (start number or name)."""
+    if len(args) != (1 if sample else 2):
+        raise BrightwellError("usage: brightwell explain FILE PLAYER (or --sample PLAYER)")
+    file, player = (None, args[0]) if sample else args
+    loaded = _load(file, sample, input_format, encoding)
+    explanations = api.explain(loaded.tournament, player, spec, after_round)
+    if as_json:
+        click.echo(json.dumps([e.as_dict() for e in explanations], ensure_ascii=False, indent=1))
+        return
+    console = Console()
+    for e in explanations:
+        table = Table(title=f"{e.item} = {fmt(e.value)}  (#{e.start_no} {e.name})", title_justify="left")
+        table.add_column("part")
+        table.add_column("value", justify="right")
+        table.add_column("how")
+        for p in e.parts:
+            table.add_row(p.label, fmt(p.value), p.detail)
+        console.print(table)
+        for note in e.notes:
+            console.print(f"  {note}")
+
+
+@main.command()
+def criteria():
+    """List every criterion with its parameters and presets."""
+    console = Console()
+    for code, c in sorted(get_host().criteria.items()):
+        console.print(f"[bold]{code}[/bold]  {c.title}  [dim]({c.source})[/dim]")
+        if c.modifiers:
+            console.print("  modifiers: " + " ".join("/" + m for m in c.modifiers))
+        for p in c.parameters:
+            default = f" (default {p.default})" if p.default is not None else ""
+            need = " [required]" if p.required else ""
+            choices = f" [{'|'.join(p.choices)}]" if p.choices else ""
+            console.print(f"  {p.name}{choices}{default}{need}: {p.help}")
+        for name, values in c.presets.items():
+            console.print(f"  preset {name}: " + " ".join(f"{k}={v}" for k, v in values.items()))
+
+
+@main.command()
+def formats():
+    """List the registered file formats."""
+    for name, f in sorted(get_host().formats.items()):
+        modes = "read" + ("/write" if f.can_write else "")
+        click.echo(f"{name:14} {modes:11} {' '.join(f.suffixes):16} {f.title}")
+
+
+@main.command()
+@handled
+def plugins():
+    """List the loaded plugins and what each registers."""
+    for info in get_host().plugins():
+        source = info.distribution or "built-in"
+        what = ", ".join([*info.criteria, *(f"format {f}" for f in info.formats)]) or "-"
+        click.echo(f"{info.name}  [{source}]  {what}")
+
+
+@main.command()
+@click.argument("source", type=click.Path(dir_okay=True))
+@click.argument("target", type=click.Path())
+@click.option("--to", "to", help="Output format name (default: from the suffix).")
+@click.option("--input-format", "input_format", help="Force the input format.")
+@click.option("--encoding", help="Text encoding of the input file.")
+@click.option("--strict", is_flag=True, help="Refuse when the target cannot carry everything.")
+@handled
+def convert(source, target, to, input_format, encoding, strict):
+    """Convert SOURCE to TARGET between registered formats."""
+    loaded, lost = api.convert(source, target, to, input_format, strict, encoding)
+    _warn(loaded.warnings)
+    for item in lost:
+        click.echo(f"brightwell: not carried: {item}", err=True)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

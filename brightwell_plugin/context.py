@@ -1,0 +1,93 @@
+"""Derived views of a tournament at a given round, computed once and shared by all criteria."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import ABSENT, Kind, Result, RoundEntry, Tournament
+
+
+class Context:
+    """The tournament as seen after round ``k`` (all rounds when ``after_round`` is None).
+
+    Players are addressed by index ``i`` into ``tournament.players``; ``entries[i][r]`` is the
+    record of round ``r + 1`` (absent when missing); ``opp[i][r]`` the opponent's index or -1.
+    """
+
+    def __init__(self, tournament: Tournament, after_round: int | None = None):
+        played = tournament.rounds_played
+        if after_round is not None and not 0 <= after_round <= max(played, tournament.rounds or 0):
+            raise BrightwellError(f"--after-round {after_round} is outside 0..{played}")
+        self.t = tournament
+        self.k = played if after_round is None else after_round
+        self.R = tournament.planned_rounds or self.k
+        self.n = len(tournament.players)
+        self.index = {p.start_no: i for i, p in enumerate(tournament.players)}
+        k, index = self.k, self.index
+        self.entries: list[tuple[RoundEntry, ...]] = []
+        self.opp: list[list[int]] = []
+        for p in tournament.players:
+            rounds = p.rounds[:k]
+            if len(rounds) < k:
+                rounds = rounds + (ABSENT,) * (k - len(rounds))
+            self.entries.append(rounds)
+            self.opp.append([-1 if e.opponent is None else index.get(e.opponent, -1) for e in rounds])
+
+    @cached_property
+    def round_points(self) -> list[list[float]]:
+        pts = self.t.scoring.points
+        return [[pts(e) for e in es] for es in self.entries]
+
+    @cached_property
+    def points(self) -> list[float]:
+        """Current points (after round k)."""
+        return [sum(rp) for rp in self.round_points]
+
+    def points_after(self, r: int) -> list[float]:
+        """Every player's points after round ``r`` (r <= k)."""
+        if r >= self.k:
+            return self.points
+        cache = self.__dict__.setdefault("_points_after", {})
+        if r not in cache:
+            cache[r] = [sum(rp[:r]) for rp in self.round_points]
+        return cache[r]
+
+    @cached_property
+    def wins(self) -> list[int]:
+        """Rounds in which the points of a win were obtained (games, forfeits, byes worth a win)."""
+        s = self.t.scoring
+        pab_is_win = s.pab is None or s.pab == s.win
+        out = []
+        for es in self.entries:
+            w = 0
+            for e in es:
+                kind = e.kind
+                if kind is Kind.GAME:
+                    w += e.result is Result.WIN
+                elif kind is Kind.FORFEIT_WIN or kind is Kind.FULL_BYE or (kind is Kind.PAB and pab_is_win):
+                    w += 1
+            out.append(w)
+        return out
+
+    def withdrawn_by(self, i: int, r: int | None = None) -> bool:
+        """Has player ``i`` withdrawn before the end of round ``r`` (default k)?"""
+        w = self.t.players[i].withdrawn_after
+        return w is not None and w < (self.k if r is None else r)
+
+    @cached_property
+    def withdrawn(self) -> list[bool]:
+        return [self.withdrawn_by(i) for i in range(self.n)]
+
+    def label(self, i: int) -> str:
+        p = self.t.players[i]
+        return f"#{p.start_no} {p.name}"
+
+    @cached_property
+    def has_game_scores(self) -> bool:
+        return any(e.score is not None for es in self.entries for e in es if e.kind is Kind.GAME)
+
+    def require_game_scores(self, code: str) -> None:
+        if not self.has_game_scores:
+            raise BrightwellError(f"{code} needs game scores (discs, points), and this tournament has none"
+                                  " (this file has no game scores)")

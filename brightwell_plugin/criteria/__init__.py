@@ -1,0 +1,1 @@
+"""Built-in criteria, one module per family; each module exposes a ``plugin`` object."""

@@ -1,0 +1,135 @@
+"""The criterion interface every built-in and third-party criterion implements."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from brightwell_plugin.context import Context
+from brightwell_plugin.errors import SpecError
+from brightwell_plugin.tiebreak_spec import SpecItem
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """A ``key=value`` a criterion accepts."""
+
+    name: str
+    help: str
+    default: str | None = None
+    choices: tuple[str, ...] = ()
+    required: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One line of an explanation: what it is, how much it adds, and how it was obtained."""
+
+    label: str
+    value: float | None
+    detail: str = ""
+    round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    item: str
+    start_no: int
+    name: str
+    value: float
+    parts: tuple[Part, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "item": self.item, "start_no": self.start_no, "name": self.name, "value": self.value,
+            "parts": [{"label": p.label, "value": p.value, "detail": p.detail, "round": p.round}
+                      for p in self.parts],
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A criterion's resolved settings: modifiers plus parameters (preset, defaults, user)."""
+
+    item: SpecItem
+    modifiers: frozenset[str]
+    params: Mapping[str, str] = field(default_factory=dict)
+
+    def get(self, key: str) -> str | None:
+        return self.params.get(key)
+
+
+class Criterion:
+    """Base class. Subclasses set the class attributes and implement :meth:`compute`.
+
+    ``compute`` returns one value per player (index order). Group criteria (``group_based``,
+    FIDE type A such as DE) receive the groups still tied and only need to separate within them.
+    ``order_keys`` may return sort keys that differ from the displayed values (higher = better).
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str] = ""
+    source: ClassVar[str] = ""
+    parameters: ClassVar[tuple[Parameter, ...]] = ()
+    presets: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    modifiers: ClassVar[tuple[str, ...]] = ()
+    group_based: ClassVar[bool] = False
+    needs_game_scores: ClassVar[bool] = False
+
+    def configure(self, item: SpecItem) -> Options:
+        """Check the item's modifiers and parameters and resolve presets and defaults."""
+        known = {p.name: p for p in self.parameters}
+        bad = [m for m in item.modifiers if m not in self.modifiers]
+        if bad:
+            allowed = " ".join("/" + m for m in self.modifiers) or "none"
+            raise SpecError(f"{self.name} does not take /{bad[0]} (allowed: {allowed})", place=item.text)
+        params: dict[str, str] = {p.name: p.default for p in self.parameters if p.default is not None}
+        user = dict(item.options)
+        preset = user.pop("preset", None)
+        if preset is not None:
+            if preset not in self.presets:
+                names = ", ".join(self.presets) or "none"
+                raise SpecError(f"{self.name} has no preset '{preset}' (presets: {names})", place=item.text)
+            params.update(self.presets[preset])
+        for key, value in user.items():
+            p = known.get(key)
+            if p is None:
+                names = ", ".join(known) or "none"
+                raise SpecError(f"{self.name} has no parameter '{key}' (parameters: {names})", place=item.text)
+            if p.choices and value not in p.choices:
+                raise SpecError(f"{key}={value}: expected one of {'|'.join(p.choices)}", place=item.text)
+            params[key] = value
+        for p in self.parameters:
+            if p.required and p.name not in params:
+                raise SpecError(f"{self.name} needs the parameter '{p.name}' ({p.help})", place=item.text)
+        return Options(item, frozenset(item.modifiers), params)
+
+    def compute(self, ctx: Context, opts: Options, groups: Sequence[Sequence[int]] = ()) -> list[float]:
+        raise NotImplementedError
+
+    def order_keys(self, ctx: Context, opts: Options, values: list[float],
+                   groups: Sequence[Sequence[int]] = ()) -> Sequence[Any]:
+        return values
+
+    def explain(self, ctx: Context, opts: Options, i: int, groups: Sequence[Sequence[int]] = ()) -> Explanation:
+        """Default explanation: the value alone. Criteria with parts override this."""
+        value = self.compute(ctx, opts, groups)[i]
+        p = ctx.t.players[i]
+        return Explanation(opts.item.text, p.start_no, p.name, value, (Part(self.title or self.name, value),))
+
+
+def explanation(ctx: Context, opts: Options, i: int, value: float, parts, notes=()) -> Explanation:
+    p = ctx.t.players[i]
+    return Explanation(opts.item.text, p.start_no, p.name, value, tuple(parts), tuple(notes))
+
+
+def fmt(x: float | None) -> str:
+    """Short number text: integers without decimals, others to 4 significant decimals."""
+    if x is None:
+        return "-"
+    if float(x).is_integer():
+        return str(int(x))
+    return f"{x:.4f}".rstrip("0").rstrip(".")

@@ -1,0 +1,96 @@
+"""Direct encounter (FIDE C.07 art. 6): separates only players tied on all earlier criteria."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import Kind
+
+
+class DirectEncounter(Criterion):
+    name = "DE"
+    title = "Direct encounter"
+    source = "FIDE C.07 art. 6 (6.1.2 averages repeated games; 6.3 for incomplete meetings)"
+    modifiers = ("P",)
+    group_based = True
+
+    def _mini(self, ctx, group: Sequence[int], as_played: bool):
+        """Mini-table among ``group``: scores (averaged per pair) and the pairs that never met."""
+        members = set(group)
+        per_pair: dict[tuple[int, int], list[float]] = {}
+        for i in group:
+            for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i])):
+                if o in members and (e.kind is Kind.GAME or (as_played and e.kind.is_forfeit)):
+                    per_pair.setdefault((i, o), []).append(ctx.round_points[i][r])
+        score = {i: 0.0 for i in group}
+        for (i, _), pts in per_pair.items():
+            score[i] += sum(pts) / len(pts)
+        missing = {i: sum(1 for o in group if o != i and (i, o) not in per_pair) for i in group}
+        return score, missing
+
+    def tiers(self, ctx, group: Sequence[int], as_played: bool) -> list[list[int]]:
+        """The group split into ordered tiers; players in one tier stay tied."""
+        if len(group) <= 1:
+            return [list(group)]
+        score, missing = self._mini(ctx, group, as_played)
+        if not any(missing.values()):  # 6.2: everyone met everyone
+            levels = sorted({score[i] for i in group}, reverse=True)
+            if len(levels) == 1:
+                return [list(group)]
+            out = []
+            for level in levels:
+                sub = [i for i in group if score[i] == level]
+                out.extend(self.tiers(ctx, sub, as_played) if len(sub) > 1 else [sub])
+            return out
+        win = ctx.t.scoring.win  # 6.3: alone on top however the missing games end
+        best = {i: score[i] + win * missing[i] for i in group}
+        for i in group:
+            if all(score[i] > best[j] for j in group if j != i):
+                rest = [j for j in group if j != i]
+                return [[i]] + self.tiers(ctx, rest, as_played)
+        return [list(group)]
+
+    def compute(self, ctx, opts, groups=()):
+        values = [0.0] * ctx.n
+        as_played = "P" in opts.modifiers
+        for group in groups:
+            if len(group) > 1:
+                score, _ = self._mini(ctx, group, as_played)
+                for i in group:
+                    values[i] = score[i]
+        return values
+
+    def order_keys(self, ctx, opts, values, groups=()):
+        keys = [0] * ctx.n
+        as_played = "P" in opts.modifiers
+        for group in groups:
+            if len(group) > 1:
+                tiers = self.tiers(ctx, list(group), as_played)
+                for t, tier in enumerate(tiers):
+                    for i in tier:
+                        keys[i] = -t
+        return keys
+
+    def explain(self, ctx, opts, i, groups=()):
+        group = next((g for g in groups if i in g), [i])
+        if len(group) <= 1:
+            return explanation(ctx, opts, i, 0.0, [], ["not tied on the earlier criteria: DE not needed"])
+        score, missing = self._mini(ctx, group, "P" in opts.modifiers)
+        parts = [Part(f"round {r + 1}", ctx.round_points[i][r], f"vs {ctx.label(o)}", r + 1)
+                 for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i])) if o in group and e.kind is Kind.GAME]
+        notes = [f"tied group: {', '.join(ctx.label(j) for j in group)}",
+                 f"{missing[i]} tied opponent(s) not met" if missing[i] else "met every tied player"]
+        return explanation(ctx, opts, i, score[i], parts, notes + [f"mini-table score {fmt(score[i])}"])
+
+
+class EncounterPlugin:
+    """Built-in plugin: direct encounter."""
+
+    @hookimpl
+    def brightwell_register_criteria(self, register):
+        register(DirectEncounter())
+
+
+plugin = EncounterPlugin()

@@ -1,0 +1,138 @@
+"""The plugin host: a pluggy manager with the built-in plugins, entry points and registries."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from brightwell_plugin import hookspecs
+from brightwell_plugin.errors import BrightwellError, SpecError
+
+DEFAULT_PLUGINS = (
+    "brightwell_plugin.criteria.scores",
+    "brightwell_plugin.criteria.brightwell",
+    "brightwell_plugin.criteria.buchholz",
+    "brightwell_plugin.criteria.encounter",
+    "brightwell_plugin.criteria.turcas",
+    "brightwell_plugin.adapters.xml",
+)
+ENTRY_POINT_GROUP = "brightwell_plugin"
+DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"
+
+
+@dataclass(frozen=True, slots=True)
+class PluginInfo:
+    name: str
+    distribution: str | None
+    criteria: tuple[str, ...]
+    formats: tuple[str, ...]
+
+
+class Host:
+    """Loads plugins and collects what they register. Names must be unique across plugins."""
+
+    def __init__(self, external: bool | None = None):
+        self.pm = pluggy.PluginManager(hookspecs.PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        for module_name in DEFAULT_PLUGINS:
+            self.pm.register(importlib.import_module(module_name).plugin, name=module_name)
+        if external is None:
+            external = not os.environ.get(DISABLE_ENV)
+        if external:
+            try:
+                self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+            except Exception as exc:  # a broken third-party plugin must not look like our bug
+                raise BrightwellError(f"cannot load a '{ENTRY_POINT_GROUP}' entry-point plugin: {exc} "
+                                      f"(set {DISABLE_ENV}=1 to skip external plugins)") from None
+        self.pm.check_pending()
+        self._registries: dict[str, tuple[dict[str, Any], dict[str, str]]] = {}
+
+    # -- plugins -------------------------------------------------------------------------------
+
+    def register(self, plugin: object, name: str | None = None) -> str:
+        name = self.pm.register(plugin, name=name)
+        self.pm.check_pending()
+        self._registries.clear()
+        return name
+
+    def unregister(self, plugin: object) -> None:
+        self.pm.unregister(plugin)
+        self._registries.clear()
+
+    def plugins(self) -> list[PluginInfo]:
+        dists = {id(p): d for p, d in self.pm.list_plugin_distinfo()}
+        criteria_owner = self._collect("criteria")[1]
+        format_owner = self._collect("formats")[1]
+        out = []
+        for name, plugin in self.pm.list_name_plugin():
+            dist = dists.get(id(plugin))
+            out.append(PluginInfo(
+                name,
+                f"{dist.project_name} {dist.version}" if dist is not None else None,
+                tuple(sorted(c for c, owner in criteria_owner.items() if owner == name)),
+                tuple(sorted(f for f, owner in format_owner.items() if owner == name)),
+            ))
+        return out
+
+    # -- registries ----------------------------------------------------------------------------
+
+    def _collect(self, kind: str) -> tuple[dict[str, Any], dict[str, str]]:
+        if kind not in self._registries:
+            found: dict[str, Any] = {}
+            owner: dict[str, str] = {}
+            caller = getattr(self.pm.hook, f"brightwell_register_{kind}")
+            for impl in reversed(caller.get_hookimpls()):  # registration order
+                def register(obj: Any, _plugin: str = impl.plugin_name) -> None:
+                    key = obj.name.upper() if kind == "criteria" else obj.name
+                    if key in found:
+                        raise BrightwellError(f"{kind[:-1] if kind == 'formats' else 'criterion'} "
+                                              f"'{obj.name}' is registered by both plugin '{owner[key]}' "
+                                              f"and plugin '{_plugin}'")
+                    found[key] = obj
+                    owner[key] = _plugin
+                impl.function(register=register)
+            self._registries[kind] = (found, owner)
+        return self._registries[kind]
+
+    @property
+    def criteria(self) -> dict[str, Any]:
+        return dict(self._collect("criteria")[0])
+
+    @property
+    def formats(self) -> dict[str, Any]:
+        return dict(self._collect("formats")[0])
+
+    def criterion(self, code: str):
+        found = self._collect("criteria")[0]
+        try:
+            return found[code.upper()]
+        except KeyError:
+            raise SpecError(f"unknown criterion '{code}' (known: {', '.join(sorted(found))})") from None
+
+    def format(self, name: str):
+        found = self._collect("formats")[0]
+        try:
+            return found[name]
+        except KeyError:
+            raise BrightwellError(f"unknown format '{name}' (known: {', '.join(sorted(found))})") from None
+
+
+_host: Host | None = None
+
+
+def get_host() -> Host:
+    """The process-wide host, created on first use."""
+    global _host
+    if _host is None:
+        _host = Host()
+    return _host
+
+
+def reset_host() -> None:
+    """Forget the process-wide host (tests; after installing a plugin)."""
+    global _host
+    _host = None

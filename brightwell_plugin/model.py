@@ -1,0 +1,168 @@
+"""The tournament model: plain immutable dataclasses, no behaviour beyond small helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+Number = int | float
+Pairs = tuple[tuple[str, str], ...]
+
+
+class Kind(str, Enum):
+    """What a player's round was."""
+
+    GAME = "game"
+    FORFEIT_WIN = "forfeit-win"
+    FORFEIT_LOSS = "forfeit-loss"
+    FULL_BYE = "full-bye"
+    HALF_BYE = "half-bye"
+    ZERO_BYE = "zero-bye"
+    PAB = "pab"  # pairing-allocated bye
+    ABSENT = "absent"
+
+    @property
+    def is_bye(self) -> bool:
+        return self in _BYES
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+
+
+_BYES = frozenset({Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB})
+
+
+class Result(str, Enum):
+    """Outcome of a game played over the board, from the player's side."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+    @property
+    def reverse(self) -> Result:
+        return _REVERSE[self]
+
+
+_REVERSE = {Result.WIN: Result.LOSS, Result.DRAW: Result.DRAW, Result.LOSS: Result.WIN}
+
+
+class Side(str, Enum):
+    """Who moved first: White in chess, Black in Othello, p12=1 in Scrabble."""
+
+    FIRST = "first"
+    SECOND = "second"
+
+    @property
+    def other(self) -> Side:
+        return Side.SECOND if self is Side.FIRST else Side.FIRST
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One player's record for one round.
+
+    ``opponent`` is a start number (games and forfeits); ``score``/``opp_score`` are game
+    scores (discs, Scrabble points) when known; a bye may carry a credited score (Papp 40-24).
+    ``rated`` is False for a game that was played but does not count for rating (TRF W/D/L).
+    """
+
+    kind: Kind
+    opponent: int | None = None
+    result: Result | None = None
+    side: Side | None = None
+    score: Number | None = None
+    opp_score: Number | None = None
+    rated: bool = True
+
+    @property
+    def is_game(self) -> bool:
+        return self.kind is Kind.GAME
+
+
+ABSENT = RoundEntry(Kind.ABSENT)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringSystem:
+    """Points per kind of round. Forfeit wins and full-point byes score ``win``."""
+
+    win: Number = 1
+    draw: Number = 0.5
+    loss: Number = 0
+    absent: Number = 0  # zero-point bye, forfeit loss, absence
+    pab: Number | None = None  # pairing-allocated bye; None = same as win
+
+    def points(self, entry: RoundEntry) -> Number:
+        """Points the player earned with this round."""
+        kind = entry.kind
+        if kind is Kind.GAME:
+            res = entry.result
+            return self.win if res is Result.WIN else self.draw if res is Result.DRAW else self.loss
+        if kind is Kind.FORFEIT_WIN or kind is Kind.FULL_BYE:
+            return self.win
+        if kind is Kind.PAB:
+            return self.win if self.pab is None else self.pab
+        if kind is Kind.HALF_BYE:
+            return self.draw
+        return self.absent
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A participant. ``rounds[r-1]`` is the record of round r; missing rounds count as absent."""
+
+    start_no: int
+    name: str
+    rounds: tuple[RoundEntry, ...] = ()
+    rating: int | None = None
+    federation: str | None = None
+    title: str | None = None
+    sex: str | None = None
+    birth_date: str | None = None
+    ids: Pairs = ()  # (scheme, id), e.g. ("fide", "1503014")
+    late_entry: int | None = None  # first round the player could play
+    withdrawn_after: int | None = None  # last round before the player withdrew
+    stored_points: Number | None = None  # points as the source file stated them
+    stored_rank: int | None = None
+    extra: Pairs = ()  # anything else the source carried, verbatim
+
+    def entry(self, round_no: int) -> RoundEntry:
+        """Record of round ``round_no`` (1-based); absent when not recorded."""
+        return self.rounds[round_no - 1] if 0 < round_no <= len(self.rounds) else ABSENT
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """A whole event. ``rounds`` is the planned number of rounds (R in BQ's coefficient)."""
+
+    name: str
+    players: tuple[Player, ...]
+    rounds: int | None = None
+    scoring: ScoringSystem = field(default_factory=ScoringSystem)
+    game: str | None = None  # othello, scrabble, chess, go, ...
+    board: int | None = None  # squares on the board (64 for Othello); sum of both game scores
+    system: str = "swiss"  # swiss | round-robin
+    start_date: str | None = None  # ISO date when known
+    tiebreaks: tuple[str, ...] = ()  # declared tie-break items, e.g. ("PTS", "BQ:preset=woc")
+    metadata: Pairs = ()  # free metadata, verbatim
+
+    @property
+    def rounds_played(self) -> int:
+        """Number of rounds with any record."""
+        return max((len(p.rounds) for p in self.players), default=0)
+
+    @property
+    def planned_rounds(self) -> int:
+        return self.rounds or self.rounds_played
+
+    @property
+    def has_game_scores(self) -> bool:
+        return any(e.score is not None for p in self.players for e in p.rounds if e.kind is Kind.GAME)
+
+    def player(self, start_no: int) -> Player:
+        for p in self.players:
+            if p.start_no == start_no:
+                return p
+        raise KeyError(start_no)

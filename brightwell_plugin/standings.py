@@ -1,0 +1,155 @@
+"""Ordering players by a list of criteria: shared ranks, group criteria, interim rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from brightwell_plugin.context import Context
+from brightwell_plugin.criteria.base import Criterion, Explanation, Options
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.model import Tournament
+from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec
+
+WITH_SCORES = "PTS,BQ:preset=woc,DISCS"
+WITHOUT_SCORES = "PTS,BH/C1,BH,SB"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    rank: int
+    start_no: int
+    name: str
+    values: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    items: tuple[SpecItem, ...]
+    rows: tuple[Row, ...]
+    after_round: int
+
+    @property
+    def headings(self) -> tuple[str, ...]:
+        return tuple(item.text for item in self.items)
+
+    def as_records(self) -> list[dict[str, Any]]:
+        """One dict per player: rank, start_no, name, then each item as written."""
+        return [{"rank": r.rank, "start_no": r.start_no, "name": r.name,
+                 **dict(zip(self.headings, r.values))} for r in self.rows]
+
+
+def default_spec(t: Tournament) -> str:
+    """The file's declared tie-breaks, else BQ for events with game scores, else FIDE-style."""
+    if t.tiebreaks:
+        return ",".join(t.tiebreaks)
+    return WITH_SCORES if t.has_game_scores else WITHOUT_SCORES
+
+
+def bind(spec: str | Sequence[str] | None, t: Tournament, host: Host | None = None):
+    host = host or get_host()
+    items = parse_spec(default_spec(t) if spec is None else spec)
+    out = []
+    for item in items:
+        try:
+            criterion = host.criterion(item.code)
+            out.append((item, criterion, criterion.configure(item)))
+        except BrightwellError as exc:
+            raise exc.at(place=item.text) from None
+    return out
+
+
+def _norm(key: Any) -> Any:
+    if isinstance(key, float):
+        return round(key, 9)
+    if isinstance(key, tuple):
+        return tuple(_norm(k) for k in key)
+    return key
+
+
+Step = tuple[SpecItem, Criterion, Options, list[list[int]], list[float]]
+
+
+def _steps(ctx: Context, bound) -> Iterator[Step]:
+    """Apply each criterion to the groups still tied; yield it with the groups it saw."""
+    order = sorted(range(ctx.n), key=lambda i: ctx.t.players[i].start_no)
+    groups: list[list[int]] = [order] if order else []
+    for item, criterion, opts in bound:
+        seen = groups
+        try:
+            values = criterion.compute(ctx, opts, seen if criterion.group_based else ())
+            keys = criterion.order_keys(ctx, opts, values, seen)
+        except BrightwellError as exc:
+            raise exc.at(place=item.text) from None
+        yield item, criterion, opts, seen, values
+        groups = []
+        for g in seen:
+            if len(g) == 1:
+                groups.append(g)
+                continue
+            ranked = sorted(g, key=lambda i: _norm(keys[i]), reverse=True)
+            run = [ranked[0]]
+            for i in ranked[1:]:
+                if _norm(keys[i]) == _norm(keys[run[-1]]):
+                    run.append(i)
+                else:
+                    groups.append(run)
+                    run = [i]
+            groups.append(run)
+    yield None, None, None, groups, []  # type: ignore[misc]
+
+
+def rank(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
+         host: Host | None = None) -> Standings:
+    """Standings of ``t`` under ``spec`` (see :func:`default_spec`), after ``after_round``."""
+    ctx = Context(t, after_round)
+    bound = bind(spec, t, host)
+    columns = []
+    groups: list[list[int]] = []
+    for item, _, _, seen, values in _steps(ctx, bound):
+        if item is None:
+            groups = seen
+        else:
+            columns.append(values)
+    rows, position = [], 1
+    for g in groups:
+        for i in sorted(g, key=lambda i: t.players[i].start_no):
+            p = t.players[i]
+            rows.append(Row(position, p.start_no, p.name, tuple(c[i] for c in columns)))
+        position += len(g)
+    return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k)
+
+
+def find_player(t: Tournament, who: str | int) -> int:
+    """Index of a player by start number or by (unique, case-insensitive) name or part of it."""
+    text = str(who).strip()
+    if text.isdigit():
+        for i, p in enumerate(t.players):
+            if p.start_no == int(text):
+                return i
+        raise BrightwellError(f"no player with start number {text}")
+    exact = [i for i, p in enumerate(t.players) if p.name.casefold() == text.casefold()]
+    part = exact or [i for i, p in enumerate(t.players) if text.casefold() in p.name.casefold()]
+    if len(part) == 1:
+        return part[0]
+    if not part:
+        raise BrightwellError(f"no player named '{text}'")
+    names = ", ".join(f"#{t.players[i].start_no} {t.players[i].name}" for i in part[:5])
+    raise BrightwellError(f"'{text}' matches several players ({names}); use a start number")
+
+
+def explain(t: Tournament, who: str | int, spec: str | Sequence[str] | None = None,
+            after_round: int | None = None, host: Host | None = None) -> list[Explanation]:
+    """How each criterion's value for one player was obtained."""
+    i = find_player(t, who)
+    ctx = Context(t, after_round)
+    out = []
+    for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host)):
+        if item is not None:
+            try:
+                out.append(criterion.explain(ctx, opts, i, seen))
+            except BrightwellError as exc:
+                raise exc.at(place=item.text) from None
+    return out

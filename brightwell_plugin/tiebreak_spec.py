@@ -1,0 +1,82 @@
+"""Parse tie-break lists such as ``PTS,BQ:preset=woc,BH/C1`` into items.
+
+Grammar: items separated by commas; each item is ``CODE[/MOD…][:key=value…]``. Codes and
+modifiers are case-insensitive (FIDE TRF writes ``bh/c1`` as well as ``BH/C1``); keys are
+lower-cased; values are kept as written. A FIDE team-score qualifier (``BH:MP/C1``) is accepted
+as the option ``score=MP``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from brightwell_plugin.errors import SpecError
+
+_CODE = re.compile(r"^[A-Za-z][A-Za-z0-9_\-]*$")
+_MOD = re.compile(r"^[A-Za-z][A-Za-z0-9+\-.]*$")
+_KEY = re.compile(r"^[a-z][a-z0-9_\-]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class SpecItem:
+    text: str  # the item exactly as written (CSV/JSON column heading)
+    code: str
+    modifiers: tuple[str, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
+
+    def option(self, key: str, default: str | None = None) -> str | None:
+        for k, v in self.options:
+            if k == key:
+                return v
+        return default
+
+
+def parse_item(text: str) -> SpecItem:
+    raw = text.strip()
+    if not raw:
+        raise SpecError("empty tie-break item (two commas in a row?)")
+    head, *rest = raw.split(":")
+    code, *mods = head.split("/")
+    if not _CODE.match(code):
+        raise SpecError(f"'{code}' is not a tie-break code (in '{raw}')")
+    options: list[tuple[str, str]] = []
+    for part in rest:
+        if "=" not in part:
+            flag, *more = part.split("/")
+            if flag.upper() not in ("MP", "GP"):
+                raise SpecError(f"'{part}' in '{raw}' is not key=value")
+            options.append(("score", flag.upper()))
+            mods.extend(more)
+            continue
+        key, value = part.split("=", 1)
+        key = key.strip().lower()
+        if not _KEY.match(key):
+            raise SpecError(f"'{key}' is not a parameter name (in '{raw}')")
+        if any(k == key for k, _ in options):
+            raise SpecError(f"parameter '{key}' given twice in '{raw}'")
+        options.append((key, value.strip()))
+    for m in mods:
+        if not _MOD.match(m):
+            raise SpecError(f"'/{m}' is not a modifier (in '{raw}')")
+    return SpecItem(raw, code.upper(), tuple(m.upper() for m in mods), tuple(options))
+
+
+def parse_spec(text: str | list[str] | tuple[str, ...]) -> tuple[SpecItem, ...]:
+    """Parse a comma-separated list (or a sequence of items)."""
+    parts = text.split(",") if isinstance(text, str) else list(text)
+    if isinstance(text, str) and text.strip().endswith(","):
+        parts = parts[:-1]
+    items = tuple(parse_item(p) for p in parts)
+    if not items:
+        raise SpecError("the tie-break list is empty")
+    return items
+
+
+_FLOAT = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+
+
+def parse_number(value: str, what: str) -> float:
+    if not _FLOAT.match(value):
+        raise SpecError(f"{what} must be a number, not '{value}'")
+    return float(value)

@@ -1,0 +1,118 @@
+"""One validation pass over a tournament: contradictions are errors, doubtful totals warnings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from brightwell_plugin.errors import ValidationError
+from brightwell_plugin.model import Kind, Player, RoundEntry, Tournament
+
+_PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    severity: str  # "error" | "warning"
+    place: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.message}"
+
+
+def _where(p: Player, r: int | None = None) -> str:
+    text = f"player {p.start_no} ({p.name})"
+    return f"{text}, round {r}" if r else text
+
+
+def _fmt(x: float) -> str:
+    return f"{x:g}"
+
+
+def validate(t: Tournament) -> list[Issue]:
+    """Every problem found, errors first."""
+    errors: list[Issue] = []
+    warnings: list[Issue] = []
+    by_no: dict[int, Player] = {}
+    for p in t.players:
+        if p.start_no in by_no:
+            errors.append(Issue("error", _where(p), f"start number {p.start_no} is used twice"))
+        by_no[p.start_no] = p
+
+    seen: dict[tuple[int, int], int] = {}  # (round, opponent) -> who named him
+    for p in t.players:
+        for r, e in enumerate(p.rounds, 1):
+            errors.extend(Issue("error", _where(p, r), m) for m in _check_entry(t, by_no, p, r, e))
+            if e.kind in _PAIRED and e.opponent is not None:
+                first = seen.setdefault((r, e.opponent), p.start_no)
+                if first != p.start_no:
+                    errors.append(Issue("error", _where(p, r),
+                                        f"opponent {e.opponent} is also paired with player {first} "
+                                        "in this round (a player twice in a round)"))
+            if p.withdrawn_after is not None and r > p.withdrawn_after and e.kind in _PAIRED:
+                errors.append(Issue("error", _where(p, r),
+                                    f"has a {e.kind.value} after withdrawing after round {p.withdrawn_after}"))
+        if p.stored_points is not None:
+            computed = sum(t.scoring.points(e) for e in p.rounds)
+            if abs(computed - p.stored_points) > 1e-9:
+                warnings.append(Issue("warning", _where(p),
+                                      f"stored points {_fmt(p.stored_points)} disagree with the results, "
+                                      f"which give {_fmt(computed)}"))
+    return errors + warnings
+
+
+def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: RoundEntry):
+    for label, value in (("game score", e.score), ("opponent's game score", e.opp_score)):
+        if value is not None and value < 0:
+            yield f"{label} {_fmt(value)} is negative"
+    if t.board is not None:
+        total = (e.score or 0) + (e.opp_score or 0)
+        if total > t.board:
+            yield f"game scores {_fmt(e.score or 0)}+{_fmt(e.opp_score or 0)} exceed the board size {t.board}"
+    if e.kind is Kind.GAME and e.result is None:
+        yield "a game without a result"
+    if e.kind is Kind.GAME and e.opponent is None:
+        yield "a game without an opponent"
+    if e.kind not in _PAIRED or e.opponent is None:
+        return
+    if e.opponent == p.start_no:
+        yield "is paired with himself"
+        return
+    o = by_no.get(e.opponent)
+    if o is None:
+        yield f"unknown opponent {e.opponent}"
+        return
+    oe = o.entry(r)
+    if oe.opponent != p.start_no or oe.kind not in _PAIRED:
+        yield f"plays {e.opponent}, but player {e.opponent}'s round {r} says {_describe(oe)}"
+        return
+    if e.kind is Kind.GAME:
+        if oe.kind is not Kind.GAME or (e.result and oe.result is not e.result.reverse):
+            yield (f"result {e.result.value if e.result else '?'} against {e.opponent} contradicts "
+                   f"the opponent's record ({_describe(oe)})")
+        elif e.side is not None and oe.side is not None and e.side is oe.side:
+            yield f"both players have side {e.side.value} against each other"
+        elif e.score is not None and oe.opp_score is not None and e.score != oe.opp_score:
+            yield f"game score {_fmt(e.score)} differs from the opponent's record of it ({_fmt(oe.opp_score)})"
+    elif e.kind is Kind.FORFEIT_WIN and oe.kind is not Kind.FORFEIT_LOSS:
+        yield f"forfeit win against {e.opponent} contradicts the opponent's record ({_describe(oe)})"
+    elif e.kind is Kind.FORFEIT_LOSS and oe.kind is Kind.GAME:
+        yield f"forfeit loss against {e.opponent} contradicts the opponent's record ({_describe(oe)})"
+
+
+def _describe(e: RoundEntry) -> str:
+    text = e.kind.value
+    if e.result is not None:
+        text += f" {e.result.value}"
+    if e.opponent is not None:
+        text += f" against {e.opponent}"
+    return text
+
+
+def check(t: Tournament, file: str | None = None) -> list[str]:
+    """Raise the first error as a :class:`ValidationError`; return the warnings as text."""
+    issues = validate(t)
+    for issue in issues:
+        if issue.severity == "error":
+            raise ValidationError(issue.message, file=file, place=issue.place)
+    return [str(i) for i in issues]

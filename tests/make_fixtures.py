@@ -1,0 +1,81 @@
+"""Build the bundled sample and the fixtures with this project's own writer.
+
+Run ``python tests/make_fixtures.py`` after changing a builder below; the tests check that the
+committed files equal what these builders produce.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from brightwell_plugin.adapters.xml import XmlFormat
+from brightwell_plugin.builder import TournamentBuilder
+from brightwell_plugin.model import Tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "brightwell_plugin" / "samples" / "othello_open.xml"
+FIXTURES = ROOT / "fixtures"
+
+
+def othello_open() -> Tournament:
+    """9 players, 5 rounds, 64 squares: draws, a bye each round while odd, a withdrawal after round 3."""
+    b = TournamentBuilder("Riverside Othello Open 2026", rounds=5, board=64, game="othello",
+                          start_date="2026-05-16", metadata=(("city", "Riverside"), ("arbiter", "J. Doe")))
+    names = ["Ada Lindqvist", "Bruno Okafor", "Chen Wei", "Dana Moravec", "Emil Sato",
+             "Fay Gallagher", "Gus Petrov", "Hana Kovac", "Ivo Brandt"]
+    feds = ["SWE", "NGA", "CHN", "CZE", "JPN", "IRL", "BUL", "SVK", "GER"]
+    for no, (name, fed) in enumerate(zip(names, feds), 1):
+        b.player(no, name, federation=fed, rating=2000 - 40 * no)
+    b.game(1, 1, 6, 40, 24).game(1, 7, 2, 32, 32).game(1, 3, 8, 28, 36).game(1, 4, 9, 45, 19).bye(1, 5)
+    b.game(2, 8, 1, 30, 34).game(2, 5, 4, 33, 31).game(2, 2, 3, 38, 26).game(2, 6, 9, 20, 44).bye(2, 7)
+    b.game(3, 1, 5, 37, 27).game(3, 9, 8, 32, 32).game(3, 4, 2, 25, 39).game(3, 3, 7, 35, 29).bye(3, 6)
+    b.game(4, 2, 1, 31, 33).game(4, 8, 5, 40, 24).game(4, 7, 4, 22, 42).game(4, 6, 3, 30, 34)
+    b.game(5, 1, 4, 29, 35).game(5, 5, 3, 40, 24).game(5, 2, 8, 32, 32).game(5, 6, 7, 33, 31)
+    b.withdraw(9, 3)
+    return b.build()
+
+
+def german_example() -> Tournament:
+    """brightwell.md 5.1: A after 5 of 11 rounds; opponents B 3, C 4, E 5 points; D withdrew."""
+    b = TournamentBuilder("BQ worked example 5.1", rounds=11, board=64, game="othello")
+    for no, name in [(1, "A"), (2, "B"), (3, "C"), (4, "D"), (5, "E")]:
+        b.player(no, name)
+    for k in range(12):
+        b.player(10 + k, f"Filler {k + 1}")
+    filler = iter(range(10, 22))
+    b.game(1, 1, 2, 40, 24).game(2, 1, 3, 30, 34).game(3, 1, 4, 50, 14).bye(4, 1, "full-bye").game(5, 1, 5, 20, 44)
+    b.withdraw(4, 3)
+    for r, won in ((2, True), (3, True), (4, True), (5, False)):  # B: 3 points
+        b.game(r, 2, next(filler), 40 if won else 20, 24 if won else 44)
+    for r, won in ((1, True), (3, True), (4, True), (5, False)):  # C: 1 + 3 = 4 points
+        b.game(r, 3, next(filler), 40 if won else 20, 24 if won else 44)
+    for r in (1, 2, 3, 4):  # E: 4 + 1 = 5 points
+        b.game(r, 5, next(filler), 40, 24)
+    return b.build()
+
+
+def papp_manual() -> Tournament:
+    """brightwell.md 5.4: A beats B 33-31, then has a bye; B wins round 2."""
+    b = TournamentBuilder("Papp manual example", rounds=2, board=64, game="othello")
+    b.player(1, "A").player(2, "B").player(3, "C")
+    b.game(1, 1, 2, 33, 31).bye(1, 3).bye(2, 1).game(2, 2, 3, 40, 24)
+    return b.build()
+
+
+BUILDERS = {
+    SAMPLE: othello_open,
+    FIXTURES / "othello_open.xml": othello_open,
+    FIXTURES / "german_example.xml": german_example,
+    FIXTURES / "papp_manual.xml": papp_manual,
+}
+
+
+def main() -> None:
+    for path, build in BUILDERS.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(XmlFormat().dumps(build()))
+        print(f"wrote {path.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
