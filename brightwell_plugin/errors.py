@@ -18,7 +18,7 @@ class BrightwellError(Exception):
 
     def at(self, file: str | None = None, place: str | None = None) -> "BrightwellError":
         """The same error with the file (and place) filled in where still unknown."""
-        return BrightwellError(self.message, file=self.file or file, place=self.place or place)
+        return type(self)(self.message, file=self.file or file, place=self.place or place)
 
 
 class ValidationError(BrightwellError):

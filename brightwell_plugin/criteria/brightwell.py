@@ -37,6 +37,10 @@ class Settings:
     freeze: bool
 
 
+def _subst(text: str) -> frozenset[str]:
+    return frozenset(s for s in text.split("+") if s and s != "none")
+
+
 class Brightwell(Criterion):
     name = "BQ"
     title = "Brightwell quotient"
@@ -66,12 +70,24 @@ class Brightwell(Criterion):
     }
     needs_game_scores = True
 
+    def configure(self, item):
+        """Also check the syntax of subst, coef and the numbers, before any data is looked at."""
+        opts = super().configure(item)
+        p = opts.params
+        if bad := set(_subst(p["subst"])) - set(SUBST_KINDS):
+            raise SpecError(f"subst: unknown round kind '{sorted(bad)[0]}' (use {'+'.join(SUBST_KINDS)})",
+                            place=item.text)
+        coef = p["coef"]
+        if coef != "auto" and not _PER_ROUND.match(coef):
+            parse_number(coef, "coef (a number, N/R, squares/R or auto)")
+        for key in ("u", "digits", "coef_min_rounds"):
+            if p.get(key) is not None:
+                parse_number(p[key], key)
+        return opts
+
     def settings(self, ctx: Context, opts: Options) -> Settings:
         p = opts.params
-        subst = frozenset(s for s in p["subst"].split("+") if s and s != "none")
-        if bad := subst - set(SUBST_KINDS):
-            raise SpecError(f"subst: unknown round kind '{sorted(bad)[0]}' (use {'+'.join(SUBST_KINDS)})",
-                            place=opts.item.text)
+        subst = _subst(p["subst"])
         spread = p["term"] == "spread"
         board = ctx.t.board
         if p.get("u") is not None:

@@ -1,0 +1,82 @@
+"""Hypothesis strategies: valid Swiss tournaments with every kind of round."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from brightwell_plugin.model import Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
+
+# Text any XML 1.0 document can carry (letters, digits, punctuation, symbols, spaces, tab, newline).
+xml_text = st.text(st.characters(whitelist_categories=("L", "N", "P", "S", "Zs"), whitelist_characters="\t\n"),
+                   max_size=12)
+short_text = st.text(st.characters(whitelist_categories=("L", "N"), max_codepoint=0x2FFF), min_size=1, max_size=8)
+pairs = st.lists(st.tuples(short_text, xml_text), max_size=3).map(tuple)
+SCORINGS = [ScoringSystem(), ScoringSystem(3, 1, 0), ScoringSystem(2, 1, 0, 0, 1), ScoringSystem(1, 0.5, 0, 0, 0.5)]
+BYES = [Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB]
+
+
+@st.composite
+def game_scores(draw, board):
+    if board is None:
+        if draw(st.booleans()):
+            return None, None
+        return draw(st.integers(0, 700)), draw(st.integers(0, 700))
+    own = draw(st.integers(0, board))
+    return own, draw(st.integers(0, board - own))
+
+
+@st.composite
+def tournaments(draw, max_players=10, max_rounds=6):
+    n = draw(st.integers(1, max_players))
+    k = draw(st.integers(0, max_rounds))
+    nos = draw(st.lists(st.integers(1, 9999), min_size=n, max_size=n, unique=True))
+    board = draw(st.sampled_from([None, 64, 100]))
+    withdrawn = {no: draw(st.none() | st.integers(0, max(k - 1, 0))) for no in nos}
+    late = {no: draw(st.none() | st.integers(1, max(k, 1))) for no in nos}
+    rounds: dict[int, list[RoundEntry]] = {no: [] for no in nos}
+    for r in range(1, k + 1):
+        active = [no for no in nos if (withdrawn[no] is None or r <= withdrawn[no]) and (late[no] or 1) <= r]
+        for no in nos:
+            if no not in active:
+                rounds[no].append(RoundEntry(draw(st.sampled_from([Kind.ABSENT, Kind.ZERO_BYE]))))
+        order = draw(st.permutations(active))
+        if len(order) % 2:
+            bye = draw(st.sampled_from(BYES))
+            score, opp = draw(game_scores(board)) if draw(st.booleans()) else (None, None)
+            rounds[order[-1]].append(RoundEntry(bye, score=score, opp_score=opp))
+        for a, b in zip(order[0::2], order[1::2]):
+            what = draw(st.sampled_from(["game", "game", "game", "forfeit", "double"]))
+            if what == "game":
+                result = draw(st.sampled_from(list(Result)))
+                side = draw(st.sampled_from([None, Side.FIRST]))
+                sa, sb = draw(game_scores(board))
+                rated = draw(st.booleans())
+                rounds[a].append(RoundEntry(Kind.GAME, b, result, side, sa, sb, rated))
+                rounds[b].append(RoundEntry(Kind.GAME, a, result.reverse, side and side.other, sb, sa, rated))
+            elif what == "forfeit":
+                rounds[a].append(RoundEntry(Kind.FORFEIT_WIN, b))
+                rounds[b].append(RoundEntry(Kind.FORFEIT_LOSS, a))
+            else:
+                rounds[a].append(RoundEntry(Kind.FORFEIT_LOSS, b))
+                rounds[b].append(RoundEntry(Kind.FORFEIT_LOSS, a))
+    scoring = draw(st.sampled_from(SCORINGS))
+    players = []
+    for no in nos:
+        entries = tuple(rounds[no])
+        stored = draw(st.sampled_from([None, sum(scoring.points(e) for e in entries)]))
+        players.append(Player(
+            start_no=no, name=draw(xml_text.filter(lambda s: s.strip())), rounds=entries,
+            rating=draw(st.none() | st.integers(0, 3000)), federation=draw(st.none() | short_text),
+            title=draw(st.none() | st.sampled_from(["GM", "IM", "FM", "g", "wm"])),
+            sex=draw(st.none() | st.sampled_from(["m", "w"])), birth_date=draw(st.none() | st.just("1999/01/02")),
+            ids=draw(pairs), late_entry=late[no], withdrawn_after=withdrawn[no], stored_points=stored,
+            stored_rank=draw(st.none() | st.integers(1, n)), extra=draw(pairs),
+        ))
+    return Tournament(
+        name=draw(xml_text), players=tuple(players), rounds=draw(st.sampled_from([None, k, k + 2])),
+        scoring=scoring, game=draw(st.sampled_from([None, "othello", "scrabble", "chess"])), board=board,
+        system=draw(st.sampled_from(["swiss", "round-robin"])), start_date=draw(st.none() | st.just("2025-04-01")),
+        tiebreaks=draw(st.lists(st.sampled_from(["PTS", "BQ:preset=woc", "BH/C1", "SB", "DISCS"]), max_size=3)
+                       .map(tuple)),
+        metadata=draw(pairs),
+    )

@@ -1,0 +1,113 @@
+"""Every validation error and warning, each with a clear message naming the place."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from brightwell_plugin.errors import ValidationError
+from brightwell_plugin.model import Kind, Result, RoundEntry, Side
+from brightwell_plugin.validate import check, validate
+from make_fixtures import othello_open
+
+
+def with_entry(t, start_no, r, entry):
+    players = []
+    for p in t.players:
+        if p.start_no == start_no:
+            rounds = list(p.rounds)
+            rounds[r - 1] = entry
+            p = replace(p, rounds=tuple(rounds))
+        players.append(p)
+    return replace(t, players=tuple(players))
+
+
+def errors(t):
+    return [str(i) for i in validate(t) if i.severity == "error"]
+
+
+def test_sample_is_valid():
+    assert validate(othello_open()) == []
+
+
+def test_result_contradicting_the_opponent():
+    t = with_entry(othello_open(), 1, 1, RoundEntry(Kind.GAME, 6, Result.DRAW, Side.FIRST, 40, 24))
+    assert "player 1 (Ada Lindqvist), round 1: result draw against 6 contradicts the opponent's record " \
+           "(game loss against 1)" in errors(t)
+
+
+def test_opponent_not_naming_the_player_back():
+    t = with_entry(othello_open(), 1, 1, RoundEntry(Kind.GAME, 7, Result.WIN, Side.FIRST, 40, 24))
+    msgs = errors(t)
+    assert any("round 1: plays 7, but player 7's round 1 says game draw against 2" in m for m in msgs)
+
+
+def test_player_twice_in_a_round():
+    t = othello_open()
+    t = with_entry(t, 5, 1, RoundEntry(Kind.GAME, 6, Result.WIN, Side.FIRST, 40, 24))  # 6 already plays 1
+    assert any("opponent 6 is also paired with player 1 in this round (a player twice in a round)" in m
+               for m in errors(t))
+
+
+def test_unknown_opponent():
+    t = with_entry(othello_open(), 5, 1, RoundEntry(Kind.GAME, 99, Result.WIN, Side.FIRST, 40, 24))
+    assert "player 5 (Emil Sato), round 1: unknown opponent 99" in errors(t)
+
+
+def test_paired_with_himself():
+    t = with_entry(othello_open(), 5, 1, RoundEntry(Kind.GAME, 5, Result.WIN))
+    assert "player 5 (Emil Sato), round 1: is paired with himself" in errors(t)
+
+
+def test_negative_game_score():
+    t = with_entry(othello_open(), 5, 1, RoundEntry(Kind.PAB, score=-3))
+    assert "player 5 (Emil Sato), round 1: game score -3 is negative" in errors(t)
+
+
+def test_discs_over_the_board():
+    t = with_entry(othello_open(), 5, 1, RoundEntry(Kind.PAB, score=40, opp_score=30))
+    assert "player 5 (Emil Sato), round 1: game scores 40+30 exceed the board size 64" in errors(t)
+
+
+def test_game_score_disagreeing_with_the_opponent():
+    t = with_entry(othello_open(), 1, 1, RoundEntry(Kind.GAME, 6, Result.WIN, Side.FIRST, 41, 23))
+    assert any("game score 41 differs from the opponent's record of it (40)" in m for m in errors(t))
+
+
+def test_same_side_for_both_players():
+    t = with_entry(othello_open(), 6, 1, RoundEntry(Kind.GAME, 1, Result.LOSS, Side.FIRST, 24, 40))
+    assert any("both players have side first" in m for m in errors(t))
+
+
+def test_forfeit_contradiction():
+    t = with_entry(othello_open(), 1, 1, RoundEntry(Kind.FORFEIT_WIN, 6))
+    assert any("forfeit win against 6 contradicts the opponent's record (game loss against 1)" in m
+               for m in errors(t))
+
+
+def test_game_after_withdrawal():
+    t = othello_open()
+    t = replace(t, players=tuple(replace(p, withdrawn_after=2) if p.start_no == 1 else p for p in t.players))
+    assert any("player 1 (Ada Lindqvist), round 3: has a game after withdrawing after round 2" in m
+               for m in errors(t))
+
+
+def test_duplicate_start_number():
+    t = othello_open()
+    t = replace(t, players=t.players + (replace(t.players[0], name="Clone"),))
+    assert any("start number 1 is used twice" in m for m in errors(t))
+
+
+def test_stored_points_disagreeing_is_a_warning_naming_both_numbers():
+    t = othello_open()
+    t = replace(t, players=tuple(replace(p, stored_points=3.5) if p.start_no == 1 else p for p in t.players))
+    assert errors(t) == []
+    assert check(t) == ["player 1 (Ada Lindqvist): stored points 3.5 disagree with the results, which give 4"]
+
+
+def test_check_raises_the_first_error_on_one_line():
+    t = with_entry(othello_open(), 5, 1, RoundEntry(Kind.GAME, 99, Result.WIN))
+    with pytest.raises(ValidationError) as err:
+        check(t, "event.xml")
+    assert str(err.value) == "event.xml: player 5 (Emil Sato), round 1: unknown opponent 99"
