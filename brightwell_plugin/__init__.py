@@ -1,6 +1,7 @@
 """Brightwell quotient and related tie-break criteria for Swiss tournaments."""
 
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.model import (
     Kind,
     Player,
@@ -23,4 +24,5 @@ __all__ = [
     "Side",
     "Tournament",
     "__version__",
+    "hookimpl",
 ]

@@ -8,6 +8,23 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import ABSENT, Kind, Result, RoundEntry, Tournament
 
 
+def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], int]:
+    """Start number -> player index (-1 = nobody), and the highest start number. A list when
+    start numbers are dense (as nearly always: faster than hashing at 100k players), else a dict."""
+    top = max(index, default=0)
+    if top > 4 * n + 1024:
+        return _Sparse(index), top
+    slots = [-1] * (top + 1)
+    for no, i in index.items():
+        slots[no] = i
+    return slots, top
+
+
+class _Sparse(dict):
+    def __missing__(self, key: int) -> int:
+        return -1
+
+
 class Context:
     """The tournament as seen after round ``k`` (all rounds when ``after_round`` is None).
 
@@ -24,7 +41,8 @@ class Context:
         self.R = tournament.planned_rounds or self.k
         self.n = len(tournament.players)
         self.index = {p.start_no: i for i, p in enumerate(tournament.players)}
-        k, index = self.k, self.index
+        k = self.k
+        slots, top = _slots(self.index, self.n)
         self.entries: list[tuple[RoundEntry, ...]] = []
         self.opp: list[list[int]] = []
         for p in tournament.players:
@@ -32,7 +50,8 @@ class Context:
             if len(rounds) < k:
                 rounds = rounds + (ABSENT,) * (k - len(rounds))
             self.entries.append(rounds)
-            self.opp.append([-1 if e.opponent is None else index.get(e.opponent, -1) for e in rounds])
+            self.opp.append([slots[o] if o is not None and 0 <= o <= top else -1
+                             for o in [e.opponent for e in rounds]])
 
     @cached_property
     def round_points(self) -> list[list[float]]:

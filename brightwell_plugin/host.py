@@ -85,7 +85,7 @@ class Host:
             found: dict[str, Any] = {}
             owner: dict[str, str] = {}
             caller = getattr(self.pm.hook, f"brightwell_register_{kind}")
-            for impl in reversed(caller.get_hookimpls()):  # registration order
+            for impl in caller.get_hookimpls():  # registration order
                 def register(obj: Any, _plugin: str = impl.plugin_name) -> None:
                     key = obj.name.upper() if kind == "criteria" else obj.name
                     if key in found:

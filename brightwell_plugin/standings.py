@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from math import floor
 from typing import Any
 
 from brightwell_plugin.context import Context
@@ -62,8 +65,9 @@ def bind(spec: str | Sequence[str] | None, t: Tournament, host: Host | None = No
 
 
 def _norm(key: Any) -> Any:
-    if isinstance(key, float):
-        return round(key, 9)
+    """Comparable key with float noise removed (values equal to 1e-9 compare equal)."""
+    if type(key) is float or type(key) is int:
+        return floor(key * 1e9 + 0.5)
     if isinstance(key, tuple):
         return tuple(_norm(k) for k in key)
     return key
@@ -89,10 +93,11 @@ def _steps(ctx: Context, bound) -> Iterator[Step]:
             if len(g) == 1:
                 groups.append(g)
                 continue
-            ranked = sorted(g, key=lambda i: _norm(keys[i]), reverse=True)
+            norm = {i: _norm(keys[i]) for i in g}
+            ranked = sorted(g, key=norm.__getitem__, reverse=True)
             run = [ranked[0]]
             for i in ranked[1:]:
-                if _norm(keys[i]) == _norm(keys[run[-1]]):
+                if norm[i] == norm[run[-1]]:
                     run.append(i)
                 else:
                     groups.append(run)
@@ -101,9 +106,26 @@ def _steps(ctx: Context, bound) -> Iterator[Step]:
     yield None, None, None, groups, []  # type: ignore[misc]
 
 
+@contextmanager
+def _gc_paused():
+    """Ranking makes no reference cycles; pausing the cyclic GC spares rescanning the model."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def rank(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
          host: Host | None = None) -> Standings:
     """Standings of ``t`` under ``spec`` (see :func:`default_spec`), after ``after_round``."""
+    with _gc_paused():
+        return _rank(t, spec, after_round, host)
+
+
+def _rank(t: Tournament, spec, after_round, host) -> Standings:
     ctx = Context(t, after_round)
     bound = bind(spec, t, host)
     columns = []

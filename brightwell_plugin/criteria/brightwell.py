@@ -158,13 +158,14 @@ class Brightwell(Criterion):
         subs: list[float] = []
         entries, opps = ctx.entries[i], ctx.opp[i]
         sub_withdrawn = "withdrawn" in subst
+        gone = ctx.withdrawn if upto == ctx.k else [ctx.withdrawn_by(o, upto) for o in range(ctx.n)]
         for r in range(upto):
             e = entries[r]
             kind = e.kind
             reason = None
             if kind is Kind.GAME or kind is Kind.FORFEIT_WIN or kind is Kind.FORFEIT_LOSS:
                 o = opps[r]
-                if sub_withdrawn and o >= 0 and ctx.withdrawn_by(o, upto):
+                if sub_withdrawn and o >= 0 and gone[o]:
                     reason = f"opponent {ctx.label(o)} withdrew"
                 elif kind is not Kind.GAME and "forfeit" in subst:
                     reason = kind.value

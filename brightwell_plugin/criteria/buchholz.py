@@ -43,9 +43,22 @@ class _OpponentSum(Criterion):
     def compute(self, ctx, opts, groups=()):
         u, ed, as_played = unplayed(ctx), edition(ctx, opts), "P" in opts.modifiers
         mods = opts.modifiers
-        if not any(m in mods for m in _CUTS):
-            return [sum(v for v, _, _ in self._items(ctx, u, i, ed, as_played)) for i in range(ctx.n)]
-        return [cut_values(self._items(ctx, u, i, ed, as_played), mods)[0] for i in range(ctx.n)]
+        if any(m in mods for m in _CUTS):
+            return [cut_values(self._items(ctx, u, i, ed, as_played), mods)[0] for i in range(ctx.n)]
+        return [self._plain_sum(ctx, u, i, ed, as_played) for i in range(ctx.n)]
+
+    def _plain_sum(self, ctx, u, i, ed, as_played):
+        """Fast path without cuts: the same values as :meth:`_items`, summed."""
+        adjusted, cats, rp = u.adjusted, u.category[i], ctx.round_points[i]
+        total = 0.0
+        for r, o in enumerate(ctx.opp[i]):
+            cat = cats[r]
+            if cat == PLAYED or (as_played and o >= 0 and cat in (FORFEIT_WIN, FORFEIT_LOSS)):
+                sig = adjusted[o]
+            else:
+                sig = dummy_value(ctx, u, i, r, ed)
+            total += sig * rp[r] if self.weighted else sig
+        return total
 
     def explain(self, ctx, opts, i, groups=()):
         u, ed = unplayed(ctx), edition(ctx, opts)

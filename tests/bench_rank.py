@@ -1,0 +1,63 @@
+"""Benchmark: rank generated N-player, 13-round Othello tournaments; print CPU seconds.
+
+Run: ``python tests/bench_rank.py [N ...]`` (default 1000 10000 100000). Generation is not timed;
+ranking (context, every criterion, ordering) is, on one core, best of three runs.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.standings import rank
+
+SPEC = "PTS,BQ:preset=woc,DISCS,BH,SB"
+ROUNDS = 13
+
+
+def generate(n: int, rounds: int = ROUNDS, seed: int = 1) -> Tournament:
+    """Random pairings each round, a PAB when odd, 1% withdrawals, discs summing to 64."""
+    rng = random.Random(seed)
+    entries: list[list[tuple]] = [[] for _ in range(n)]
+    withdrawn = {i: rng.randrange(1, rounds) for i in rng.sample(range(n), n // 100)}
+    for r in range(1, rounds + 1):
+        active = [i for i in range(n) if withdrawn.get(i, rounds) >= r]
+        for i in range(n):
+            if withdrawn.get(i, rounds) < r:
+                entries[i].append((Kind.ABSENT,))
+        rng.shuffle(active)
+        if len(active) % 2:
+            entries[active.pop()].append((Kind.PAB,))
+        for a, b in zip(active[0::2], active[1::2]):
+            da = rng.randint(0, 64)
+            res = Result.WIN if da > 32 else Result.LOSS if da < 32 else Result.DRAW
+            entries[a].append((Kind.GAME, b + 1, res, Side.FIRST, da, 64 - da))
+            entries[b].append((Kind.GAME, a + 1, res.reverse, Side.SECOND, 64 - da, da))
+    # Objects are made player by player, as a file reader makes them (memory locality).
+    players = tuple(Player(i + 1, f"Player {i + 1}", tuple(RoundEntry(*e) for e in entries[i]),
+                           withdrawn_after=withdrawn.get(i)) for i in range(n))
+    return Tournament("benchmark", players, rounds=rounds, board=64, game="othello")
+
+
+def cpu_seconds(t: Tournament, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        rank(t, SPEC)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def main(sizes: list[int]) -> None:
+    print(f"ranking with {SPEC}, {ROUNDS} rounds, CPU seconds (best of 3)")
+    for n in sizes:
+        t = generate(n)
+        secs = cpu_seconds(t, 1 if n > 50_000 else 3)
+        per = secs / (n * ROUNDS) * 1e6
+        print(f"{n:>8} players: {secs:7.3f} s   ({per:.2f} us per player-round)")
+
+
+if __name__ == "__main__":
+    main([int(a) for a in sys.argv[1:]] or [1000, 10_000, 100_000])

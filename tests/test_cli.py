@@ -1,0 +1,142 @@
+"""The CLI contract of docs/cli.md: commands, columns, exit statuses, one-line errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+
+import pytest
+from click.testing import CliRunner
+
+from brightwell_plugin import api
+from brightwell_plugin.adapters.xml import XmlFormat
+from brightwell_plugin.cli import main
+from make_fixtures import german_example, othello_open
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def sample_file(tmp_path):
+    p = tmp_path / "event.xml"
+    shutil.copy(api.sample_path(), p)
+    return p
+
+
+def test_rank_sample_table():
+    out = run("rank", "--sample")
+    assert out.exit_code == 0
+    assert "Riverside Othello Open 2026" in out.stdout and "BQ:preset=woc" in out.stdout
+
+
+def test_csv_columns_are_the_items_as_written(sample_file):
+    spec = "PTS,BQ:coef=64/R:round=parts,bh/c1"
+    out = run("rank", str(sample_file), "-t", spec, "--output-format", "csv")
+    rows = list(csv.reader(io.StringIO(out.stdout)))
+    assert rows[0] == ["rank", "start_no", "name", "PTS", "BQ:coef=64/R:round=parts", "bh/c1"]
+    assert len(rows) == 10 and rows[1][:3] == ["1", "1", "Ada Lindqvist"]
+
+
+def test_json_output_and_shared_ranks(sample_file):
+    out = run("rank", str(sample_file), "-t", "PTS", "--output-format", "json")
+    data = json.loads(out.stdout)
+    assert [d["rank"] for d in data] == [1, 2, 2, 2, 2, 6, 6, 8, 8]
+    assert set(data[0]) == {"rank", "start_no", "name", "PTS"} and data[0]["PTS"] == 4
+
+
+def test_default_spec_with_and_without_game_scores(tmp_path, sample_file):
+    out = run("rank", str(sample_file), "--output-format", "csv")
+    assert out.stdout.splitlines()[0] == "rank,start_no,name,PTS,BQ:preset=woc,DISCS"
+    chess = replace(othello_open(), players=tuple(
+        replace(p, rounds=tuple(replace(e, score=None, opp_score=None) for e in p.rounds))
+        for p in othello_open().players))
+    p = tmp_path / "chess.xml"
+    p.write_bytes(XmlFormat().dumps(chess))
+    assert run("rank", str(p), "--output-format", "csv").stdout.splitlines()[0] == \
+        "rank,start_no,name,PTS,BH/C1,BH,SB"
+
+
+def test_declared_tiebreaks_are_the_default(tmp_path):
+    p = tmp_path / "declared.xml"
+    p.write_bytes(XmlFormat().dumps(replace(othello_open(), tiebreaks=("PTS", "BQ:preset=ftd"))))
+    assert run("rank", str(p), "--output-format", "csv").stdout.splitlines()[0] == \
+        "rank,start_no,name,PTS,BQ:preset=ftd"
+
+
+def test_after_round_and_output_file(tmp_path, sample_file):
+    out_file = tmp_path / "standings.csv"
+    out = run("rank", str(sample_file), "-t", "PTS,BQ:preset=woc", "--after-round", "3",
+              "--output-format", "csv", "-o", str(out_file))
+    assert out.exit_code == 0 and out.stdout == ""
+    rows = list(csv.DictReader(out_file.open()))
+    assert {r["start_no"]: r["BQ:preset=woc"] for r in rows}["8"] == "131"
+
+
+def test_input_format_detected_from_content_and_forced(tmp_path, sample_file):
+    odd = tmp_path / "event.dat"
+    shutil.copy(sample_file, odd)
+    assert run("rank", str(odd), "-t", "PTS").exit_code == 0
+    assert run("rank", str(odd), "-t", "PTS", "--input-format", "xml").exit_code == 0
+
+
+def test_explain_prints_the_parts(sample_file):
+    out = run("explain", str(sample_file), "Hana", "-t", "BQ:preset=woc")
+    assert out.exit_code == 0
+    assert "BQ:preset=woc = 260" in out.stdout and "withdrew" in out.stdout and "C = 6" in out.stdout
+    data = json.loads(run("explain", "--sample", "8", "-t", "BQ:preset=woc", "--json").stdout)
+    assert data[0]["value"] == 260 and data[0]["parts"][2]["round"] == 3
+
+
+def test_criteria_formats_plugins():
+    crit = run("criteria").stdout
+    for code in ("BQ", "DISCS", "SPREAD", "BH", "SB", "PS", "WIN", "DE", "ARO", "TURCAS", "PTS"):
+        assert f"\n{code} " in "\n" + crit
+    for preset in ("woc", "ftd", "papp", "joa", "cas", "cas-spread"):
+        assert f"preset {preset}:" in crit
+    assert run("formats").stdout.startswith("xml ")
+    assert "brightwell_plugin.criteria.brightwell" in run("plugins").stdout
+
+
+def test_convert_xml_to_xml(tmp_path, sample_file):
+    target = tmp_path / "copy.xml"
+    assert run("convert", str(sample_file), str(target)).exit_code == 0
+    assert api.load(target).tournament == othello_open()
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["rank", "{missing}"], "no such file"),
+    (["rank", "{bad}"], "line 1: not well-formed XML"),
+    (["rank", "{sample}", "-t", "PTS,,BQ"], "empty tie-break item"),
+    (["rank", "{sample}", "-t", "PTS,XYZ"], "XYZ: unknown criterion 'XYZ'"),
+    (["rank", "{sample}", "--after-round", "7"], "outside 0..5"),
+    (["rank", "{sample}", "--input-format", "nope"], "unknown format 'nope'"),
+    (["explain", "{sample}", "Nobody"], "no player named 'Nobody'"),
+    (["rank", "{chess}", "-t", "PTS,DISCS"], "this file has no game scores"),
+    (["convert", "{sample}", "{tmp}/out.unknown"], "use --to"),
+])
+def test_bad_input_is_one_line_on_stderr_exit_2(tmp_path, sample_file, args, fragment):
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<tournament")
+    chess = tmp_path / "chess.xml"
+    g = german_example()
+    chess.write_bytes(XmlFormat().dumps(replace(g, players=tuple(
+        replace(p, rounds=tuple(replace(e, score=None, opp_score=None) for e in p.rounds)) for p in g.players))))
+    names = {"missing": tmp_path / "missing.xml", "bad": bad, "sample": sample_file, "chess": chess, "tmp": tmp_path}
+    out = run(*[a.format(**names) for a in args])
+    assert out.exit_code == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("brightwell: error: ") and fragment in lines[0]
+    assert "Traceback" not in out.stderr
+
+
+def test_console_script_runs_in_a_real_process():
+    out = subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", "rank", "--sample", "--output-format",
+                          "csv"], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("rank,start_no,name,")

@@ -1,0 +1,13 @@
+"""The committed sample and fixtures are exactly what tests/make_fixtures.py writes."""
+
+from __future__ import annotations
+
+import pytest
+
+from brightwell_plugin.adapters.xml import XmlFormat
+from make_fixtures import BUILDERS, ROOT
+
+
+@pytest.mark.parametrize("path", sorted(BUILDERS), ids=lambda p: str(p.relative_to(ROOT)))
+def test_committed_file_matches_its_builder(path):
+    assert path.read_bytes() == XmlFormat().dumps(BUILDERS[path]()), "run python tests/make_fixtures.py"

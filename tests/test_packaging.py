@@ -1,0 +1,42 @@
+"""The wheel installs only names this project owns, and carries its data files."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--wheel-dir", str(out), str(ROOT)], check=True, capture_output=True)
+    [whl] = out.glob("brightwell_plugin-*.whl")
+    return zipfile.ZipFile(whl)
+
+
+def test_no_top_level_adapters_package(wheel):
+    tops = {name.split("/")[0] for name in wheel.namelist()}
+    assert "adapters" not in tops
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"brightwell_plugin"}
+
+
+def test_adapters_and_data_files_are_inside_the_package(wheel):
+    names = set(wheel.namelist())
+    for required in ("brightwell_plugin/adapters/__init__.py", "brightwell_plugin/adapters/xml.py",
+                     "brightwell_plugin/adapters/tournament.xsd", "brightwell_plugin/samples/othello_open.xml",
+                     "brightwell_plugin/cli.py", "brightwell_plugin/criteria/brightwell.py"):
+        assert required in names
+
+
+def test_console_script_and_python_requirement(wheel):
+    meta_dir = next(n.split("/")[0] for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+    metadata = wheel.read(f"{meta_dir}/METADATA").decode()
+    assert "Requires-Python: >=3.11" in metadata and "Name: brightwell-plugin" in metadata
+    assert "brightwell = brightwell_plugin.cli:main" in wheel.read(f"{meta_dir}/entry_points.txt").decode()

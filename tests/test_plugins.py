@@ -1,0 +1,135 @@
+"""The plugin surface: throwaway plugins, duplicate names, entry points, the kill switch."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from brightwell_plugin.criteria.base import Criterion
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.host import DEFAULT_PLUGINS, DISABLE_ENV, Host
+from brightwell_plugin.standings import rank
+from make_fixtures import othello_open
+
+
+class Bonus(Criterion):
+    name = "BONUS"
+    title = "Start number as a bonus"
+
+    def compute(self, ctx, opts, groups=()):
+        return [float(p.start_no) for p in ctx.t.players]
+
+
+class BonusPlugin:
+    @hookimpl
+    def brightwell_register_criteria(self, register):
+        register(Bonus())
+
+
+class FakeBQPlugin:
+    @hookimpl
+    def brightwell_register_criteria(self, register):
+        clash = Bonus()
+        clash.name = "BQ"
+        register(clash)
+
+
+def test_builtins_are_ordinary_plugins():
+    host = Host(external=False)
+    names = [info.name for info in host.plugins()]
+    assert names == list(DEFAULT_PLUGINS)
+    assert {"PTS", "BQ", "DISCS", "SPREAD", "BH", "SB", "PS", "WIN", "DE", "ARO", "TURCAS"} <= set(host.criteria)
+    assert "xml" in host.formats
+
+
+def test_throwaway_plugin_registered_then_unregistered():
+    host = Host(external=False)
+    plugin = BonusPlugin()
+    host.register(plugin, name="bonus-test")
+    s = rank(othello_open(), "BONUS", host=host)
+    assert [r.start_no for r in s.rows][0] == 9
+    assert ("bonus-test", ("BONUS",)) in [(i.name, i.criteria) for i in host.plugins()]
+    host.unregister(plugin)
+    with pytest.raises(BrightwellError, match="unknown criterion 'BONUS'"):
+        rank(othello_open(), "BONUS", host=host)
+
+
+def test_duplicate_names_fail_naming_both_plugins():
+    host = Host(external=False)
+    host.register(FakeBQPlugin(), name="impostor")
+    with pytest.raises(BrightwellError, match="'BQ' is registered by both plugin "
+                                              "'brightwell_plugin.criteria.brightwell' and plugin 'impostor'"):
+        host.criteria
+
+
+DEMO_PYPROJECT = """
+[build-system]
+requires = ["setuptools>=70.1"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "brightwell-demo-criterion"
+version = "1.2.3"
+
+[project.entry-points.brightwell_plugin]
+demo = "brightwell_demo_criterion"
+"""
+
+DEMO_MODULE = '''
+from brightwell_plugin import hookimpl
+from brightwell_plugin.criteria.base import Criterion
+
+
+class Games(Criterion):
+    name = "GAMES"
+    title = "Games played over the board"
+
+    def compute(self, ctx, opts, groups=()):
+        return [float(sum(e.is_game for e in es)) for es in ctx.entries]
+
+
+@hookimpl
+def brightwell_register_criteria(register):
+    register(Games())
+'''
+
+
+@pytest.fixture(scope="module")
+def installed_demo(tmp_path_factory):
+    """A real distribution with an entry point, installed with pip into its own target folder."""
+    src = tmp_path_factory.mktemp("demo-src")
+    (src / "pyproject.toml").write_text(DEMO_PYPROJECT)
+    (src / "brightwell_demo_criterion.py").write_text(textwrap.dedent(DEMO_MODULE))
+    target = tmp_path_factory.mktemp("demo-site")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--target", str(target), str(src)], check=True, capture_output=True)
+    return target
+
+
+def _brightwell(site, *args, env_extra=None):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]))
+    env.pop(DISABLE_ENV, None)
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", *args], env=env,
+                          capture_output=True, text=True)
+
+
+def test_entry_point_plugin_adds_a_criterion_and_ranks(installed_demo):
+    out = _brightwell(installed_demo, "rank", "--sample", "-t", "PTS,GAMES", "--output-format", "csv")
+    assert out.returncode == 0, out.stderr
+    header, first, *_ = out.stdout.splitlines()
+    assert header == "rank,start_no,name,PTS,GAMES"
+    assert first == "1,1,Ada Lindqvist,4,5"
+    plugins = _brightwell(installed_demo, "plugins")
+    assert "brightwell-demo-criterion 1.2.3" in plugins.stdout and "GAMES" in plugins.stdout
+
+
+def test_environment_variable_disables_external_plugins(installed_demo):
+    out = _brightwell(installed_demo, "rank", "--sample", "-t", "PTS,GAMES", env_extra={DISABLE_ENV: "1"})
+    assert out.returncode == 2
+    assert out.stderr.strip().startswith("brightwell: error:") and "unknown criterion 'GAMES'" in out.stderr

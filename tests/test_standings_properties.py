@@ -1,0 +1,35 @@
+"""Properties of every standings table over generated tournaments."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from brightwell_plugin.standings import rank
+from strategies import tournaments
+
+SPECS = ["PTS", "PTS,BH/C1,BH,SB", "PTS,WIN,PS/C1", "PTS,SB/M1,DE", "PTS,BQ:coef=6:u=30,DISCS"]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments(), st.sampled_from(SPECS))
+def test_rank_is_one_plus_players_strictly_better(t, spec):
+    if "BQ" in spec and not t.has_game_scores:
+        spec = "PTS,BH"
+    s = rank(t, spec)
+    assert sorted(r.start_no for r in s.rows) == sorted(p.start_no for p in t.players)
+    if "DE" in spec:  # DE keys are group tiers, not the displayed values
+        assert [r.rank for r in s.rows] == sorted(r.rank for r in s.rows)
+        return
+    key = lambda r: tuple(round(v, 6) for v in r.values)  # noqa: E731
+    for r in s.rows:
+        assert r.rank == 1 + sum(1 for o in s.rows if key(o) > key(r)), (spec, r)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tournaments())
+def test_points_column_equals_the_sum_of_round_points(t):
+    s = rank(t, "PTS")
+    pts = {p.start_no: sum(t.scoring.points(e) for e in p.rounds) for p in t.players}
+    assert all(abs(r.values[0] - pts[r.start_no]) < 1e-9 for r in s.rows)
+    assert [r.values[0] for r in s.rows] == sorted((r.values[0] for r in s.rows), reverse=True)
