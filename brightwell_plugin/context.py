@@ -55,8 +55,12 @@ class Context:
 
     @cached_property
     def round_points(self) -> list[list[float]]:
-        pts = self.t.scoring.points
-        return [[pts(e) for e in es] for es in self.entries]
+        """Points of each round (ScoringSystem.points, inlined for the common case of a game)."""
+        s = self.t.scoring
+        pts, win, draw, loss = s.points, s.win, s.draw, s.loss
+        game, won, drawn = Kind.GAME, Result.WIN, Result.DRAW
+        return [[(win if e.result is won else draw if e.result is drawn else loss) if e.kind is game else pts(e)
+                 for e in es] for es in self.entries]
 
     @cached_property
     def points(self) -> list[float]:

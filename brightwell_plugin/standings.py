@@ -73,6 +73,12 @@ def _norm(key: Any) -> Any:
     return key
 
 
+def _norm_all(keys: Sequence[Any]) -> list[Any]:
+    if all(type(k) is float or type(k) is int for k in keys):
+        return [floor(k * 1e9 + 0.5) for k in keys]
+    return [_norm(k) for k in keys]
+
+
 Step = tuple[SpecItem, Criterion, Options, list[list[int]], list[float]]
 
 
@@ -89,11 +95,11 @@ def _steps(ctx: Context, bound) -> Iterator[Step]:
             raise exc.at(place=item.text) from None
         yield item, criterion, opts, seen, values
         groups = []
+        norm = _norm_all(keys)
         for g in seen:
             if len(g) == 1:
                 groups.append(g)
                 continue
-            norm = {i: _norm(keys[i]) for i in g}
             ranked = sorted(g, key=norm.__getitem__, reverse=True)
             run = [ranked[0]]
             for i in ranked[1:]:

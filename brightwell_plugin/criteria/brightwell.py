@@ -14,6 +14,7 @@ from brightwell_plugin.model import Kind, Result
 from brightwell_plugin.tiebreak_spec import parse_number
 
 SUBST_KINDS = ("bye", "withdrawn", "absent", "forfeit")
+GAME = Kind.GAME
 _PER_ROUND = re.compile(r"^(?P<num>[0-9.]+|squares)/R$", re.IGNORECASE)
 
 
@@ -159,11 +160,18 @@ class Brightwell(Criterion):
         entries, opps = ctx.entries[i], ctx.opp[i]
         sub_withdrawn = "withdrawn" in subst
         gone = ctx.withdrawn if upto == ctx.k else [ctx.withdrawn_by(o, upto) for o in range(ctx.n)]
+        fast = parts is None and not spread
         for r in range(upto):
             e = entries[r]
             kind = e.kind
+            if fast and kind is GAME and e.score is not None:  # the common case: a counted game
+                o = opps[r]
+                if not (sub_withdrawn and gone[o]):
+                    games += e.score
+                    opp_sum += strength[o]
+                    continue
             reason = None
-            if kind is Kind.GAME or kind is Kind.FORFEIT_WIN or kind is Kind.FORFEIT_LOSS:
+            if kind is GAME or kind is Kind.FORFEIT_WIN or kind is Kind.FORFEIT_LOSS:
                 o = opps[r]
                 if sub_withdrawn and o >= 0 and gone[o]:
                     reason = f"opponent {ctx.label(o)} withdrew"
