@@ -19,6 +19,7 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.criteria.encounter",
     "brightwell_plugin.criteria.turcas",
     "brightwell_plugin.adapters.xml",
+    "brightwell_plugin.adapters.trf",
 )
 ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"

@@ -147,6 +147,9 @@ class Tournament:
     start_date: str | None = None  # ISO date when known
     tiebreaks: tuple[str, ...] = ()  # declared tie-break items, e.g. ("PTS", "BQ:preset=woc")
     metadata: Pairs = ()  # free metadata, verbatim
+    # The parsed source document, for formats that rewrite their own files losslessly (TRF).
+    # Opaque to everything else, and not part of equality.
+    origin: object | None = field(default=None, compare=False, repr=False)
 
     @property
     def rounds_played(self) -> int:

@@ -1,0 +1,230 @@
+"""FIDE TRF (``trf``): TRF16, TRF-2026 and the JaVaFo/bbpPairings extension lines.
+
+Reading keeps the source document in ``Tournament.origin``; writing re-emits every line as it
+was unless the model's data for it changed, and then rewrites only the changed columns. Game
+scores travel in this project's extension records ``BW0`` (board, game) and ``BW1`` (per-round
+scores aligned with the 001 round blocks); see docs/trf.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.trf_lines import (
+    FIELDS, block_start, has_result, iso_date, number_text, parse_block, scoring_from_162, scoring_from_bb,
+    scoring_from_xxs, split_lines,
+)
+from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.adapters.trf_writer import TrfDocument, render
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
+
+TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
+META = "trf"  # metadata key of a source line kept verbatim
+
+
+class TrfFormat(Format):
+    name = "trf"
+    title = "FIDE TRF (TRF16, TRF-2026, JaVaFo/bbpPairings lines); game scores in BW1 records"
+    suffixes = (".trf", ".trfx", ".tab")
+    can_write = True
+
+    def sniff(self, path, head):
+        text = head.decode("latin-1").lstrip("\ufeff\xef\xbb\xbf")
+        return any(line.startswith(("001 ", "012 ")) for line in text.replace("\r", "\n").split("\n")[:400])
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def read(self, path: Path, *, encoding=None):
+        raw = path.read_bytes()
+        bom = raw.startswith(b"\xef\xbb\xbf")
+        text, used, warnings = decode(raw[3:] if bom else raw, encoding, str(path))
+        lines = tuple(split_lines(text))
+        t = self.parse(lines, str(path))
+        t = replace(t, origin=TrfDocument(lines, bom, used, t))
+        return ReadResult(t, tuple(warnings))
+
+    def parse(self, lines, file: str) -> Tournament:
+        scoring = ScoringSystem()
+        name, start_date, rounds, system_text = "", None, None, ""
+        tb202 = tb212 = None
+        board = game = None
+        metadata: list[tuple[str, str]] = []
+        p001: list[tuple[int, str]] = []
+        bw1: dict[int, tuple[int, str]] = {}
+        codes = set()
+        for n, (line, _) in enumerate(lines, 1):
+            code = line[:3]
+            codes.add(code)
+            try:
+                if code == "001":
+                    p001.append((n, line))
+                    continue
+                if code == "BW1":
+                    bw1[int(line[4:8])] = (n, line)
+                    continue
+                if code == "BW0":
+                    opts = dict(tok.split("=", 1) for tok in line[4:].split() if "=" in tok)
+                    board = int(opts["board"]) if opts.get("board") else None
+                    game = opts.get("game")
+                    continue
+                metadata.append((META, line))
+                if code == "012":
+                    name = line[4:].strip()
+                elif code == "042":
+                    start_date = iso_date(line[4:])
+                elif code in ("142", "XXR"):
+                    rounds = int(line[4:].split()[0])
+                elif code == "162":
+                    scoring = scoring_from_162(line, scoring)
+                elif code == "XXS":
+                    scoring = scoring_from_xxs(line, scoring)
+                elif code in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+                    scoring = scoring_from_bb(code, line, scoring)
+                elif code in ("092", "192"):
+                    system_text += " " + line[4:].upper()
+                elif code == "202":
+                    tb202 = _items(line)
+                elif code == "212":
+                    tb212 = _items(line)
+            except (ValueError, IndexError, KeyError):
+                raise BrightwellError(f"record {code} cannot be read: '{line.strip()}'", file=file,
+                                      place=f"line {n}") from None
+        players = self._players(p001, bw1, rounds, file)
+        tiebreaks = tb212 if tb212 else (("PTS",) + tb202 if tb202 else ())
+        version = "TRF-2026" if codes & TRF26_RECORDS or "###" in codes else "TRF16"
+        if any(c.startswith("XX") for c in codes):
+            version += " + JaVaFo lines"
+        metadata.append(("trf version", version))
+        return Tournament(
+            name=name, players=players, rounds=rounds, scoring=scoring, game=game, board=board,
+            system=_system(system_text, len(players), rounds or 0, players), start_date=start_date,
+            tiebreaks=tiebreaks, metadata=tuple(metadata),
+        )
+
+    def _players(self, p001, bw1, rounds, file) -> tuple[Player, ...]:
+        blocks: list[tuple[int, str, list[str]]] = []
+        played = 0
+        for n, line in p001:
+            count = max(0, (len(line.rstrip()) - 91 + 9) // 10)
+            bl = [line[block_start(r):block_start(r) + 8] for r in range(count)]
+            blocks.append((n, line, bl))
+            for r, b in enumerate(bl):
+                if has_result(b):
+                    played = max(played, r + 1)
+        players = []
+        for n, line, bl in blocks:
+            where = f"line {n}"
+            try:
+                p = self._player(line, bl, played, where)
+            except BrightwellError as exc:
+                raise exc.at(file=file, place=where) from None
+            except ValueError as exc:
+                raise BrightwellError(f"001 record cannot be read ({exc})", file=file, place=where) from None
+            if p.start_no in bw1:
+                p = _with_scores(p, *bw1.pop(p.start_no), file)
+            players.append(p)
+        for no, (n, _) in bw1.items():
+            raise BrightwellError(f"BW1 record for unknown player {no}", file=file, place=f"line {n}")
+        return tuple(players)
+
+    def _player(self, line, bl, played, where) -> Player:
+        f = {key: fld.get(line).strip() for key, fld in FIELDS.items()}
+        entries = []
+        for r in range(played):
+            b = bl[r] if r < len(bl) else ""
+            if b[:4].strip().strip("0") and not has_result(b):
+                raise BrightwellError(f"round {r + 1} is paired with {b[:4].strip()} but has no result",
+                                      place=where)
+            entries.append(parse_block(b, f"{where}, round {r + 1}"))
+        # a pairing without a result (the next round, not yet played) is kept, not ranked
+        extra = tuple(("trf pending", f"{r + 1}:{b}") for r, b in enumerate(bl) if r >= played and b.strip())
+        rating = int(f["rating"]) if f["rating"] else 0
+        rank = int(f["rank"]) if f["rank"] else 0
+        fide_id = f["fide_id"]
+        return Player(
+            start_no=int(f["start_no"]), name=f["name"], rounds=tuple(entries),
+            rating=rating or None, federation=f["federation"] or None, title=f["title"] or None,
+            sex=f["sex"] or None, birth_date=f["birth_date"] or None,
+            ids=(("fide", fide_id),) if fide_id.strip("0") else (),
+            stored_points=float(f["points"]) if f["points"] else None, stored_rank=rank or None, extra=extra,
+        )
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def cannot_carry(self, t: Tournament) -> list[str]:
+        lost = []
+        other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version")})
+        if other_meta:
+            lost.append(f"tournament metadata: {', '.join(other_meta)}")
+        extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("trf ")})
+        if extra:
+            lost.append(f"player fields: {', '.join(extra)}")
+        ids = sorted({s for p in t.players for s, _ in p.ids if s != "fide"})
+        if ids:
+            lost.append(f"player ids: {', '.join(ids)}")
+        long = [p.name for p in t.players if len(p.name) > 33]
+        if long:
+            lost.append(f"{len(long)} name(s) longer than 33 characters are cut (e.g. '{long[0]}')")
+        if any(e.is_game and e.side is None for p in t.players for e in p.rounds):
+            lost.append("games without a known side are written with colour '-' (pairing engines expect w/b)")
+        if any(len(number_text(x)) > 4 for p in t.players for e in p.rounds for x in (e.score, e.opp_score)):
+            lost.append("game scores wider than 4 characters")
+        return lost
+
+    def dumps(self, t: Tournament) -> bytes:
+        return render(t)
+
+
+def _items(line: str) -> tuple[str, ...]:
+    return tuple(i.strip() for i in line[4:].split(",") if i.strip())
+
+
+def _system(text: str, n: int, rounds: int, players) -> str:
+    """Round robin when the type text says so, or by the player count (as FIDE's checker does)."""
+    if "SWISS" in text:
+        return "swiss"
+    if any(word in text for word in ("ROBIN", "RR", "BERGER")):
+        return "round-robin"
+    played = max((len(p.rounds) for p in players), default=0)
+    r = max(rounds, played)
+    if r and (n in (r, r + 1) or 2 * n in (r, r + 1)):
+        return "round-robin"
+    return "swiss"
+
+
+def _with_scores(p: Player, n: int, line: str, file: str) -> Player:
+    """Apply a BW1 record: withdrawal (cols 10-12), late entry (14-16), per-round scores."""
+    try:
+        withdrawn = int(line[9:12]) if line[9:12].strip() else None
+        late = int(line[13:16]) if line[13:16].strip() else None
+        rounds = list(p.rounds)
+        for r in range(len(rounds)):
+            b = line[block_start(r):block_start(r) + 8]
+            own, opp = b[0:4].strip(), b[4:8].strip()
+            if own or opp:
+                rounds[r] = replace(rounds[r], score=_num(own), opp_score=_num(opp))
+    except ValueError:
+        raise BrightwellError(f"BW1 record cannot be read: '{line.strip()}'", file=file, place=f"line {n}") from None
+    return replace(p, rounds=tuple(rounds), withdrawn_after=withdrawn, late_entry=late)
+
+
+def _num(text: str):
+    if not text:
+        return None
+    value = float(text)
+    return int(value) if value.is_integer() and "." not in text else value
+
+
+class TrfPlugin:
+    """Built-in plugin: FIDE TRF."""
+
+    @hookimpl
+    def brightwell_register_formats(self, register):
+        register(TrfFormat())
+
+
+plugin = TrfPlugin()

@@ -1,0 +1,192 @@
+"""FIDE TRF at the column level: lines with their endings, the 001 layout, round blocks."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Result, RoundEntry, ScoringSystem, Side
+
+_LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
+FIRST_BLOCK = 91  # 0-based column of round 1's opponent field
+BLOCK = 10
+
+
+def split_lines(text: str) -> list[tuple[str, str]]:
+    """(line, ending) pairs; CR, LF and CRLF endings are kept as found."""
+    out = []
+    for m in _LINE.finditer(text):
+        if m.group(0) == "":
+            break
+        out.append((m.group(1), m.group(2)))
+    return out
+
+
+def block_start(round_index: int) -> int:
+    return FIRST_BLOCK + BLOCK * round_index
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A fixed-width field of a 001 line (0-based slice) and how it is written."""
+
+    start: int
+    end: int
+    align: str  # "<" or ">"
+
+    def get(self, line: str) -> str:
+        return line[self.start:self.end]
+
+    def put(self, chars: list[str], text: str) -> None:
+        width = self.end - self.start
+        if len(text) > width:
+            raise BrightwellError(f"'{text}' does not fit TRF columns {self.start + 1}-{self.end}")
+        text = text.ljust(width) if self.align == "<" else text.rjust(width)
+        chars[self.start:self.end] = text
+
+
+FIELDS = {
+    "start_no": Field(4, 8, ">"), "sex": Field(9, 10, "<"), "title": Field(10, 13, ">"),
+    "name": Field(14, 47, "<"), "rating": Field(48, 52, ">"), "federation": Field(53, 56, "<"),
+    "fide_id": Field(57, 68, ">"), "birth_date": Field(69, 79, "<"), "points": Field(80, 84, ">"),
+    "rank": Field(85, 89, ">"),
+}
+
+_GAME = {"1": (Result.WIN, True), "=": (Result.DRAW, True), "0": (Result.LOSS, True),
+         "W": (Result.WIN, False), "D": (Result.DRAW, False), "L": (Result.LOSS, False)}
+_NO_OPPONENT = {"+": Kind.FULL_BYE, "F": Kind.FULL_BYE, "=": Kind.HALF_BYE, "H": Kind.HALF_BYE,
+                "U": Kind.PAB, "Z": Kind.ZERO_BYE, "-": Kind.ZERO_BYE}
+
+
+def has_result(block: str) -> bool:
+    return len(block) > 7 and block[7] != " "
+
+
+def parse_block(block: str, where: str) -> RoundEntry:
+    """One 8-column round block -> a round record. A blank block is an absence."""
+    block = block.ljust(8)
+    if not block.strip():
+        return RoundEntry(Kind.ABSENT)
+    opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()
+    if opp_text.strip() and not opp_text.strip().isdigit():
+        raise BrightwellError(f"opponent '{opp_text.strip()}' is not a start number", place=where)
+    opp = int(opp_text) if opp_text.strip() else 0
+    side = Side.FIRST if colour == "w" else Side.SECOND if colour == "b" else None
+    if colour not in "wb- ":
+        raise BrightwellError(f"colour '{block[5]}' is not w, b or -", place=where)
+    if opp:
+        if result in _GAME:
+            res, rated = _GAME[result]
+            return RoundEntry(Kind.GAME, opp, res, side, rated=rated)
+        if result == "+":
+            return RoundEntry(Kind.FORFEIT_WIN, opp, side=side)
+        if result == "-":
+            return RoundEntry(Kind.FORFEIT_LOSS, opp, side=side)
+        raise BrightwellError(f"result '{block[7]}' cannot go with opponent {opp}", place=where)
+    if result == " ":
+        return RoundEntry(Kind.ABSENT)
+    if result in _NO_OPPONENT:
+        return RoundEntry(_NO_OPPONENT[result])
+    raise BrightwellError(f"result '{block[7]}' needs an opponent", place=where)
+
+
+_RESULT_CODE = {(Result.WIN, True): "1", (Result.DRAW, True): "=", (Result.LOSS, True): "0",
+                (Result.WIN, False): "W", (Result.DRAW, False): "D", (Result.LOSS, False): "L"}
+_BYE_CODE = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z", Kind.PAB: "U"}
+
+
+def format_block(e: RoundEntry) -> str:
+    """The 8-column block for a round record (spec forms: H F U Z for byes, blank = absent)."""
+    if e.kind is Kind.ABSENT:
+        return " " * 8
+    colour = "w" if e.side is Side.FIRST else "b" if e.side is Side.SECOND else "-"
+    if e.kind in _BYE_CODE:
+        return f"0000 - {_BYE_CODE[e.kind]}"
+    opp = f"{e.opponent or 0:4d}" if e.opponent else "0000"
+    if e.kind is Kind.GAME:
+        return f"{opp} {colour} {_RESULT_CODE[e.result, e.rated]}"
+    return f"{opp} {colour} {'+' if e.kind is Kind.FORFEIT_WIN else '-'}"
+
+
+def number_text(x: float | int | None) -> str:
+    if x is None:
+        return ""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def points_text(x: float | None) -> str:
+    return "" if x is None else f"{x:4.1f}"
+
+
+# -- scoring systems (162, XXS, BB?) --------------------------------------------------------------
+
+def scoring_from_162(text: str, base: ScoringSystem) -> ScoringSystem:
+    """Record 162: symbol at col 6, value at cols 7-10, further pairs every 9 columns."""
+    values = {}
+    for pos in range(5, len(text), 9):
+        symbol, value = text[pos:pos + 1], text[pos + 1:pos + 5].strip()
+        if symbol.strip() and value:
+            values[symbol] = float(value)
+    return _apply(base, values)
+
+
+def scoring_from_xxs(text: str, base: ScoringSystem) -> ScoringSystem:
+    """JaVaFo XXS CODE=value pairs (W, D, WW BW WD ... FPB HPB ZPB PAB FW FL)."""
+    values = {}
+    names = {"WW": "W", "BW": "W", "W": "W", "WD": "D", "BD": "D", "D": "D", "WL": "L", "BL": "L",
+             "FPB": "W", "HPB": "D", "ZPB": "A", "FL": "A", "PAB": "P", "FW": "W"}
+    for pair in text[4:].split():
+        if "=" in pair:
+            code, value = pair.split("=", 1)
+            if code.upper() in names:
+                values[names[code.upper()]] = float(value)
+    return _apply(base, values)
+
+
+def scoring_from_bb(code: str, text: str, base: ScoringSystem) -> ScoringSystem:
+    """bbpPairings BBW BBD BBL BBZ BBF BBU: points in cols 5-8."""
+    symbol = {"BBW": "W", "BBD": "D", "BBL": "L", "BBZ": "A", "BBF": "W", "BBU": "P"}[code]
+    return _apply(base, {symbol: float(text[4:8])})
+
+
+def _apply(base: ScoringSystem, values: dict[str, float]) -> ScoringSystem:
+    win = values.get("W", base.win)
+    return ScoringSystem(win=win, draw=values.get("D", base.draw), loss=values.get("L", base.loss),
+                         absent=values.get("A", base.absent), pab=values.get("P", base.pab))
+
+
+def format_162(s: ScoringSystem) -> str | None:
+    """Record 162 for the values that differ from 1 / 0.5 / 0 (None when all are default)."""
+    pab = s.win if s.pab is None else s.pab
+    pairs = [(sym, value) for sym, value, default in
+             (("W", s.win, 1), ("D", s.draw, 0.5), ("L", s.loss, 0), ("A", s.absent, 0), ("P", pab, 1))
+             if value != default]
+    if not pairs:
+        return None
+    text = "162"
+    for i, (symbol, value) in enumerate(pairs):
+        text = text.ljust(5 + 9 * i) + f"{symbol}{value:4.1f}"
+    return text
+
+
+# -- dates ------------------------------------------------------------------------------------------
+
+_ISO = re.compile(r"^(\d{4})[/.\-](\d{1,2})[/.\-](\d{1,2})$")
+_DMY = re.compile(r"^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})$")
+
+
+def iso_date(text: str) -> str | None:
+    """An ISO date from the common TRF spellings (YYYY/MM/DD, DD.MM.YYYY); None when unsure."""
+    text = text.strip()
+    m = _ISO.match(text)
+    if m:
+        y, mo, d = m.groups()
+    else:
+        m = _DMY.match(text)
+        if not m:
+            return None
+        d, mo, y = m.groups()
+    if not (1 <= int(mo) <= 12 and 1 <= int(d) <= 31):
+        return None
+    return f"{int(y):04d}-{int(mo):02d}-{int(d):02d}"

@@ -1,0 +1,175 @@
+"""Writing TRF: the source document line for line where nothing changed, patched columns where
+something did, and a fresh file (spec layout, CRLF) for tournaments from other formats."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from brightwell_plugin.adapters.trf_lines import (
+    FIELDS, block_start, format_162, format_block, number_text, points_text,
+)
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Player, RoundEntry, Tournament
+
+META = "trf"
+NAME_WIDTH = 33
+
+
+@dataclass(frozen=True)
+class TrfDocument:
+    """The source file as read: lines with endings, BOM, encoding, and what the lines said."""
+
+    lines: tuple[tuple[str, str], ...]
+    bom: bool
+    encoding: str
+    parsed: Tournament
+
+
+def render(t: Tournament) -> bytes:
+    doc = t.origin if isinstance(t.origin, TrfDocument) else None
+    lines = _with_origin(t, doc) if doc else _fresh(t)
+    encoding = doc.encoding if doc else "utf-8"
+    try:
+        data = "".join(text + end for text, end in lines).encode(encoding)
+    except UnicodeEncodeError as exc:
+        raise BrightwellError(f"'{exc.object[exc.start:exc.end]}' cannot be written in {encoding}") from None
+    return (b"\xef\xbb\xbf" if doc and doc.bom else b"") + data
+
+
+# -- records from the model --------------------------------------------------------------------------
+
+def _header(t: Tournament) -> dict[str, str | None]:
+    tb = ",".join(t.tiebreaks) if t.tiebreaks else None
+    date = t.start_date.replace("-", "/") if t.start_date else None
+    bw0 = " ".join(f"{k}={v}" for k, v in (("board", t.board), ("game", t.game)) if v is not None)
+    return {"012": f"012 {t.name}", "042": f"042 {date}" if date else None,
+            "142": f"142 {t.rounds}" if t.rounds else None, "XXR": f"XXR {t.rounds}" if t.rounds else None,
+            "162": format_162(t.scoring), "212": f"212 {tb}" if tb else None,
+            "202": f"202 {','.join(t.tiebreaks[1:])}" if tb and t.tiebreaks[0].upper() == "PTS" else None,
+            "BW0": f"BW0 {bw0}" if bw0 else None}
+
+
+def _header_changed(new: Tournament, old: Tournament) -> dict[str, bool]:
+    return {"012": new.name != old.name, "042": new.start_date != old.start_date,
+            "142": new.rounds != old.rounds, "XXR": new.rounds != old.rounds, "162": new.scoring != old.scoring,
+            "202": new.tiebreaks != old.tiebreaks, "212": new.tiebreaks != old.tiebreaks,
+            "BW0": (new.board, new.game) != (old.board, old.game)}
+
+
+def _field_text(p: Player, key: str) -> str:
+    if key == "start_no":
+        return str(p.start_no)
+    if key == "name":
+        return p.name[:NAME_WIDTH]
+    if key == "rating":
+        return str(p.rating) if p.rating else ""
+    if key == "fide_id":
+        return next((v for s, v in p.ids if s == "fide"), "")
+    if key == "points":
+        return points_text(p.stored_points)
+    if key == "rank":
+        return str(p.stored_rank) if p.stored_rank else ""
+    return getattr(p, key) or ""
+
+
+def _pairing(e: RoundEntry) -> RoundEntry:
+    return replace(e, score=None, opp_score=None)  # what a 001 block holds
+
+
+def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> str:
+    """The 001 line of ``p``; with ``raw``/``old``, only the columns whose data changed."""
+    rounds = max(len(p.rounds), len(old.rounds) if old else 0)
+    width = block_start(rounds) - 2 if rounds else 89
+    chars = list((raw or "001").ljust(width))
+    for key, fld in FIELDS.items():
+        text = _field_text(p, key)
+        if old is None or _field_text(old, key) != text:
+            fld.put(chars, text)
+    for r in range(rounds):
+        e = _pairing(p.entry(r + 1))
+        if old is None or _pairing(old.entry(r + 1)) != e:
+            b = block_start(r)
+            chars[b:b + 8] = format_block(e)
+    line = "".join(chars)
+    return line if raw is not None and len(line) == len(raw) else line.rstrip()
+
+
+def _bw1(p: Player) -> str | None:
+    """BW1 record: withdrawal (cols 10-12), late entry (14-16), scores in the round blocks."""
+    if not any(e.score is not None or e.opp_score is not None for e in p.rounds) \
+            and p.withdrawn_after is None and p.late_entry is None:
+        return None
+    chars = list(f"BW1 {p.start_no:4d}".ljust(block_start(len(p.rounds))))
+    chars[9:12] = f"{p.withdrawn_after:3d}" if p.withdrawn_after is not None else "   "
+    chars[13:16] = f"{p.late_entry:3d}" if p.late_entry is not None else "   "
+    for r, e in enumerate(p.rounds):
+        own, opp = number_text(e.score), number_text(e.opp_score)
+        if len(own) > 4 or len(opp) > 4:
+            raise BrightwellError(f"game score of player {p.start_no} in round {r + 1} is wider than 4 characters")
+        b = block_start(r)
+        chars[b:b + 8] = own.rjust(4) + opp.rjust(4)
+    return "".join(chars).rstrip()
+
+
+# -- whole files ---------------------------------------------------------------------------------------
+
+def _fresh(t: Tournament) -> list[tuple[str, str]]:
+    head = _header(t)
+    lines = [head["012"]]
+    lines += [v for k, v in t.metadata if k == META and v[:3] not in head and v[:3] not in ("001", "BW1")]
+    if not any(v[:3] == "092" for k, v in t.metadata if k == META):
+        lines.append("092 Individual: " + ("Round Robin" if t.system == "round-robin" else "Swiss-System"))
+    lines += [head[c] for c in ("042", "142", "162", "212", "BW0") if head[c]]
+    lines += [_line_001(p) for p in t.players]
+    lines += [x for x in map(_bw1, t.players) if x]
+    return [(line, "\r\n") for line in lines]
+
+
+def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
+    old = doc.parsed
+    new_by_no = {p.start_no: p for p in t.players}
+    old_by_no = {p.start_no: p for p in old.players}
+    changed = _header_changed(t, old)
+    head = _header(t)
+    newline = Counter(end for _, end in doc.lines if end).most_common(1)
+    nl = newline[0][0] if newline else "\r\n"
+    out: list[tuple[str, str]] = []
+    present: set[str] = set()
+    seen_001: set[int] = set()
+    seen_bw1: set[int] = set()
+    first_001 = last_001 = None
+    for line, end in doc.lines:
+        code = line[:3]
+        present.add(code)
+        if code in ("001", "BW1"):
+            no = int(line[4:8])
+            new = new_by_no.get(no)
+            if new is None:
+                continue
+            if code == "001":
+                seen_001.add(no)
+                first_001 = len(out) if first_001 is None else first_001
+                same = new == old_by_no.get(no)
+                out.append((line if same else _line_001(new, line, old_by_no.get(no)), end))
+                last_001 = len(out)
+            else:
+                seen_bw1.add(no)
+                fresh = _bw1(new)
+                if fresh is not None:
+                    out.append((line if fresh == _bw1(old_by_no[no]) else fresh, end))
+            continue
+        if code in changed and changed[code]:
+            if head[code] is not None:
+                out.append((head[code], end))
+            continue
+        out.append((line, end))
+    added = [(_line_001(p), nl) for p in t.players if p.start_no not in seen_001]
+    at = last_001 if last_001 is not None else len(out)
+    out[at:at] = added
+    missing = [c for c in ("012", "142", "162", "212", "BW0") if changed[c] and head[c] and c not in present
+               and not (c == "142" and "XXR" in present) and not (c == "212" and "202" in present)]
+    at = first_001 if first_001 is not None else len(out)
+    out[at:at] = [(head[c], nl) for c in missing]
+    out += [(x, nl) for p in t.players if p.start_no not in seen_bw1 and (x := _bw1(p))]
+    return out
