@@ -16,6 +16,8 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.criteria.scores",
     "brightwell_plugin.criteria.brightwell",
     "brightwell_plugin.criteria.buchholz",
+    "brightwell_plugin.criteria.record",
+    "brightwell_plugin.criteria.rating",
     "brightwell_plugin.criteria.encounter",
     "brightwell_plugin.criteria.turcas",
     "brightwell_plugin.adapters.xml",

@@ -80,3 +80,69 @@ def tournaments(draw, max_players=10, max_rounds=6):
                        .map(tuple)),
         metadata=draw(pairs),
     )
+
+
+@st.composite
+def chess_tournaments(draw, max_players=12, max_rounds=7):
+    """Swiss events as pairing programs write them: start numbers 1..n, colours on every game
+    and forfeit, byes of every kind, double forfeits, withdrawals, late entries, unrated players."""
+    n = draw(st.integers(2, max_players))
+    k = draw(st.integers(1, max_rounds))
+    nos = list(range(1, n + 1))
+    withdrawn = {no: draw(st.none() | st.integers(1, k)) for no in nos}
+    late = {no: draw(st.none() | st.integers(1, k)) for no in nos}
+    rounds: dict[int, list[RoundEntry]] = {no: [] for no in nos}
+    for r in range(1, k + 1):
+        active = [no for no in nos if (withdrawn[no] is None or r <= withdrawn[no]) and (late[no] or 1) <= r]
+        for no in nos:
+            if no not in active:
+                rounds[no].append(RoundEntry(draw(st.sampled_from([Kind.ABSENT, Kind.ZERO_BYE]))))
+        order = list(draw(st.permutations(active)))
+        requested = draw(st.integers(0, min(2, len(order))))
+        for _ in range(requested):  # requested half/zero-point byes
+            rounds[order.pop()].append(RoundEntry(draw(st.sampled_from([Kind.HALF_BYE, Kind.ZERO_BYE]))))
+        if len(order) % 2:
+            rounds[order.pop()].append(RoundEntry(draw(st.sampled_from([Kind.PAB, Kind.PAB, Kind.FULL_BYE]))))
+        for a, b in zip(order[0::2], order[1::2]):
+            what = draw(st.sampled_from(["game"] * 6 + ["forfeit", "double"]))
+            if what == "game":
+                result = draw(st.sampled_from(list(Result)))
+                rounds[a].append(RoundEntry(Kind.GAME, b, result, Side.FIRST))
+                rounds[b].append(RoundEntry(Kind.GAME, a, result.reverse, Side.SECOND))
+            elif what == "forfeit":
+                rounds[a].append(RoundEntry(Kind.FORFEIT_WIN, b, side=Side.FIRST))
+                rounds[b].append(RoundEntry(Kind.FORFEIT_LOSS, a, side=Side.SECOND))
+            else:
+                rounds[a].append(RoundEntry(Kind.FORFEIT_LOSS, b, side=Side.FIRST))
+                rounds[b].append(RoundEntry(Kind.FORFEIT_LOSS, a, side=Side.SECOND))
+    all_rated = draw(st.booleans())
+    rating = st.integers(1000, 2800) if all_rated else st.none() | st.integers(1000, 2800)
+    players = tuple(Player(no, f"Player {no}", tuple(rounds[no]), rating=draw(rating)) for no in nos)
+    return Tournament("Generated Swiss", players, rounds=k, system="swiss", start_date="2025-06-01")
+
+
+@st.composite
+def round_robins(draw, max_players=8):
+    """All-play-all events (circle method), with forfeits, double forfeits and unrated players."""
+    n = draw(st.integers(3, max_players))
+    slots = list(range(1, n + 1)) + ([0] if n % 2 else [])
+    m = len(slots)
+    rounds: dict[int, list[RoundEntry]] = {no: [] for no in range(1, n + 1)}
+    for r in range(m - 1):
+        ring = [slots[0]] + slots[1:][-r:] + slots[1:][:-r] if r else list(slots)
+        for a, b in zip(ring[: m // 2], reversed(ring[m // 2:])):
+            if 0 in (a, b):
+                rounds[a or b].append(RoundEntry(Kind.ABSENT))
+                continue
+            what = draw(st.sampled_from(["game"] * 8 + ["forfeit", "double"]))
+            if what == "game":
+                result = draw(st.sampled_from(list(Result)))
+                rounds[a].append(RoundEntry(Kind.GAME, b, result, Side.FIRST))
+                rounds[b].append(RoundEntry(Kind.GAME, a, result.reverse, Side.SECOND))
+            else:
+                rounds[a].append(RoundEntry(Kind.FORFEIT_WIN if what == "forfeit" else Kind.FORFEIT_LOSS, b,
+                                            side=Side.FIRST))
+                rounds[b].append(RoundEntry(Kind.FORFEIT_LOSS, a, side=Side.SECOND))
+    rating = st.integers(1000, 2800) if draw(st.booleans()) else st.none() | st.integers(1000, 2800)
+    players = tuple(Player(no, f"Player {no}", tuple(rounds[no]), rating=draw(rating)) for no in range(1, n + 1))
+    return Tournament("Generated round robin", players, rounds=m - 1, system="round-robin", start_date="2026-04-01")

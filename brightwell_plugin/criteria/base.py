@@ -82,7 +82,7 @@ class Criterion:
     def configure(self, item: SpecItem) -> Options:
         """Check the item's modifiers and parameters and resolve presets and defaults."""
         known = {p.name: p for p in self.parameters}
-        bad = [m for m in item.modifiers if m not in self.modifiers]
+        bad = [m for m in item.modifiers if not self.accepts_modifier(m)]
         if bad:
             allowed = " ".join("/" + m for m in self.modifiers) or "none"
             raise SpecError(f"{self.name} does not take /{bad[0]} (allowed: {allowed})", place=item.text)
@@ -106,6 +106,11 @@ class Criterion:
             if p.required and p.name not in params:
                 raise SpecError(f"{self.name} needs the parameter '{p.name}' ({p.help})", place=item.text)
         return Options(item, frozenset(item.modifiers), params)
+
+    def accepts_modifier(self, m: str) -> bool:
+        """Exact modifiers, or patterns ending in ``*`` (``U*`` accepts ``/U1800``)."""
+        return any(m == a or (a.endswith("*") and m.startswith(a[:-1]) and m[len(a) - 1:].isdigit())
+                   for a in self.modifiers)
 
     def compute(self, ctx: Context, opts: Options, groups: Sequence[Sequence[int]] = ()) -> list[float]:
         raise NotImplementedError

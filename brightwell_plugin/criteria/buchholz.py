@@ -1,87 +1,103 @@
-"""Opponent-based FIDE criteria: Buchholz (BH) with cuts, Sonneborn-Berger (SB), ARO."""
+"""Opponent-based FIDE criteria: Buchholz (BH), Fore Buchholz (FB), Sonneborn-Berger (SB),
+average of opponents' Buchholz (AOB) and Koya (KS)."""
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt
-from brightwell_plugin.criteria.brightwell import round_half_up
 from brightwell_plugin.criteria.unplayed import (
-    EDITION,
-    FORFEIT_LOSS,
-    FORFEIT_WIN,
-    PLAYED,
-    cut_values,
-    dummy_value,
-    edition,
-    is_vur,
-    unplayed,
+    EDITION, EDITION_MODIFIERS, cut_values, dummy_value, edition, is_vur, opponent_view, round_robin,
 )
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import Kind
+from brightwell_plugin.tiebreak_spec import parse_number
 
 _CUTS = ("C1", "C2", "M1", "M2")
-_EDITION_MODS = ("V2024", "V2026")
 
 
 class _OpponentSum(Criterion):
     """Sum over rounds of a per-round contribution, with FIDE cuts and unplayed-round rules."""
 
-    modifiers = _CUTS + ("P",) + _EDITION_MODS
+    modifiers = _CUTS + ("P", "S", "F") + EDITION_MODIFIERS
     parameters = (EDITION,)
     weighted = False  # SB: opponent's score x points scored against him
+    fore = False  # FB: final-round pairings count as draws
 
-    def _items(self, ctx, u, i, ed, as_played):
+    def _setup(self, ctx, opts):
+        rr = round_robin(ctx, opts)
+        view = opponent_view(ctx, self.fore or "F" in opts.modifiers, rr, rr or "P" in opts.modifiers)
+        return view, edition(ctx, opts), rr
+
+    def _items(self, ctx, view, ed, rr, i):
+        """(value, significance, is_vur, round) for each round that counts."""
         out = []
-        cats, opps, rp = u.category[i], ctx.opp[i], ctx.round_points[i]
+        es, opps, rp, real = ctx.entries[i], ctx.opp[i], ctx.round_points[i], view.real[i]
         for r in range(ctx.k):
-            cat, o = cats[r], opps[r]
-            real = cat == PLAYED or (as_played and o >= 0 and cat in (FORFEIT_WIN, FORFEIT_LOSS))
-            sig = u.adjusted[o] if real else dummy_value(ctx, u, i, r, ed)
-            value = sig * rp[r] if self.weighted else sig
-            out.append((value, sig, is_vur(cat) and not real))
+            o = opps[r]
+            if real[r]:
+                sig, vur = view.adjusted[o], False
+            elif rr:
+                continue  # 15.2: no dummy opponents in a round robin
+            else:
+                sig, vur = dummy_value(ctx, view, i, r, ed), is_vur(es[r].kind)
+            out.append((sig * rp[r] if self.weighted else sig, sig, vur, r))
+        return out
+
+    def values_with_cuts(self, ctx, opts):
+        view, ed, rr = self._setup(ctx, opts)
+        out = []
+        for i in range(ctx.n):
+            items = self._items(ctx, view, ed, rr, i)
+            out.append(cut_values(items, opts.modifiers, ctx.k)[0])
         return out
 
     def compute(self, ctx, opts, groups=()):
-        u, ed, as_played = unplayed(ctx), edition(ctx, opts), "P" in opts.modifiers
-        mods = opts.modifiers
-        if any(m in mods for m in _CUTS):
-            return [cut_values(self._items(ctx, u, i, ed, as_played), mods)[0] for i in range(ctx.n)]
-        return [self._plain_sum(ctx, u, i, ed, as_played) for i in range(ctx.n)]
-
-    def _plain_sum(self, ctx, u, i, ed, as_played):
-        """Fast path without cuts: the same values as :meth:`_items`, summed."""
-        adjusted, cats, rp = u.adjusted, u.category[i], ctx.round_points[i]
-        total = 0.0
-        for r, o in enumerate(ctx.opp[i]):
-            cat = cats[r]
-            if cat == PLAYED or (as_played and o >= 0 and cat in (FORFEIT_WIN, FORFEIT_LOSS)):
-                sig = adjusted[o]
-            else:
-                sig = dummy_value(ctx, u, i, r, ed)
-            total += sig * rp[r] if self.weighted else sig
-        return total
+        if any(m in opts.modifiers for m in _CUTS):
+            return self.values_with_cuts(ctx, opts)
+        view, ed, rr = self._setup(ctx, opts)  # fast path: the sum of _items' values
+        adjusted, weighted, out = view.adjusted, self.weighted, []
+        for i in range(ctx.n):
+            opps, rp, real = ctx.opp[i], ctx.round_points[i], view.real[i]
+            total = 0.0
+            for r in range(ctx.k):
+                if real[r]:
+                    sig = adjusted[opps[r]]
+                elif rr:
+                    continue
+                else:
+                    sig = dummy_value(ctx, view, i, r, ed)
+                total += sig * rp[r] if weighted else sig
+            out.append(total)
+        return out
 
     def explain(self, ctx, opts, i, groups=()):
-        u, ed = unplayed(ctx), edition(ctx, opts)
-        items = self._items(ctx, u, i, ed, "P" in opts.modifiers)
-        total, cut = cut_values(items, opts.modifiers)
+        view, ed, rr = self._setup(ctx, opts)
+        items = self._items(ctx, view, ed, rr, i)
+        total, cut = cut_values(items, opts.modifiers, ctx.k)
         parts = []
-        for r, (value, sig, vur) in enumerate(items):
+        for j, (value, sig, vur, r) in enumerate(items):
             o = ctx.opp[i][r]
-            cat = u.category[i][r]
-            real = cat == PLAYED or ("P" in opts.modifiers and o >= 0 and cat in (FORFEIT_WIN, FORFEIT_LOSS))
-            who = (f"{ctx.label(o)}, adjusted score {fmt(sig)}" if real
-                   else f"dummy opponent {fmt(sig)} (art. 16.2 category {cat})")
+            who = (f"{ctx.label(o)}, adjusted score {fmt(sig)}" if view.real[i][r]
+                   else f"dummy opponent {fmt(sig)} ({ctx.entries[i][r].kind.value})")
             if self.weighted:
                 who += f" x {fmt(ctx.round_points[i][r])} points scored"
-            parts.append(Part(f"round {r + 1}", None if r in cut else value,
-                              who + (" - cut" if r in cut else "") + (" [VUR]" if vur else ""), r + 1))
-        return explanation(ctx, opts, i, total, parts, [f"FIDE C.07 edition {ed}"])
+            parts.append(Part(f"round {r + 1}", None if j in cut else value,
+                              who + (" - cut" if j in cut else "") + (" [VUR]" if vur else ""), r + 1))
+        notes = [f"FIDE C.07 edition {ed}"] + (["round robin: art. 15.2"] if rr else [])
+        return explanation(ctx, opts, i, total, parts, notes)
 
 
 class Buchholz(_OpponentSum):
     name = "BH"
     title = "Buchholz"
     source = "FIDE C.07 art. 8.1, modifiers art. 14, unplayed rounds art. 16"
+
+
+class ForeBuchholz(_OpponentSum):
+    name = "FB"
+    title = "Fore Buchholz"
+    source = "FIDE C.07 art. 8.3: BH with every final-round pairing scored as a draw"
+    fore = True
 
 
 class SonnebornBerger(_OpponentSum):
@@ -91,50 +107,66 @@ class SonnebornBerger(_OpponentSum):
     weighted = True
 
 
-class AverageRatingOfOpponents(Criterion):
-    name = "ARO"
-    title = "Average rating of opponents"
-    source = "FIDE C.07 art. 10.1: opponents met over the board, rounded half up"
-    modifiers = _CUTS
-    parameters = (Parameter("unrated", "rating given to unrated players (without it, unrated "
-                            "players present make ARO 0 for all, art. 10)"),)
-
-    def _ratings(self, ctx, opts):
-        assigned = opts.get("unrated")
-        players = ctx.t.players
-        ratings = [p.rating if p.rating else (int(assigned) if assigned else None) for p in players]
-        return ratings, any(r is None for r in ratings)
+class AverageOfBuchholz(Criterion):
+    name = "AOB"
+    title = "Average of opponents' Buchholz"
+    source = ("FIDE C.07 art. 8.2: mean BH (with the item's modifiers; /F: Fore Buchholz) of the "
+              "opponents played over the board; rounded half up to 2 decimals below 9 rounds, "
+              "3 below 27, 4 below 73, else 5 (as FIDE's checker)")
+    modifiers = _OpponentSum.modifiers
+    parameters = (EDITION,)
 
     def compute(self, ctx, opts, groups=()):
-        ratings, dropped = self._ratings(ctx, opts)
-        if dropped:
-            return [0.0] * ctx.n
+        bh = (ForeBuchholz() if "F" in opts.modifiers else Buchholz()).values_with_cuts(ctx, opts)
+        k = ctx.k
+        quantum = Decimal("0.01" if k < 9 else "0.001" if k < 27 else "0.0001" if k < 73 else "0.00001")
         out = []
-        for i in range(ctx.n):
-            vals = [(float(ratings[o]), float(ratings[o]), False)
-                    for e, o in zip(ctx.entries[i], ctx.opp[i]) if e.kind is Kind.GAME and o >= 0]
-            total, cut = cut_values(vals, opts.modifiers)
-            count = len(vals) - len(cut)
-            out.append(round_half_up(total / count) if count else 0.0)
+        for es, opps in zip(ctx.entries, ctx.opp):
+            vals = [bh[o] for e, o in zip(es, opps) if o >= 0 and e.is_game]
+            mean = Decimal(repr(sum(vals))) / len(vals) if vals else Decimal(0)
+            out.append(float(mean.quantize(quantum, rounding=ROUND_HALF_UP)))
         return out
 
+
+class Koya(Criterion):
+    name = "KS"
+    title = "Koya"
+    source = ("FIDE C.07 art. 9.2: points scored against opponents with at least half the maximum "
+              "score; /L+n and /L-n move the limit by n half points (art. 14.5)")
+    modifiers = ("L+1", "L+2", "L+3", "L-1", "L-2", "L-3")
+    parameters = (Parameter("limit", "percentage of the maximum score an opponent needs", "50"),)
+
+    def limit(self, ctx, opts) -> float:
+        k, n = ctx.k, ctx.n
+        games = k
+        if ctx.t.system == "round-robin":
+            if n and k % n == 0:
+                games -= k // n
+            games -= sum(1 for opps in ctx.opp if all(o < 0 for o in opps))
+        shift = sum(int(m[1:]) * ctx.t.scoring.draw for m in opts.modifiers if m.startswith("L"))
+        return parse_number(opts.params["limit"], "limit") / 100 * ctx.t.scoring.win * games + shift
+
+    def compute(self, ctx, opts, groups=()):
+        lim = self.limit(ctx, opts) - 1e-9
+        pts = ctx.points
+        return [sum(rp for rp, o in zip(ctx.round_points[i], ctx.opp[i]) if o >= 0 and pts[o] >= lim)
+                for i in range(ctx.n)]
+
     def explain(self, ctx, opts, i, groups=()):
-        ratings, dropped = self._ratings(ctx, opts)
-        value = self.compute(ctx, opts)[i]
-        if dropped:
-            return explanation(ctx, opts, i, value, [], ["unrated players present: ARO dropped (art. 10); "
-                                                        "give unrated=RATING to compute it"])
-        parts = [Part(f"round {r + 1}", ratings[o], ctx.label(o), r + 1)
-                 for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i])) if e.kind is Kind.GAME and o >= 0]
-        return explanation(ctx, opts, i, value, parts)
+        lim = self.limit(ctx, opts)
+        parts = [Part(f"round {r + 1}", rp if ctx.points[o] >= lim - 1e-9 else None,
+                      f"{ctx.label(o)} has {fmt(ctx.points[o])}" + ("" if ctx.points[o] >= lim - 1e-9 else " - below"),
+                      r + 1)
+                 for r, (rp, o) in enumerate(zip(ctx.round_points[i], ctx.opp[i])) if o >= 0]
+        return explanation(ctx, opts, i, self.compute(ctx, opts)[i], parts, [f"limit {fmt(lim)} points"])
 
 
 class BuchholzPlugin:
-    """Built-in plugin: Buchholz family, Sonneborn-Berger, ARO."""
+    """Built-in plugin: Buchholz family, Sonneborn-Berger, Koya."""
 
     @hookimpl
     def brightwell_register_criteria(self, register):
-        for criterion in (Buchholz(), SonnebornBerger(), AverageRatingOfOpponents()):
+        for criterion in (Buchholz(), ForeBuchholz(), SonnebornBerger(), AverageOfBuchholz(), Koya()):
             register(criterion)
 
 

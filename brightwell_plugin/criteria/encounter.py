@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
+from brightwell_plugin.criteria.unplayed import round_robin
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.model import Kind
 
@@ -13,8 +14,13 @@ class DirectEncounter(Criterion):
     name = "DE"
     title = "Direct encounter"
     source = "FIDE C.07 art. 6 (6.1.2 averages repeated games; 6.3 for incomplete meetings)"
-    modifiers = ("P",)
+    modifiers = ("P", "S")
     group_based = True
+
+    @staticmethod
+    def as_played(ctx, opts) -> bool:
+        """Forfeits count with /P, and always in a round robin (15.2) unless /S."""
+        return "P" in opts.modifiers or round_robin(ctx, opts)
 
     def _mini(self, ctx, group: Sequence[int], as_played: bool):
         """Mini-table among ``group``: scores (averaged per pair) and the pairs that never met."""
@@ -54,7 +60,7 @@ class DirectEncounter(Criterion):
 
     def compute(self, ctx, opts, groups=()):
         values = [0.0] * ctx.n
-        as_played = "P" in opts.modifiers
+        as_played = self.as_played(ctx, opts)
         for group in groups:
             if len(group) > 1:
                 score, _ = self._mini(ctx, group, as_played)
@@ -64,7 +70,7 @@ class DirectEncounter(Criterion):
 
     def order_keys(self, ctx, opts, values, groups=()):
         keys = [0] * ctx.n
-        as_played = "P" in opts.modifiers
+        as_played = self.as_played(ctx, opts)
         for group in groups:
             if len(group) > 1:
                 tiers = self.tiers(ctx, list(group), as_played)
@@ -77,7 +83,7 @@ class DirectEncounter(Criterion):
         group = next((g for g in groups if i in g), [i])
         if len(group) <= 1:
             return explanation(ctx, opts, i, 0.0, [], ["not tied on the earlier criteria: DE not needed"])
-        score, missing = self._mini(ctx, group, "P" in opts.modifiers)
+        score, missing = self._mini(ctx, group, self.as_played(ctx, opts))
         parts = [Part(f"round {r + 1}", ctx.round_points[i][r], f"vs {ctx.label(o)}", r + 1)
                  for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i])) if o in group and e.kind is Kind.GAME]
         notes = [f"tied group: {', '.join(ctx.label(j) for j in group)}",

@@ -1,8 +1,9 @@
-"""FIDE C.07 art. 16: unplayed rounds, adjusted scores, dummy opponents and the cut exception.
+"""FIDE C.07 art. 15-16: unplayed rounds, adjusted scores, dummy opponents, the cut exception.
 
 Editions: ``2024`` (2023 and 2024-08 texts: dummy = own final total, uncapped) and ``2026``
 (16.4.1/16.4.2 caps). Default edition: from the tournament's start date (before 2026-03-01 ->
-2024; unknown -> 2026, like FIDE's checker).
+2024; unknown -> 2026, like FIDE's checker). Round robins (15.2): forfeits count as games
+against the scheduled opponent and there are no dummies; ``/S`` forces the Swiss rules.
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ from brightwell_plugin.model import Kind
 
 EDITION = Parameter("edition", "FIDE C.07 edition for unplayed rounds (default: from the start date)",
                     None, ("2024", "2026"))
-
-PLAYED, PAB_FPB, FORFEIT_WIN, REQUESTED, FORFEIT_LOSS, REQUESTED_LAST = 0, 1, 2, 3, 4, 5
+EDITION_MODIFIERS = ("V2024", "V2026")
 _VUR_KINDS = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
 _DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 
@@ -39,66 +39,75 @@ def edition(ctx: Context, opts: Options) -> int:
     return 2026
 
 
+def round_robin(ctx: Context, opts: Options) -> bool:
+    return ctx.t.system == "round-robin" and "S" not in opts.modifiers
+
+
+def is_vur(kind: Kind) -> bool:
+    """Voluntary unplayed round (16.1): requested byes, absences, forfeit losses."""
+    return kind in _VUR_KINDS
+
+
 @dataclass(frozen=True, slots=True)
-class Unplayed:
-    """Per player and round: the 16.2 category (0 = played), plus each player's adjusted score."""
+class OpponentView:
+    """Per player: the score others see (16.3), the own score used for dummies, and per round
+    whether it counts as a game against the scheduled opponent (``real``)."""
 
-    category: list[list[int]]
     adjusted: list[float]
+    own: list[float]
+    real: list[list[bool]]
 
 
-def unplayed(ctx: Context) -> Unplayed:
-    """Categories and adjusted scores (16.2, 16.3), cached on the context."""
-    cached = ctx.__dict__.get("_fide_unplayed")
+def opponent_view(ctx: Context, fore: bool = False, rr: bool = False, as_played: bool = False) -> OpponentView:
+    """Cached per context. ``fore``: a final-round pairing counts as a draw (Fore Buchholz).
+    ``rr``: round-robin rules (absences are not drawn for opponents). ``as_played``: forfeits
+    count as games against the scheduled opponent (``/P``, and always in round robins)."""
+    key = ("_opponent_view", fore, rr, as_played)
+    cached = ctx.__dict__.get(key)
     if cached is not None:
         return cached
-    draw = ctx.t.scoring.draw
-    cats, adjusted = [], []
+    draw, k = ctx.t.scoring.draw, ctx.k
+    fore_round = k if fore and k >= ctx.R else 0
+    adjusted, own, real = [], [], []
     for i, es in enumerate(ctx.entries):
-        row = [0] * len(es)
-        later_non_vur = False
+        opps, rp = ctx.opp[i], ctx.round_points[i]
+        last_non_vur = max((r for r in range(k) if not is_vur(es[r].kind)), default=-1)
+        if fore_round and (opps[k - 1] >= 0 or es[k - 1].kind is Kind.PAB):
+            last_non_vur = k - 1
         adj = 0.0
-        for r in range(len(es) - 1, -1, -1):
-            kind = es[r].kind
-            pts = ctx.round_points[i][r]
-            if kind is Kind.GAME:
-                cat = PLAYED
-            elif kind is Kind.PAB or kind is Kind.FULL_BYE:
-                cat = PAB_FPB
-            elif kind is Kind.FORFEIT_WIN:
-                cat = FORFEIT_WIN
-            elif kind is Kind.FORFEIT_LOSS:
-                cat = FORFEIT_LOSS
-            else:
-                cat = REQUESTED if later_non_vur else REQUESTED_LAST
-            if kind not in _VUR_KINDS:
-                later_non_vur = True
-            row[r] = cat
-            adj += draw if cat == REQUESTED_LAST else pts
-        cats.append(row)
+        counted = []
+        for r in range(k):
+            e, o = es[r], opps[r]
+            has_opponent = r <= last_non_vur or o >= 0
+            adj += rp[r] if has_opponent else (0.0 if rr else draw)
+            counted.append(o >= 0 and (e.kind is Kind.GAME or as_played or r + 1 == fore_round))
+        score = ctx.points[i]
+        if fore_round and opps[k - 1] >= 0:
+            shift = draw - rp[k - 1]
+            adj += shift
+            score += shift
         adjusted.append(adj)
-    result = Unplayed(cats, adjusted)
-    ctx.__dict__["_fide_unplayed"] = result
-    return result
+        own.append(score)
+        real.append(counted)
+    view = OpponentView(adjusted, own, real)
+    ctx.__dict__[key] = view
+    return view
 
 
-def is_vur(cat: int) -> bool:
-    return cat in (REQUESTED, FORFEIT_LOSS, REQUESTED_LAST)
-
-
-def dummy_value(ctx: Context, u: Unplayed, i: int, r: int, ed: int) -> float:
+def dummy_value(ctx: Context, view: OpponentView, i: int, r: int, ed: int) -> float:
     """Value of the dummy opponent for player i's unplayed round r (16.4)."""
-    value = ctx.points[i]
+    value = view.own[i]
     if ed >= 2026:
         o = ctx.opp[i][r]
-        if u.category[i][r] in (FORFEIT_WIN, FORFEIT_LOSS) and o >= 0:  # 16.4.1
-            value = min(value, u.adjusted[o])
+        if o >= 0:  # 16.4.1: forfeits, capped at the scheduled opponent's adjusted score
+            value = min(value, view.adjusted[o])
         else:  # 16.4.2: draw x number of rounds (rounds considered so far)
             value = min(value, ctx.t.scoring.draw * ctx.k)
     return value
 
 
-def cut_values(items: list[tuple[float, float, bool]], modifiers: frozenset[str]) -> tuple[float, list[int]]:
+def cut_values(items: list[tuple[float, float, bool]], modifiers: frozenset[str],
+               rounds: int | None = None) -> tuple[float, list[int]]:
     """Apply C1/C2/M1/M2 to ``(value, significance, is_vur)`` items; return (sum, cut indices).
 
     The least significant item has the lowest significance, then the lowest value. With VURs
@@ -106,6 +115,9 @@ def cut_values(items: list[tuple[float, float, bool]], modifiers: frozenset[str]
     """
     low = 2 if ("C2" in modifiers or "M2" in modifiers) else 1 if ("C1" in modifiers or "M1" in modifiers) else 0
     high = 2 if "M2" in modifiers else 1 if "M1" in modifiers else 0
+    if rounds is not None:
+        low = min(low, rounds)
+        high = min(high, rounds - low)
     alive = list(range(len(items)))
     cut: list[int] = []
     for _ in range(low):
@@ -115,7 +127,7 @@ def cut_values(items: list[tuple[float, float, bool]], modifiers: frozenset[str]
         vurs = [j for j in alive if items[j][2]]
         choice = ordinary
         if vurs:
-            lowest_vur = min(vurs, key=lambda j: items[j][0])
+            lowest_vur = min(vurs, key=lambda j: (items[j][0], items[j][1]))
             if items[lowest_vur][0] >= items[ordinary][0]:
                 choice = lowest_vur
         alive.remove(choice)

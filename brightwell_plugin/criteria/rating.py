@@ -1,0 +1,176 @@
+"""Rating-based FIDE criteria (C.07 art. 10): ARO, TPR, PTP, APRO, APPO, RTNG.
+
+Unrated players present: every value is 0 (art. 10: the tie-break is dropped) unless a rating
+is assigned to them with ``unrated=RATING`` or ``/U<rating>``. Only games played over the board
+count; forfeits never do.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation
+from brightwell_plugin.criteria.fide_tables import dp, pd_hundredths
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import Result
+
+UNRATED = Parameter("unrated", "rating given to unrated players (else unrated players drop the tie-break)")
+_RATING_POINTS = {Result.WIN: 1.0, Result.DRAW: 0.5, Result.LOSS: 0.0}
+
+
+def ratings(ctx, opts) -> list[int] | None:
+    """Each player's rating (unrated ones assigned); None when the tie-break is dropped."""
+    assigned = opts.get("unrated")
+    for m in opts.modifiers:
+        if m.startswith("U") and m[1:].isdigit():
+            assigned = m[1:]
+    out = [p.rating or (int(assigned) if assigned else None) for p in ctx.t.players]
+    return None if any(r is None for r in out) else out
+
+
+def half_up(x: float) -> int:
+    return int(Decimal(repr(x)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def otb(ctx, opts, rtg, i):
+    """(rating, rating points) per opponent met over the board, after the item's cuts."""
+    # stable by rating: among equal ratings the earliest round is cut first (as FIDE's checker)
+    games = sorted(((rtg[o], _RATING_POINTS[e.result])
+                    for e, o in zip(ctx.entries[i], ctx.opp[i]) if o >= 0 and e.is_game), key=lambda g: g[0])
+    mods = opts.modifiers
+    low = 2 if ("C2" in mods or "M2" in mods) else 1 if ("C1" in mods or "M1" in mods) else 0
+    high = 2 if "M2" in mods else 1 if "M1" in mods else 0
+    low = min(low, len(games))
+    high = min(high, len(games) - low)
+    return games[low:len(games) - high]
+
+
+def aro(games) -> int | None:
+    return half_up(sum(r for r, _ in games) / len(games)) if games else None
+
+
+def tpr(games) -> int | None:
+    if not games:
+        return None
+    score100 = round(sum(s for _, s in games) * 100)
+    return aro(games) + dp(half_up(score100 / len(games)))
+
+
+def ptp(games) -> int | None:
+    """Lowest rating whose expected score over the opponents reaches the score (table 8.1.2)."""
+    if not games:
+        return None
+    rs = [r for r, _ in games]
+    target = round(sum(s for _, s in games) * 100)
+    if target == 0:
+        return min(rs) - 800
+    lo, hi = min(rs) - 800, max(rs) + 800
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if sum(pd_hundredths(mid - r) for r in rs) >= target:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+class _Rating(Criterion):
+    parameters = (UNRATED,)
+    modifiers = ("C1", "C2", "M1", "M2", "U*")
+    formula = staticmethod(aro)
+
+    def per_player(self, ctx, opts):
+        rtg = ratings(ctx, opts)
+        if rtg is None:
+            return None
+        return [self.formula(otb(ctx, opts, rtg, i)) for i in range(ctx.n)]
+
+    def compute(self, ctx, opts, groups=()):
+        vals = self.per_player(ctx, opts)
+        return [0.0] * ctx.n if vals is None else [float(v or 0) for v in vals]
+
+    def explain(self, ctx, opts, i, groups=()):
+        rtg = ratings(ctx, opts)
+        if rtg is None:
+            return explanation(ctx, opts, i, 0.0, [], ["unrated players present: dropped (art. 10); "
+                                                        "give unrated=RATING to compute it"])
+        games = otb(ctx, opts, rtg, i)
+        parts = [Part(f"opponent rated {r}", s, "points scored") for r, s in games]
+        return explanation(ctx, opts, i, self.compute(ctx, opts)[i], parts)
+
+
+class AverageRatingOfOpponents(_Rating):
+    name = "ARO"
+    title = "Average rating of opponents"
+    source = "FIDE C.07 art. 10.1: opponents met over the board, rounded half up"
+
+
+class PerformanceRating(_Rating):
+    name = "TPR"
+    title = "Tournament performance rating"
+    source = "FIDE C.07 art. 10.2: ARO + dp(p), p rounded to hundredths (B.02 table 8.1.1)"
+    formula = staticmethod(tpr)
+
+
+class PerfectPerformance(_Rating):
+    name = "PTP"
+    title = "Perfect tournament performance"
+    source = "FIDE C.07 art. 10.3: lowest rating expected to score the points (B.02 table 8.1.2)"
+    formula = staticmethod(ptp)
+
+
+class _AverageOfOpponents(_Rating):
+    of: type[_Rating]
+
+    def compute(self, ctx, opts, groups=()):
+        vals = self.of().per_player(ctx, opts)
+        if vals is None:
+            return [0.0] * ctx.n
+        out = []
+        for es, opps in zip(ctx.entries, ctx.opp):
+            got = [vals[o] for e, o in zip(es, opps) if o >= 0 and e.is_game and vals[o] is not None]
+            out.append(float(half_up(sum(got) / len(got))) if got else 0.0)
+        return out
+
+
+class AveragePerformanceOfOpponents(_AverageOfOpponents):
+    name = "APRO"
+    title = "Average performance rating of opponents"
+    source = "FIDE C.07 art. 10.4: mean of the OTB opponents' TPR, rounded half up"
+    of = PerformanceRating
+
+
+class AveragePerfectPerformanceOfOpponents(_AverageOfOpponents):
+    name = "APPO"
+    title = "Average perfect performance of opponents"
+    source = "FIDE C.07 art. 10.5: mean of the OTB opponents' PTP, rounded half up"
+    of = PerfectPerformance
+
+
+class OwnRating(Criterion):
+    name = "RTNG"
+    title = "Rating"
+    source = "FIDE C.07 art. 10.6 (2026): the player's rating, highest first; /R lowest first"
+    parameters = (UNRATED,)
+    modifiers = ("R", "U*")
+
+    def compute(self, ctx, opts, groups=()):
+        rtg = ratings(ctx, opts)
+        return [0.0] * ctx.n if rtg is None else [float(r) for r in rtg]
+
+    def order_keys(self, ctx, opts, values, groups=()):
+        return [-v for v in values] if "R" in opts.modifiers else values
+
+
+class RatingPlugin:
+    """Built-in plugin: rating-based criteria."""
+
+    @hookimpl
+    def brightwell_register_criteria(self, register):
+        for c in (AverageRatingOfOpponents(), PerformanceRating(), PerfectPerformance(),
+                  AveragePerformanceOfOpponents(), AveragePerfectPerformanceOfOpponents(), OwnRating()):
+            register(c)
+
+
+plugin = RatingPlugin()
+
