@@ -92,7 +92,9 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> s
             b = block_start(r)
             chars[b:b + 8] = format_block(e)
     line = "".join(chars)
-    return line if raw is not None and len(line) == len(raw) else line.rstrip()
+    if raw is not None and len(line) == len(raw):
+        return line
+    return line.rstrip().ljust(89)  # pairing engines read 001 lines of at least 84 characters
 
 
 def _bw1(p: Player) -> str | None:

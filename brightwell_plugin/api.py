@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format
+from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write
@@ -24,10 +25,10 @@ from brightwell_plugin.model import Tournament
 from brightwell_plugin.standings import Standings, default_spec
 from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import rank as _rank
-from brightwell_plugin.validate import check
+from brightwell_plugin.validate import check as validated
 
-__all__ = ["Loaded", "convert", "default_spec", "detect_format", "explain", "load", "rank",
-           "sample_path", "write"]
+__all__ = ["CheckRow", "Loaded", "check", "convert", "default_spec", "detect_format", "explain", "load",
+           "rank", "sample_path", "with_standings", "write"]
 
 _HEAD = 4096
 
@@ -81,20 +82,56 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
     except UnicodeDecodeError as exc:
         raise BrightwellError(f"cannot decode byte {exc.object[exc.start]:#04x} at offset {exc.start} "
                               f"as {exc.encoding} (try --encoding)", file=str(p)) from None
-    warnings = check(result.tournament, str(p))
+    warnings = validated(result.tournament, str(p))
     return Loaded(result.tournament, fmt.name, tuple(result.warnings) + tuple(warnings))
 
 
 def rank(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-         host: Host | None = None) -> Standings:
-    """Standings under ``spec`` (default: the file's tie-breaks, else :func:`default_spec`)."""
-    return _rank(tournament, spec, after_round, host)
+         host: Host | None = None, edition: int | None = None) -> Standings:
+    """Standings under ``spec`` (default: the file's tie-breaks, else :func:`default_spec`).
+    ``edition`` (2024 or 2026) is the FIDE C.07 edition for items that do not name one."""
+    return _rank(tournament, spec, after_round, host, edition)
 
 
 def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str] | None = None,
-            after_round: int | None = None, host: Host | None = None) -> list[Explanation]:
+            after_round: int | None = None, host: Host | None = None,
+            edition: int | None = None) -> list[Explanation]:
     """For one player (start number or name), how each criterion's value was obtained."""
-    return _explain(tournament, player, spec, after_round, host)
+    return _explain(tournament, player, spec, after_round, host, edition)
+
+
+def with_standings(tournament: Tournament, standings: Standings) -> Tournament:
+    """The tournament with each player's points and rank as computed, and the standings' list
+    as its declared tie-breaks: what a TRF written for a pairing engine or a report carries."""
+    points = dict(zip((p.start_no for p in tournament.players), Context(tournament, standings.after_round).points))
+    ranks = {row.start_no: row.rank for row in standings.rows}
+    players = tuple(replace(p, stored_points=points[p.start_no], stored_rank=ranks[p.start_no])
+                    for p in tournament.players)
+    return replace(tournament, players=players, tiebreaks=standings.headings)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRow:
+    start_no: int
+    name: str
+    stored_rank: int | None
+    rank: int
+    values: tuple[float, ...]
+
+    @property
+    def differs(self) -> bool:
+        return self.stored_rank is not None and self.stored_rank != self.rank
+
+
+def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
+          host: Host | None = None, edition: int | None = None) -> tuple[Standings, list[CheckRow]]:
+    """Compare the ranks the file stores with the ranks computed under ``spec``."""
+    if not any(p.stored_rank for p in tournament.players):
+        raise BrightwellError("the file stores no ranks to check")
+    standings = rank(tournament, spec, after_round, host, edition)
+    stored = {p.start_no: p.stored_rank for p in tournament.players}
+    rows = [CheckRow(r.start_no, r.name, stored[r.start_no], r.rank, r.values) for r in standings.rows]
+    return standings, rows
 
 
 def write(tournament: Tournament, path: str | os.PathLike, format: str | None = None,

@@ -70,6 +70,8 @@ input_options = [
     click.option("--encoding", help="Text encoding of the input file."),
     click.option("-t", "--tiebreaks", "spec", help="Criteria, e.g. 'PTS,BQ:preset=woc,DISCS'."),
     click.option("--after-round", type=int, help="Interim standings after this round."),
+    click.option("--edition", type=click.Choice(["2024", "2026"]),
+                 help="FIDE C.07 edition for items that name none (default: by the start date)."),
 ]
 
 
@@ -91,10 +93,10 @@ def main():
 @click.option("--output-format", type=click.Choice(["table", "csv", "json"]), default="table")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
 @handled
-def rank(file, sample, input_format, encoding, spec, after_round, output_format, output):
+def rank(file, sample, input_format, encoding, spec, after_round, edition, output_format, output):
     """Rank FILE (or --sample) and print the standings."""
     loaded = _load(file, sample, input_format, encoding)
-    standings = api.rank(loaded.tournament, spec, after_round)
+    standings = api.rank(loaded.tournament, spec, after_round, edition=_edition(edition))
     if output_format == "table":
         text = _table(standings, loaded.tournament.name, output is None)
     elif output_format == "csv":
@@ -105,6 +107,10 @@ def rank(file, sample, input_format, encoding, spec, after_round, output_format,
         atomic_write(output, text.encode("utf-8"))
     elif text:
         click.echo(text, nl=False)
+
+
+def _edition(text: str | None) -> int | None:
+    return int(text) if text else None
 
 
 def _plain(value):
@@ -143,13 +149,13 @@ def _table(standings: Standings, title: str, to_terminal: bool) -> str:
 @with_input
 @click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
 @handled
-def explain(args, sample, input_format, encoding, spec, after_round, as_json):
+def explain(args, sample, input_format, encoding, spec, after_round, edition, as_json):
     """Show how PLAYER's value for each criterion was obtained (start number or name)."""
     if len(args) != (1 if sample else 2):
         raise BrightwellError("usage: brightwell explain FILE PLAYER (or --sample PLAYER)")
     file, player = (None, args[0]) if sample else args
     loaded = _load(file, sample, input_format, encoding)
-    explanations = api.explain(loaded.tournament, player, spec, after_round)
+    explanations = api.explain(loaded.tournament, player, spec, after_round, edition=_edition(edition))
     if as_json:
         click.echo(json.dumps([e.as_dict() for e in explanations], ensure_ascii=False, indent=1))
         return
@@ -164,6 +170,32 @@ def explain(args, sample, input_format, encoding, spec, after_round, as_json):
         console.print(table)
         for note in e.notes:
             console.print(f"  {note}")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--input-format", "input_format", help="Force the input format.")
+@click.option("--encoding", help="Text encoding of the input file.")
+@click.option("-t", "--tiebreaks", "spec", help="Criteria (default: those the file declares).")
+@click.option("--after-round", type=int, help="Check the standings after this round.")
+@click.option("--edition", type=click.Choice(["2024", "2026"]), help="FIDE C.07 edition for items naming none.")
+@handled
+def check(file, input_format, encoding, spec, after_round, edition):
+    """Compare the ranks FILE stores with the ranks computed; exit 1 when they differ."""
+    loaded = _load(file, False, input_format, encoding)
+    standings, rows = api.check(loaded.tournament, spec, after_round, edition=_edition(edition))
+    differ = [r for r in rows if r.differs]
+    unranked = sum(1 for r in rows if r.stored_rank is None)
+    if differ:
+        table = Table(title=f"{file}: ranks that differ under {','.join(standings.headings)}")
+        for heading in ("No", "Name", "stored", "computed", *standings.headings):
+            table.add_column(heading, justify="left" if heading == "Name" else "right")
+        for r in differ:
+            table.add_row(str(r.start_no), r.name, str(r.stored_rank), str(r.rank), *(fmt(v) for v in r.values))
+        Console().print(table)
+    note = f"; {unranked} without a stored rank" if unranked else ""
+    click.echo(f"{len(differ)} of {len(rows)} players differ{note}")
+    sys.exit(1 if differ else 0)
 
 
 @main.command()

@@ -32,11 +32,12 @@ class Context:
     record of round ``r + 1`` (absent when missing); ``opp[i][r]`` the opponent's index or -1.
     """
 
-    def __init__(self, tournament: Tournament, after_round: int | None = None):
+    def __init__(self, tournament: Tournament, after_round: int | None = None, edition: int | None = None):
         played = tournament.rounds_played
         if after_round is not None and not 0 <= after_round <= max(played, tournament.rounds or 0):
             raise BrightwellError(f"--after-round {after_round} is outside 0..{played}")
         self.t = tournament
+        self.edition = edition  # FIDE C.07 edition for items that name none (None: by start date)
         self.k = played if after_round is None else after_round
         self.R = tournament.planned_rounds or self.k
         self.n = len(tournament.players)

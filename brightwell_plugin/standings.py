@@ -125,14 +125,15 @@ def _gc_paused():
 
 
 def rank(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-         host: Host | None = None) -> Standings:
-    """Standings of ``t`` under ``spec`` (see :func:`default_spec`), after ``after_round``."""
+         host: Host | None = None, edition: int | None = None) -> Standings:
+    """Standings of ``t`` under ``spec`` (see :func:`default_spec`), after ``after_round``;
+    ``edition`` is the FIDE C.07 edition for items that name none."""
     with _gc_paused():
-        return _rank(t, spec, after_round, host)
+        return _rank(t, spec, after_round, host, edition)
 
 
-def _rank(t: Tournament, spec, after_round, host) -> Standings:
-    ctx = Context(t, after_round)
+def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
+    ctx = Context(t, after_round, edition)
     bound = bind(spec, t, host)
     columns = []
     groups: list[list[int]] = []
@@ -169,10 +170,11 @@ def find_player(t: Tournament, who: str | int) -> int:
 
 
 def explain(t: Tournament, who: str | int, spec: str | Sequence[str] | None = None,
-            after_round: int | None = None, host: Host | None = None) -> list[Explanation]:
+            after_round: int | None = None, host: Host | None = None,
+            edition: int | None = None) -> list[Explanation]:
     """How each criterion's value for one player was obtained."""
     i = find_player(t, who)
-    ctx = Context(t, after_round)
+    ctx = Context(t, after_round, edition)
     out = []
     for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host)):
         if item is not None:

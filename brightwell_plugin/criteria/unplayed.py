@@ -33,6 +33,8 @@ def edition(ctx: Context, opts: Options) -> int:
         if value not in ("2024", "2026"):
             raise SpecError(f"edition must be 2024 or 2026, not {value}", place=opts.item.text)
         return int(value)
+    if ctx.edition is not None:
+        return ctx.edition
     m = _DATE.match(ctx.t.start_date or "")
     if m and (int(m[1]), int(m[2]), int(m[3])) < (2026, 3, 1):
         return 2024
