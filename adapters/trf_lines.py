@@ -152,15 +152,16 @@ def scoring_from_bb(code: str, text: str, base: ScoringSystem) -> ScoringSystem:
 
 def _apply(base: ScoringSystem, values: dict[str, float]) -> ScoringSystem:
     win = values.get("W", base.win)
+    pab = values.get("P", base.pab)
     return ScoringSystem(win=win, draw=values.get("D", base.draw), loss=values.get("L", base.loss),
-                         absent=values.get("A", base.absent), pab=values.get("P", base.pab))
+                         absent=values.get("A", base.absent), pab=None if pab == win else pab)
 
 
 def format_162(s: ScoringSystem) -> str | None:
     """Record 162 for the values that differ from 1 / 0.5 / 0 (None when all are default)."""
-    pab = s.win if s.pab is None else s.pab
+    pab = s.win if s.pab is None else s.pab  # P defaults to W's value
     pairs = [(sym, value) for sym, value, default in
-             (("W", s.win, 1), ("D", s.draw, 0.5), ("L", s.loss, 0), ("A", s.absent, 0), ("P", pab, 1))
+             (("W", s.win, 1), ("D", s.draw, 0.5), ("L", s.loss, 0), ("A", s.absent, 0), ("P", pab, s.win))
              if value != default]
     if not pairs:
         return None

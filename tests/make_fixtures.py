@@ -62,6 +62,37 @@ def papp_manual() -> Tournament:
     return b.build()
 
 
+def _line_001(no, sex, title, name, rating, fed, fide, birth, points, rank, blocks):
+    head = f"001 {no:4d} {sex:1}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide:>11} {birth:<10} {points:>4} {rank:>4}"
+    return head + "  " + "  ".join(blocks)
+
+
+def quirks_trf() -> str:
+    """TRF with the forms real files use: lowercase titles, short birth dates, a forfeit with colour
+    '-', a double forfeit, byes as 0000 - + / 0000 - = and lichess's blank-opponent H U -, rank 0
+    for a withdrawn player, a team record, an unknown record and a comment."""
+    lines = [
+        "012 Quirks Open", "042 2025/05/03", "092 Individual: Swiss-System", "XXR 3", "202 BH/C1,BH",
+        "013 Quirks Team                         0001 0002", "ZZZ an unknown record, kept verbatim",
+        "### a comment line",
+        _line_001(1, "w", "g", "Alpha, Ann", 2400, "ESP", "12345678", "1978", "1.5", 2,
+                  ["   2 w 1", "   3 b =", "   5 w 0"]),
+        _line_001(2, "m", "m", "Beta, Bob", 2300, "FRA", "", "1990/01/02", "1.0", 5,
+                  ["   1 b 0", "   5 w -", "   6 w 1"]),
+        _line_001(3, "m", "", "Gamma, Gil", 2200, "GER", "", "", "1.5", 3,
+                  ["   4 - +", "   1 w =", "0000 - Z"]),
+        _line_001(4, "m", "", "Delta, Dan", 0, "ITA", "", "", "0.5", 0,
+                  ["   3 - -", "0000 - =", "       -"]),
+        _line_001(5, "w", "wm", "Epsilon, Eve", 2100, "NED", "", "", "2.0", 1,
+                  ["0000 - +", "   2 b -", "   1 b 1"]),
+        _line_001(6, "w", "", "Zeta, Zoë", 2000, "SWE", "", "", "1.5", 4,
+                  ["       H", "       U", "   2 b 0"]),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+TEXT_FIXTURES = {FIXTURES / "quirks.trf": quirks_trf}
+
 BUILDERS = {
     SAMPLE: othello_open,
     FIXTURES / "othello_open.xml": othello_open,
@@ -74,6 +105,9 @@ def main() -> None:
     for path, build in BUILDERS.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(XmlFormat().dumps(build()))
+        print(f"wrote {path.relative_to(ROOT)}")
+    for path, text in TEXT_FIXTURES.items():
+        path.write_text(text(), encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")
 
 

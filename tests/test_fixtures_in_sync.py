@@ -5,9 +5,14 @@ from __future__ import annotations
 import pytest
 
 from brightwell_plugin.adapters.xml import XmlFormat
-from make_fixtures import BUILDERS, ROOT
+from make_fixtures import BUILDERS, ROOT, TEXT_FIXTURES
 
 
 @pytest.mark.parametrize("path", sorted(BUILDERS), ids=lambda p: str(p.relative_to(ROOT)))
 def test_committed_file_matches_its_builder(path):
     assert path.read_bytes() == XmlFormat().dumps(BUILDERS[path]()), "run python tests/make_fixtures.py"
+
+
+@pytest.mark.parametrize("path", sorted(TEXT_FIXTURES), ids=lambda p: str(p.relative_to(ROOT)))
+def test_committed_text_fixture_matches_its_builder(path):
+    assert path.read_text(encoding="utf-8") == TEXT_FIXTURES[path](), "run python tests/make_fixtures.py"

@@ -1,0 +1,180 @@
+"""The TRF adapter: quirks of real files, lossless rewriting, game-score records, errors."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from bbp_rules import violations
+from brightwell_plugin import api
+from brightwell_plugin.adapters.trf import TrfFormat
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Result, Side
+from make_fixtures import FIXTURES, othello_open
+from strategies import tournaments
+
+FMT = TrfFormat()
+QUIRKS = FIXTURES / "quirks.trf"
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
+
+
+def load_text(tmp_path, data: bytes, name="event.trf", **kw):
+    p = tmp_path / name
+    p.write_bytes(data)
+    return api.load(p, **kw), p
+
+
+def test_quirks_are_read_as_the_spec_and_real_files_mean():
+    t = api.load(QUIRKS).tournament
+    p = {pl.start_no: pl for pl in t.players}
+    assert t.name == "Quirks Open" and t.rounds == 3 and t.start_date == "2025-05-03"
+    assert t.tiebreaks == ("PTS", "BH/C1", "BH")
+    assert p[1].title == "g" and p[1].birth_date == "1978" and p[1].ids == (("fide", "12345678"),)
+    assert p[3].rounds[0].kind is Kind.FORFEIT_WIN and p[3].rounds[0].side is None  # colour '-'
+    assert p[4].rounds[0].kind is Kind.FORFEIT_LOSS and p[4].rounds[0].opponent == 3
+    assert p[2].rounds[1].kind is p[5].rounds[1].kind is Kind.FORFEIT_LOSS  # double forfeit
+    assert [p[5].rounds[0].kind, p[4].rounds[1].kind] == [Kind.FULL_BYE, Kind.HALF_BYE]  # 0000 - + / =
+    assert [e.kind for e in p[6].rounds[:2]] == [Kind.HALF_BYE, Kind.PAB]  # lichess blank opponent
+    assert p[4].rounds[2].kind is Kind.ZERO_BYE and p[4].stored_rank is None  # rank 0 = none
+    assert p[6].name == "Zeta, Zoë"
+    assert ("trf", "013 Quirks Team                         0001 0002") in t.metadata  # kept, not ranked
+    assert p[1].rounds[0] == replace(p[1].rounds[0], kind=Kind.GAME, result=Result.WIN, side=Side.FIRST)
+
+
+def test_unchanged_tournament_is_written_back_byte_for_byte():
+    assert FMT.dumps(api.load(QUIRKS).tournament) == QUIRKS.read_bytes()
+
+
+@pytest.mark.parametrize("ending", [b"\r", b"\n", b"\r\n"])
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+def test_line_endings_and_bom_are_kept(tmp_path, ending, bom):
+    data = bom + QUIRKS.read_bytes().replace(b"\n", ending)
+    loaded, _ = load_text(tmp_path, data)
+    assert len(loaded.tournament.players) == 6
+    assert FMT.dumps(loaded.tournament) == data
+
+
+def test_cp1252_file_is_read_with_a_warning_and_written_back_in_cp1252(tmp_path):
+    data = QUIRKS.read_text(encoding="utf-8").encode("cp1252")
+    loaded, p = load_text(tmp_path, data)
+    assert loaded.tournament.player(6).name == "Zeta, Zoë"
+    assert loaded.warnings == (f"{p}: not UTF-8; read as cp1252",)
+    assert FMT.dumps(loaded.tournament) == data
+    assert api.load(p, encoding="latin-1").warnings == ()
+
+
+def test_undecodable_bytes_are_a_one_line_error_naming_the_line(tmp_path):
+    data = QUIRKS.read_text(encoding="utf-8").encode("cp1252")
+    with pytest.raises(BrightwellError, match=r"event.trf: line 14: byte 0xeb cannot be decoded as utf-8"):
+        load_text(tmp_path, data, encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("   2 w 1     3 b =", "   2 w 1     3 x =", r"line 9, round 2: colour 'x' is not w, b or -"),
+    ("   2 w 1     3 b =", "   2 w 1     3 b ?", r"line 9, round 2: result '\?' cannot go with opponent 3"),
+    ("   2 w 1     3 b =", "   2 w 1     a b =", r"line 9, round 2: opponent 'a' is not a start number"),
+    ("XXR 3", "XXR x", r"line 4: record XXR cannot be read"),
+])
+def test_malformed_records_name_file_and_line(tmp_path, old, new, message):
+    with pytest.raises(BrightwellError, match=message):
+        load_text(tmp_path, QUIRKS.read_bytes().replace(old.encode(), new.encode(), 1))
+
+
+def test_ranking_a_file_without_game_scores_by_bq_says_so():
+    with pytest.raises(BrightwellError, match="this file has no game scores"):
+        api.rank(api.load(QUIRKS).tournament, "PTS,BQ:preset=woc")
+    with pytest.raises(BrightwellError, match="this file has no game scores"):
+        api.rank(api.load(QUIRKS).tournament, "PTS,DISCS")
+
+
+def test_game_scores_travel_in_bw_records_and_rank_with_bq(tmp_path):
+    t = othello_open()
+    text = FMT.dumps(t).decode()
+    assert re.search(r"^BW0 board=64 game=othello", text, re.M)
+    assert re.search(r"^BW1    9   3", text, re.M)  # player 9 withdrew after round 3
+    loaded, _ = load_text(tmp_path, text.encode())
+    assert api.rank(loaded.tournament, "PTS,BQ:preset=woc,DISCS").rows == \
+        api.rank(t, "PTS,BQ:preset=woc,DISCS").rows
+    assert violations(text) == []
+
+
+def trf_safe(t):
+    """What TRF (with this project's BW records) can carry of a generated tournament."""
+    players = []
+    for p in t.players:
+        name = " ".join(p.name.split())[:33] or "x"
+        players.append(replace(p, name=name, rating=p.rating or None, federation=(p.federation or "")[:3] or None,
+                               ids=(), extra=()))
+    return replace(t, name=" ".join(t.name.split()) or "x", rounds=t.rounds or None, metadata=(),
+                   players=tuple(players))
+
+
+def played(t):
+    """The rounds a TRF can show: trailing rounds where nobody has a record are invisible."""
+    last = max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.kind is not Kind.ABSENT), default=0)
+    return replace(t, players=tuple(replace(p, rounds=p.rounds[:last]) for p in t.players))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments())
+def test_generated_tournaments_survive_a_trf_round_trip(tmp_path_factory, t):
+    t = played(trf_safe(t))
+    path = tmp_path_factory.mktemp("trf") / "t.trf"
+    path.write_bytes(FMT.dumps(t))
+    back = FMT.read(path).tournament
+    assert replace(back, metadata=()) == t
+
+
+def test_rewritten_for_the_next_round_changes_only_points_ranks_and_212(tmp_path):
+    original = QUIRKS.read_text(encoding="utf-8")
+    t = api.load(QUIRKS).tournament
+    standings = api.rank(t, "PTS,BH,BH/C1")
+    out = tmp_path / "next.trf"
+    api.write(api.with_standings(t, standings), out)
+    text = out.read_text(encoding="utf-8")
+    before, after = original.splitlines(), text.splitlines()
+    changed = [(a, b) for a, b in zip(before, after) if a != b]
+    assert len(after) == len(before)
+    assert ("202 BH/C1,BH", "202 BH,BH/C1") in changed
+    for a, b in changed:
+        if a.startswith("001"):
+            assert a[:80] == b[:80] and a[89:] == b[89:]  # only points (81-84) and rank (86-89)
+    again = api.load(out).tournament
+    assert [(p.start_no, p.stored_rank) for p in again.players] == \
+        sorted((r.start_no, r.rank) for r in standings.rows)
+    assert violations(text) == [v for v in violations(original)]
+
+
+def test_fresh_trf_follows_pairing_engine_rules():
+    t = api.load(QUIRKS).tournament
+    text = FMT.dumps(replace(t, origin=None)).decode()
+    assert violations(text) == ["line 3: record 013 is refused"]  # the source's team record, kept
+    assert "games without a known side" not in " ".join(FMT.cannot_carry(t))
+
+
+def _samples():
+    if not SAMPLES.exists():
+        return []
+    return sorted(p for d in ("trf", "trf_samples") for p in (SAMPLES / d).glob("*") if p.suffix != ".csv")
+
+
+@pytest.mark.parametrize("sample", _samples(), ids=lambda p: p.name)
+def test_real_samples_round_trip_byte_for_byte(sample):
+    loaded = api.load(sample, "trf")
+    assert FMT.dumps(loaded.tournament) == sample.read_bytes()
+    assert loaded.tournament.players
+
+
+def test_check_command_agrees_with_the_fixture_ranks():
+    from click.testing import CliRunner
+
+    from brightwell_plugin.cli import main
+    ok = CliRunner().invoke(main, ["check", str(QUIRKS)])
+    assert ok.exit_code == 0 and "0 of 6 players differ; 1 without a stored rank" in ok.stdout
+    bad = CliRunner().invoke(main, ["check", str(QUIRKS), "-t", "PTS,TPN/R"])
+    assert bad.exit_code == 1 and "2 of 6 players differ" in bad.stdout
+    assert "Alpha" in bad.stdout and "Zeta" in bad.stdout and "Gamma" not in bad.stdout
