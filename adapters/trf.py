@@ -110,7 +110,7 @@ class TrfFormat(Format):
         played = 0
         for n, line in p001:
             count = max(0, (len(line.rstrip()) - 91 + 9) // 10)
-            bl = [line[block_start(r):block_start(r) + 8] for r in range(count)]
+            bl = [line[b:b + 8] for b in range(91, 91 + 10 * count, 10)]
             blocks.append((n, line, bl))
             for r, b in enumerate(bl):
                 if has_result(b):
@@ -136,10 +136,10 @@ class TrfFormat(Format):
         entries = []
         for r in range(played):
             b = bl[r] if r < len(bl) else ""
-            if b[:4].strip().strip("0") and not has_result(b):
+            if b[7:8] in (" ", "") and b[:4].strip().strip("0"):
                 raise BrightwellError(f"round {r + 1} is paired with {b[:4].strip()} but has no result",
                                       place=where)
-            entries.append(parse_block(b, f"{where}, round {r + 1}"))
+            entries.append(parse_block(b, where, r + 1))
         # a pairing without a result (the next round, not yet played) is kept, not ranked
         extra = tuple(("trf pending", f"{r + 1}:{b}") for r, b in enumerate(bl) if r >= played and b.strip())
         rating = int(f["rating"]) if f["rating"] else 0

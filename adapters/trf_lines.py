@@ -63,9 +63,18 @@ def has_result(block: str) -> bool:
     return len(block) > 7 and block[7] != " "
 
 
-def parse_block(block: str, where: str) -> RoundEntry:
+_FAST = {(c, r): (Side.FIRST if c == "w" else Side.SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
+
+
+def parse_block(block: str, line: str, round_no: int) -> RoundEntry:
     """One 8-column round block -> a round record. A blank block is an absence."""
-    block = block.ljust(8)
+    fast = _FAST.get((block[5:6], block[7:8]))
+    if fast is not None and block[:4].strip().isdigit() and int(block[:4]):  # a rated game, w or b
+        return RoundEntry(Kind.GAME, int(block[:4]), fast[1], fast[0])
+    return _parse_slow(block.ljust(8), f"{line}, round {round_no}")
+
+
+def _parse_slow(block: str, where: str) -> RoundEntry:
     if not block.strip():
         return RoundEntry(Kind.ABSENT)
     opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()

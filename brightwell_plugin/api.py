@@ -22,7 +22,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.model import Tournament
-from brightwell_plugin.standings import Standings, default_spec
+from brightwell_plugin.standings import Standings, default_spec, gc_paused
 from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import rank as _rank
 from brightwell_plugin.validate import check as validated
@@ -76,7 +76,8 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
         raise BrightwellError("no such file", file=str(p))
     fmt = host.format(format) if format else detect_format(p, host)
     try:
-        result = fmt.read(p, encoding=encoding)
+        with gc_paused():
+            result = fmt.read(p, encoding=encoding)
     except BrightwellError as exc:
         raise exc.at(file=str(p)) from None
     except UnicodeDecodeError as exc:

@@ -113,8 +113,9 @@ def _steps(ctx: Context, bound) -> Iterator[Step]:
 
 
 @contextmanager
-def _gc_paused():
-    """Ranking makes no reference cycles; pausing the cyclic GC spares rescanning the model."""
+def gc_paused():
+    """Reading and ranking make no reference cycles; pausing the cyclic GC spares it rescanning
+    the whole model again and again while millions of small objects are made."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -128,7 +129,7 @@ def rank(t: Tournament, spec: str | Sequence[str] | None = None, after_round: in
          host: Host | None = None, edition: int | None = None) -> Standings:
     """Standings of ``t`` under ``spec`` (see :func:`default_spec`), after ``after_round``;
     ``edition`` is the FIDE C.07 edition for items that name none."""
-    with _gc_paused():
+    with gc_paused():
         return _rank(t, spec, after_round, host, edition)
 
 

@@ -42,7 +42,8 @@ def validate(t: Tournament) -> list[Issue]:
     seen: dict[tuple[int, int], int] = {}  # (round, opponent) -> who named him
     for p in t.players:
         for r, e in enumerate(p.rounds, 1):
-            errors.extend(Issue("error", _where(p, r), m) for m in _check_entry(t, by_no, p, r, e))
+            if not _plainly_consistent(by_no, p, r, e):
+                errors.extend(Issue("error", _where(p, r), m) for m in _check_entry(t, by_no, p, r, e))
             if e.kind in _PAIRED and e.opponent is not None:
                 first = seen.setdefault((r, e.opponent), p.start_no)
                 if first != p.start_no:
@@ -59,6 +60,18 @@ def validate(t: Tournament) -> list[Issue]:
                                       f"stored points {_fmt(p.stored_points)} disagree with the results, "
                                       f"which give {_fmt(computed)}"))
     return errors + warnings
+
+
+def _plainly_consistent(by_no: dict[int, Player], p: Player, r: int, e: RoundEntry) -> bool:
+    """Fast path: a game without scores whose opponent records it the other way round."""
+    if e.kind is not Kind.GAME or e.score is not None or e.opp_score is not None or e.result is None:
+        return False
+    o = by_no.get(e.opponent)
+    if o is None or len(o.rounds) < r:
+        return False
+    oe = o.rounds[r - 1]
+    return (oe.kind is Kind.GAME and oe.opponent == p.start_no and oe.result is e.result.reverse
+            and (e.side is None or oe.side is not e.side) and oe.opp_score is None and o is not p)
 
 
 def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: RoundEntry):

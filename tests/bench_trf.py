@@ -1,0 +1,89 @@
+"""Benchmark: read and rank generated TRF files; compare with FIDE's checker (gacrux).
+
+Run: ``python tests/bench_trf.py`` (needs the test extras for gacrux). Prints, for a
+2,000-player 11-round chess TRF ranked with PTS,BH,BH/C1,SB: the wall time of this project
+(read + validate + rank, in-process) and of gacrux's tiebreakchecker (in-process too, so that
+neither pays for starting Python), and the ratio; then the wall time for a 10,000-player
+13-round file, reading included, and the same as a command (`brightwell rank`, Python start
+included).
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from brightwell_plugin import api
+from brightwell_plugin.adapters.trf import TrfFormat
+from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
+
+SPEC = ["PTS", "BH", "BH/C1", "SB"]
+
+
+def chess_event(n: int, rounds: int, seed: int = 7) -> Tournament:
+    """Random pairings with colours, a PAB when odd, a few forfeits and requested byes."""
+    rng = random.Random(seed)
+    entries: list[list[tuple]] = [[] for _ in range(n)]
+    for _ in range(rounds):
+        order = list(range(n))
+        rng.shuffle(order)
+        for _ in range(n // 200):
+            entries[order.pop()].append((Kind.HALF_BYE,))
+        if len(order) % 2:
+            entries[order.pop()].append((Kind.PAB,))
+        for a, b in zip(order[0::2], order[1::2]):
+            if rng.random() < 0.01:
+                entries[a].append((Kind.FORFEIT_WIN, b + 1, None, Side.FIRST))
+                entries[b].append((Kind.FORFEIT_LOSS, a + 1, None, Side.SECOND))
+                continue
+            res = rng.choice([Result.WIN, Result.DRAW, Result.LOSS])
+            entries[a].append((Kind.GAME, b + 1, res, Side.FIRST))
+            entries[b].append((Kind.GAME, a + 1, res.reverse, Side.SECOND))
+    players = tuple(Player(i + 1, f"Player {i + 1}", tuple(RoundEntry(*e) for e in entries[i]),
+                           rating=1200 + rng.randrange(1500)) for i in range(n))
+    return Tournament("Benchmark Open", players, rounds=rounds, start_date="2025-06-01")
+
+
+def ours(path: Path) -> float:
+    start = time.perf_counter()
+    api.rank(api.load(path).tournament, SPEC, edition=2024)
+    return time.perf_counter() - start
+
+
+def gacrux(path: Path) -> float:
+    from gacrux.tiebreakchecker import tiebreakchecker
+    argv = sys.argv
+    sys.argv = ["tiebreakchecker", "-i", str(path), "-o", str(path.with_suffix(".out")), "-d", "T",
+                "-t", "PTS", "BH/V2024", "BH/C1/V2024", "SB/V2024"]
+    start = time.perf_counter()
+    try:
+        tiebreakchecker().common_main()
+    finally:
+        sys.argv = argv
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    folder = Path(tempfile.mkdtemp())
+    small = folder / "2000x11.trf"
+    small.write_bytes(TrfFormat().dumps(chess_event(2000, 11)))
+    ours(small)  # warm imports and caches
+    mine = min(ours(small) for _ in range(5))
+    theirs = gacrux(small)
+    print(f"2,000 players x 11 rounds, {','.join(SPEC)}: brightwell {mine:.3f} s, gacrux {theirs:.1f} s, "
+          f"{theirs / mine:.0f}x faster")
+    big = folder / "9999x13.trf"  # TRF start ranks have 4 columns: 9,999 is the most a file can hold
+    big.write_bytes(TrfFormat().dumps(chess_event(9_999, 13)))
+    print(f"9,999 players x 13 rounds, read + rank in-process: {min(ours(big) for _ in range(3)):.2f} s wall")
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", "rank", str(big), "-t", ",".join(SPEC),
+                    "--edition", "2024", "--output-format", "csv", "-o", str(folder / "out.csv")], check=True)
+    print(f"9,999 players x 13 rounds, as a command (Python start included): {time.perf_counter() - start:.2f} s wall")
+
+
+if __name__ == "__main__":
+    main()
