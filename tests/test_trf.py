@@ -178,3 +178,28 @@ def test_check_command_agrees_with_the_fixture_ranks():
     bad = CliRunner().invoke(main, ["check", str(QUIRKS), "-t", "PTS,TPN/R"])
     assert bad.exit_code == 1 and "2 of 6 players differ" in bad.stdout
     assert "Alpha" in bad.stdout and "Zeta" in bad.stdout and "Gamma" not in bad.stdout
+
+
+@pytest.mark.parametrize("record, expected", [
+    ("162  W 3.0    D 1.0", (3.0, 1.0, 0, 0, None)),  # symbols at columns 6 and 15
+    ("XXS W=3 D=1 PAB=1", (3.0, 1.0, 0, 0, 1.0)),
+    ("BBW  3.0", (3.0, 0.5, 0, 0, None)),
+    ("BBU  0.5", (1, 0.5, 0, 0, 0.5)),
+])
+def test_scoring_systems_from_162_xxs_and_bbp_lines(tmp_path, record, expected):
+    data = QUIRKS.read_text(encoding="utf-8").replace("XXR 3\n", f"XXR 3\n{record}\n").encode()
+    s = load_text(tmp_path, data)[0].tournament.scoring
+    assert (s.win, s.draw, s.loss, s.absent, s.pab) == expected
+
+
+def test_convert_trf_to_xml_and_back_keeps_the_standings(tmp_path):
+    from click.testing import CliRunner
+
+    from brightwell_plugin.cli import main
+    xml, trf = tmp_path / "event.xml", tmp_path / "again.trf"
+    assert CliRunner().invoke(main, ["convert", str(QUIRKS), str(xml)]).exit_code == 0
+    result = CliRunner().invoke(main, ["convert", str(xml), str(trf)])
+    assert result.exit_code == 0 and result.stderr == ""
+    spec = "PTS,BH/C1,BH,SB,DE"
+    assert api.rank(api.load(trf).tournament, spec).rows == api.rank(api.load(QUIRKS).tournament, spec).rows
+    assert "ZZZ an unknown record, kept verbatim" in trf.read_text(encoding="utf-8")
