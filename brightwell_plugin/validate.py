@@ -8,6 +8,7 @@ from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.model import Kind, Player, RoundEntry, Tournament
 
 _PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+_FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,20 +40,14 @@ def validate(t: Tournament) -> list[Issue]:
             errors.append(Issue("error", _where(p), f"start number {p.start_no} is used twice"))
         by_no[p.start_no] = p
 
-    seen: dict[tuple[int, int], int] = {}  # (round, opponent) -> who named him
+    if errors or not _all_plainly_consistent(t, by_no):
+        _diagnose(t, by_no, errors)
     for p in t.players:
-        for r, e in enumerate(p.rounds, 1):
-            if not _plainly_consistent(by_no, p, r, e):
-                errors.extend(Issue("error", _where(p, r), m) for m in _check_entry(t, by_no, p, r, e))
-            if e.kind in _PAIRED and e.opponent is not None:
-                first = seen.setdefault((r, e.opponent), p.start_no)
-                if first != p.start_no:
-                    errors.append(Issue("error", _where(p, r),
-                                        f"opponent {e.opponent} is also paired with player {first} "
-                                        "in this round (a player twice in a round)"))
-            if p.withdrawn_after is not None and r > p.withdrawn_after and e.kind in _PAIRED:
-                errors.append(Issue("error", _where(p, r),
-                                    f"has a {e.kind.value} after withdrawing after round {p.withdrawn_after}"))
+        if p.withdrawn_after is not None:
+            for r, e in enumerate(p.rounds[p.withdrawn_after:], p.withdrawn_after + 1):
+                if e.kind in _PAIRED:
+                    errors.append(Issue("error", _where(p, r), f"has a {e.kind.value} after withdrawing "
+                                                               f"after round {p.withdrawn_after}"))
         if p.stored_points is not None:
             computed = sum(t.scoring.points(e) for e in p.rounds)
             if abs(computed - p.stored_points) > 1e-9:
@@ -62,16 +57,53 @@ def validate(t: Tournament) -> list[Issue]:
     return errors + warnings
 
 
-def _plainly_consistent(by_no: dict[int, Player], p: Player, r: int, e: RoundEntry) -> bool:
-    """Fast path: a game without scores whose opponent records it the other way round."""
-    if e.kind is not Kind.GAME or e.score is not None or e.opp_score is not None or e.result is None:
-        return False
-    o = by_no.get(e.opponent)
-    if o is None or len(o.rounds) < r:
-        return False
-    oe = o.rounds[r - 1]
-    return (oe.kind is Kind.GAME and oe.opponent == p.start_no and oe.result is e.result.reverse
-            and (e.side is None or oe.side is not e.side) and oe.opp_score is None and o is not p)
+def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> bool:
+    """Fast pass: every game mirrored by the opponent (result, side, scores), scores possible,
+    every other round unpaired or a mirrored forfeit. Anything else goes to :func:`_diagnose`."""
+    board, game = t.board, Kind.GAME
+    for p in t.players:
+        no = p.start_no
+        for r, e in enumerate(p.rounds):
+            kind = e.kind
+            if kind is game:
+                o = by_no.get(e.opponent)
+                if o is None or o is p or len(o.rounds) <= r or e.result is None:
+                    return False
+                oe = o.rounds[r]
+                if (oe.kind is not game or oe.opponent != no or oe.result is not e.result.reverse
+                        or (e.side is not None and oe.side is e.side)
+                        or oe.opp_score != e.score or oe.score != e.opp_score):
+                    return False
+                if e.score is not None and (e.score < 0 or (board is not None and
+                                                             e.score + (e.opp_score or 0) > board)):
+                    return False
+                if e.opp_score is not None and e.opp_score < 0:
+                    return False
+            elif e.opponent is not None:  # a forfeit, mirrored (a double forfeit: loss on both sides)
+                o = by_no.get(e.opponent)
+                oe = o.rounds[r] if o is not None and o is not p and len(o.rounds) > r else None
+                if (oe is None or oe.opponent != no or kind not in _FORFEITS or oe.kind not in _FORFEITS
+                        or (kind is Kind.FORFEIT_WIN and oe.kind is not Kind.FORFEIT_LOSS)
+                        or (oe.kind is Kind.FORFEIT_WIN and kind is not Kind.FORFEIT_LOSS)
+                        or e.score is not None or e.opp_score is not None):
+                    return False
+            elif e.score is not None or e.opp_score is not None:
+                return False
+    return True
+
+
+def _diagnose(t: Tournament, by_no: dict[int, Player], errors: list[Issue]) -> None:
+    """The full pass, with a message for every problem."""
+    seen: dict[tuple[int, int], int] = {}  # (round, opponent) -> who named him
+    for p in t.players:
+        for r, e in enumerate(p.rounds, 1):
+            errors.extend(Issue("error", _where(p, r), m) for m in _check_entry(t, by_no, p, r, e))
+            if e.kind in _PAIRED and e.opponent is not None:
+                first = seen.setdefault((r, e.opponent), p.start_no)
+                if first != p.start_no:
+                    errors.append(Issue("error", _where(p, r),
+                                        f"opponent {e.opponent} is also paired with player {first} "
+                                        "in this round (a player twice in a round)"))
 
 
 def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: RoundEntry):

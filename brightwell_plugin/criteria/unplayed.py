@@ -120,6 +120,9 @@ def cut_values(items: list[tuple[float, float, bool]], modifiers: frozenset[str]
     if rounds is not None:
         low = min(low, rounds)
         high = min(high, rounds - low)
+    if high == 0 and not any(item[2] for item in items):  # no VUR: the lowest by significance
+        order = sorted(range(len(items)), key=lambda j: (items[j][1], items[j][0]))
+        return sum(items[j][0] for j in order[low:]), order[:low]
     alive = list(range(len(items)))
     cut: list[int] = []
     for _ in range(low):
