@@ -38,3 +38,7 @@ class Format:
     def dumps(self, t: Tournament) -> bytes:
         """The file's bytes; the caller writes them atomically."""
         raise NotImplementedError
+
+    def files(self, t: Tournament, path: Path) -> dict[Path, bytes]:
+        """Every file to write for ``path`` (formats of several files override this)."""
+        return {path: self.dumps(t)}

@@ -166,6 +166,8 @@ class TrfFormat(Format):
         ids = sorted({s for p in t.players for s, _ in p.ids if s != "fide"})
         if ids:
             lost.append(f"player ids: {', '.join(ids)}")
+        if any(p.bonus for p in t.players):
+            lost.append("points awarded outside the rounds (bonus)")
         long = [p.name for p in t.players if len(p.name) > 33]
         if long:
             lost.append(f"{len(long)} name(s) longer than 33 characters are cut (e.g. '{long[0]}')")

@@ -119,7 +119,8 @@ class XmlFormat(Format):
             start_no=int(a["start-no"]), name=a["name"], rounds=tuple(rounds), rating=_int(a.get("rating")),
             federation=a.get("federation"), title=a.get("title"), sex=a.get("sex"),
             birth_date=a.get("birth-date"), late_entry=_int(a.get("late-entry")),
-            withdrawn_after=_int(a.get("withdrawn-after")), stored_points=_num(a.get("points")),
+            withdrawn_after=_int(a.get("withdrawn-after")), bonus=_num(a.get("bonus")) or 0,
+            stored_points=_num(a.get("points")),
             stored_rank=_int(a.get("rank")),
             ids=tuple((i.get("scheme"), i.text or "") for i in el.iterfind(_Q + "id")),
             extra=tuple((x.get("key"), x.text or "") for x in el.iterfind(_Q + "extra")),
@@ -151,6 +152,7 @@ class XmlFormat(Format):
             _set(el, ("start-no", p.start_no), ("name", p.name), ("rating", p.rating),
                  ("federation", p.federation), ("title", p.title), ("sex", p.sex), ("birth-date", p.birth_date),
                  ("late-entry", p.late_entry), ("withdrawn-after", p.withdrawn_after),
+                 ("bonus", p.bonus or None),
                  ("points", p.stored_points), ("rank", p.stored_rank))
             for scheme, value in p.ids:
                 etree.SubElement(el, _Q + "id", scheme=scheme).text = value

@@ -19,7 +19,7 @@ from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fileio import atomic_write
+from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.standings import Standings, default_spec, gc_paused
@@ -146,9 +146,9 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
     lost = fmt.cannot_carry(tournament)
     if lost and strict:
         raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(lost)} (--strict)", file=str(p))
-    data = fmt.dumps(tournament)
+    files = fmt.files(tournament, p)
     try:
-        atomic_write(p, data)
+        atomic_write_all(files)
     except OSError as exc:
         raise BrightwellError(f"cannot write: {exc.strerror}", file=str(p)) from None
     return lost

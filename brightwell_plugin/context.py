@@ -65,8 +65,8 @@ class Context:
 
     @cached_property
     def points(self) -> list[float]:
-        """Current points (after round k)."""
-        return [sum(rp) for rp in self.round_points]
+        """Current points (after round k), with any points awarded outside the rounds."""
+        return [sum(rp) + p.bonus for rp, p in zip(self.round_points, self.t.players)]
 
     def points_after(self, r: int) -> list[float]:
         """Every player's points after round ``r`` (r <= k)."""
@@ -74,7 +74,7 @@ class Context:
             return self.points
         cache = self.__dict__.setdefault("_points_after", {})
         if r not in cache:
-            cache[r] = [sum(rp[:r]) for rp in self.round_points]
+            cache[r] = [sum(rp[:r]) + p.bonus for rp, p in zip(self.round_points, self.t.players)]
         return cache[r]
 
     @cached_property

@@ -7,6 +7,29 @@ import tempfile
 from pathlib import Path
 
 
+def atomic_write_all(files: dict[Path, bytes]) -> None:
+    """Write several files so that either all appear or none changes: every file is staged
+    beside its target first, and renamed only once all are staged."""
+    staged: list[tuple[str, Path]] = []
+    try:
+        for target, data in files.items():
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+            staged.append((tmp, target))
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+        for tmp, target in staged:
+            os.replace(tmp, target)
+    except BaseException:
+        for tmp, _ in staged:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+        raise
+
+
 def atomic_write(path: str | os.PathLike, data: bytes) -> None:
     """Write ``data`` to ``path`` so that readers never see a half-written file."""
     target = Path(path)

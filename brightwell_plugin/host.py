@@ -22,6 +22,8 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.criteria.turcas",
     "brightwell_plugin.adapters.xml",
     "brightwell_plugin.adapters.trf",
+    "brightwell_plugin.adapters.swissperfect",
+    "brightwell_plugin.adapters.sp_text",
 )
 ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"

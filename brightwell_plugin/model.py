@@ -124,6 +124,7 @@ class Player:
     ids: Pairs = ()  # (scheme, id), e.g. ("fide", "1503014")
     late_entry: int | None = None  # first round the player could play
     withdrawn_after: int | None = None  # last round before the player withdrew
+    bonus: Number = 0  # points awarded outside the rounds (SP BONUS, TRF 299 style adjustments)
     stored_points: Number | None = None  # points as the source file stated them
     stored_rank: int | None = None
     extra: Pairs = ()  # anything else the source carried, verbatim

@@ -49,7 +49,7 @@ def validate(t: Tournament) -> list[Issue]:
                     errors.append(Issue("error", _where(p, r), f"has a {e.kind.value} after withdrawing "
                                                                f"after round {p.withdrawn_after}"))
         if p.stored_points is not None:
-            computed = sum(t.scoring.points(e) for e in p.rounds)
+            computed = sum(t.scoring.points(e) for e in p.rounds) + p.bonus
             if abs(computed - p.stored_points) > 1e-9:
                 warnings.append(Issue("warning", _where(p),
                                       f"stored points {_fmt(p.stored_points)} disagree with the results, "

@@ -1,0 +1,106 @@
+"""Finding a Swiss Perfect trio (.ini .trn .sco): one of its files, its folder, or a zip.
+
+Zips are treated as hostile: members with absolute or ``..`` paths, oversized members and
+suspicious compression ratios are refused before anything is extracted (nothing is written to
+disk; members are read into memory).
+"""
+
+from __future__ import annotations
+
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from brightwell_plugin.errors import BrightwellError
+
+PARTS = (".ini", ".trn", ".sco")
+MAX_MEMBER = 32 * 1024 * 1024
+MAX_RATIO = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Trio:
+    stem: str
+    files: dict[str, bytes]  # ".ini" / ".trn" / ".sco" -> content
+    names: dict[str, str]  # part -> name for messages
+
+
+def is_zip(path: Path) -> bool:
+    return path.is_file() and zipfile.is_zipfile(path)
+
+
+def locate(path: Path) -> Trio:
+    if path.is_dir():
+        return _from_folder(path)
+    if path.suffix.lower() in PARTS:
+        return _from_siblings(path)
+    if is_zip(path):
+        return _from_zip(path)
+    raise BrightwellError("not a Swiss Perfect file, folder or zip", file=str(path))
+
+
+def _pick(candidates: dict[str, list[str]], where: str, need=PARTS) -> tuple[str, dict[str, str]]:
+    stems = {name.rsplit(".", 1)[0].lower() for names in candidates.values() for name in names}
+    if len(stems) > 1:
+        raise BrightwellError(f"holds Swiss Perfect files of different stems ({', '.join(sorted(stems))})",
+                              file=where)
+    chosen = {}
+    for part in need:
+        names = candidates.get(part, [])
+        if not names:
+            raise BrightwellError(f"has no {part} file (a Swiss Perfect tournament is .ini + .trn + .sco)",
+                                  file=where)
+        chosen[part] = names[0]
+    return stems.pop(), chosen
+
+
+def _from_siblings(path: Path) -> Trio:
+    folder, stem = path.parent, path.name[: -len(path.suffix)]
+    found = {p.suffix.lower(): p for p in folder.iterdir() if p.is_file()
+             and p.name[: -len(p.suffix)].lower() == stem.lower() and p.suffix.lower() in PARTS}
+    for part in (".trn", ".sco"):
+        if part not in found:
+            raise BrightwellError(f"the {part} file beside it is missing (looked for {stem}{part})", file=str(path))
+    return Trio(stem, {k: v.read_bytes() for k, v in found.items()}, {k: str(v) for k, v in found.items()})
+
+
+def _from_folder(folder: Path) -> Trio:
+    candidates: dict[str, list[str]] = {}
+    for p in sorted(folder.iterdir()):
+        if p.is_file() and p.suffix.lower() in PARTS:
+            candidates.setdefault(p.suffix.lower(), []).append(p.name)
+    stem, chosen = _pick(candidates, str(folder), need=(".trn", ".sco"))
+    return Trio(stem, {k: (folder / n).read_bytes() for k, n in chosen.items()},
+                {k: str(folder / n) for k, n in chosen.items()})
+
+
+def _from_zip(path: Path) -> Trio:
+    try:
+        zf = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise BrightwellError(f"not a readable zip ({exc})", file=str(path)) from None
+    with zf:
+        candidates: dict[str, list[str]] = {}
+        infos = {}
+        for info in zf.infolist():
+            name = info.filename
+            pure = PurePosixPath(name.replace("\\", "/"))
+            if pure.is_absolute() or ".." in pure.parts or ":" in name:
+                raise BrightwellError(f"zip member '{name}' has an unsafe path; nothing was extracted", file=str(path))
+            if info.is_dir():
+                continue
+            if info.file_size > MAX_MEMBER or (info.compress_size and info.file_size / info.compress_size > MAX_RATIO
+                                                and info.file_size > 1024 * 1024):
+                raise BrightwellError(f"zip member '{name}' is too large ({info.file_size} bytes)", file=str(path))
+            suffix = ("." + pure.name.rsplit(".", 1)[1].lower()) if "." in pure.name else ""
+            if suffix in PARTS:
+                candidates.setdefault(suffix, []).append(pure.name)
+                infos[pure.name] = info
+        stem, chosen = _pick(candidates, str(path))
+        files = {}
+        for part, name in chosen.items():
+            data = zf.read(infos[name])
+            if len(data) > MAX_MEMBER:
+                raise BrightwellError(f"zip member '{name}' is too large", file=str(path))
+            files[part] = data
+    return Trio(stem, files, {k: f"{path}!{n}" for k, n in chosen.items()})

@@ -1,0 +1,95 @@
+"""Swiss Perfect's text export (``swissperfect-text``): a tab-separated crosstable.
+
+Cells are ``opp:R``: ``W L D`` games, ``+ - =`` forfeits or unrated games, opponent 0 for byes
+(``W``/``+`` full, ``D``/``=`` half, ``-`` zero or a double forfeit), blank for absences. No
+colours and no minor scores: ranking it by BQ or DISCS says "this file has no game scores".
+"""
+
+from __future__ import annotations
+
+import re
+
+from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Tournament
+
+_CELL = re.compile(r"^\s*(\d*)\s*:\s*(.?)\s*$")
+_GAMES = {"W": (Result.WIN, True), "L": (Result.LOSS, True), "D": (Result.DRAW, True), "=": (Result.DRAW, False)}
+_BYES = {"W": Kind.FULL_BYE, "+": Kind.FULL_BYE, "D": Kind.HALF_BYE, "=": Kind.HALF_BYE, "-": Kind.ZERO_BYE,
+         "": Kind.ABSENT}
+_IDS = {"Intl Id": "fide", "Loc Id": "national"}
+
+
+def parse_cell(cell: str, where: str) -> RoundEntry:
+    m = _CELL.match(cell)
+    if not m:
+        raise BrightwellError(f"'{cell.strip()}' is not a result cell (opponent:result)", place=where)
+    opp, code = int(m[1] or 0), m[2].upper()
+    if not opp:
+        if code not in _BYES:
+            raise BrightwellError(f"'{cell.strip()}' is not a bye", place=where)
+        return RoundEntry(_BYES[code])
+    if code in _GAMES:
+        res, rated = _GAMES[code]
+        return RoundEntry(Kind.GAME, opp, res, rated=rated)
+    if code in "+-" and code:
+        return RoundEntry(Kind.FORFEIT_WIN if code == "+" else Kind.FORFEIT_LOSS, opp)
+    raise BrightwellError(f"'{cell.strip()}' is not a result against {opp}", place=where)
+
+
+class SwissPerfectTextFormat(Format):
+    name = "swissperfect-text"
+    title = "Swiss Perfect text export (tab-separated crosstable; no minor scores)"
+    suffixes = (".txt",)
+
+    def sniff(self, path, head):
+        first = head.lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0]
+        return first.startswith(b"No\t") and b"\tName" in first and b"\tTotal" in first
+
+    def read(self, path, *, encoding=None):
+        text, _, warnings = decode(path.read_bytes(), encoding, str(path))
+        lines = [ln for ln in re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))]
+        header = [h.strip() for h in lines[0].split("\t")]
+        if "Name" not in header or "Total" not in header:
+            raise BrightwellError("no 'Name' and 'Total' columns in the header", file=str(path), place="line 1")
+        total_at = header.index("Total")
+        round_cols = [i for i, h in enumerate(header) if i > total_at and h.isdigit()]
+        players = []
+        for n, line in enumerate(lines[1:], 2):
+            if not line.strip():
+                continue
+            cells = line.split("\t")
+            if len(cells) < len(header):
+                raise BrightwellError(f"{len(cells)} cells where the header has {len(header)}",
+                                      file=str(path), place=f"line {n}")
+            get = dict(zip(header, (c.strip() for c in cells)))
+            try:
+                rounds = tuple(parse_cell(cells[i], f"line {n}, round {header[i]}") if cells[i].strip() else ABSENT
+                               for i in round_cols)
+                players.append(Player(
+                    start_no=int(get["No"]), name=get["Name"], rounds=rounds,
+                    rating=int(get["Rtg"]) if get.get("Rtg", "").isdigit() and int(get["Rtg"]) else None,
+                    federation=get.get("Feder") or None, title=get.get("Title") or None,
+                    ids=tuple((scheme, get[col]) for col, scheme in _IDS.items() if get.get(col)),
+                    stored_points=float(get["Total"]) if get["Total"] else None,
+                    extra=(("sp loc_rtg", get["Loc"]),) if get.get("Loc") else (),
+                ))
+            except BrightwellError as exc:
+                raise exc.at(file=str(path)) from None
+            except ValueError as exc:
+                raise BrightwellError(f"cannot read the row ({exc})", file=str(path), place=f"line {n}") from None
+        name = path.name.split(".")[0]
+        return ReadResult(Tournament(name, tuple(players), rounds=len(round_cols) or None), tuple(warnings))
+
+
+class SwissPerfectTextPlugin:
+    """Built-in plugin: the Swiss Perfect text export."""
+
+    @hookimpl
+    def brightwell_register_formats(self, register):
+        register(SwissPerfectTextFormat())
+
+
+plugin = SwissPerfectTextPlugin()

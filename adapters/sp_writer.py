@@ -1,0 +1,185 @@
+"""Writing Swiss Perfect 98: .trn and .sco with SP's own field layout, and the .ini."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from io import BytesIO
+from pathlib import Path
+
+from brightwell_plugin.adapters.dbase import DbfField, write_dbf
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Player, Result, Side, Tournament
+
+TIEBREAK_IDS = {"BH": "1217", "BH/M1": "1218", "PS": "1219", "SB": "1220", "WIN": "1222", "DISCS": "1223",
+                "BQ": "1226"}
+TRN = tuple(DbfField(*f) for f in (
+    ("ORDER", "N", 5), ("ID", "N", 5), ("START_NO", "C", 5), ("SURNAME", "C", 25), ("FIRSTNAME", "C", 25),
+    ("FEDER", "C", 4), ("CLUB", "C", 30), ("INTL_RTG", "N", 4), ("LOC_RTG", "N", 4), ("LOC_RTG2", "N", 4),
+    ("INTL_ID", "C", 12), ("LOC_ID", "C", 12), ("TITLE", "C", 3), ("SEX", "C", 1), ("BIRTH_DATE", "D", 8),
+    ("LATE_ENTRY", "N", 2), ("WITHDRAWAL", "N", 2), ("ABSENT", "N", 16), ("BONUS", "N", 3),
+    ("TECH_SCORE", "N", 3), ("FORB_PAIRS", "N", 3), ("TEAM", "N", 3), ("BOARD", "N", 3), ("MEMO", "C", 20)))
+SCO = tuple(DbfField(*f) for f in (
+    ("ROUND", "N", 3), ("WHITE", "N", 5), ("BLACK", "N", 5), ("W_SCORE", "N", 3), ("B_SCORE", "N", 3),
+    ("W_TYPE", "N", 2), ("B_TYPE", "N", 2), ("W_SUBSCO", "N", 4), ("B_SUBSCO", "N", 4)))
+_HALF = {Result.WIN: 2, Result.DRAW: 1, Result.LOSS: 0}
+
+
+def lost_in_sp(t: Tournament) -> list[str]:
+    lost = []
+    s = t.scoring
+    if (s.win, s.draw, s.loss, s.absent) != (1, 0.5, 0, 0) or s.pab not in (None, 1):
+        lost.append("the scoring system (Swiss Perfect stores 1 / 1/2 / 0)")
+    unmapped = [i for i in t.tiebreaks if i.upper() != "PTS" and _tiebreak_id(i) is None]
+    if unmapped:
+        lost.append(f"tie-breaks without a Swiss Perfect id: {', '.join(unmapped)}")
+    other = sorted({k for k, _ in t.metadata if k != "sp ini"})
+    if other:
+        lost.append(f"tournament metadata: {', '.join(other)}")
+    extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("sp ") and k != "club"})
+    if extra:
+        lost.append(f"player fields: {', '.join(extra)}")
+    if any(e.score is not None and not float(e.score).is_integer() for p in t.players for e in p.rounds):
+        lost.append("fractional game scores (minor scores are whole numbers)")
+    if t.board is not None or t.game is not None:
+        lost.append("the board size and game kind")
+    return lost
+
+
+def _tiebreak_id(item: str) -> str | None:
+    code = item.split(":")[0].upper()
+    return TIEBREAK_IDS.get(code)
+
+
+def _extra(p: Player, key: str) -> str:
+    return next((v for k, v in p.extra if k == key), "")
+
+
+def _num(x) -> str:
+    return "" if x is None else str(int(x))
+
+
+def _trn_record(p: Player, index: int) -> dict[str, str]:
+    surname, first = _extra(p, "sp surname"), _extra(p, "sp firstname")
+    if (f"{surname}, {first}" if first else surname) != p.name:
+        surname, _, first = p.name.partition(", ")
+    half = [r for r, e in enumerate(p.rounds, 1) if e.kind is Kind.HALF_BYE]
+    full_bonus = [r for r, e in enumerate(p.rounds, 1) if e.kind is Kind.FULL_BYE and e.score is None
+                  and r < (p.late_entry or 0)]
+    zero = [r for r, e in enumerate(p.rounds, 1) if e.kind is Kind.ZERO_BYE]
+    late = p.late_entry or 0
+    mask = sum(1 << (r - 1) for r in half + zero if r >= late)
+    raw_mask = _extra(p, "sp absent")
+    absent = raw_mask if raw_mask and int(raw_mask, 16) == mask else (f"{mask:016X}" if mask else raw_mask)
+    bonus = 0.5 * len(half) + 1.0 * len(full_bonus) + p.bonus
+    raw_bonus = _extra(p, "sp bonus")
+    return {
+        "ORDER": _extra(p, "sp order") or str(index), "ID": _extra(p, "sp id") or str(p.start_no),
+        "START_NO": str(p.start_no), "SURNAME": surname, "FIRSTNAME": first, "FEDER": p.federation or "",
+        "CLUB": _extra(p, "sp club") or _extra(p, "club"), "INTL_RTG": _num(p.rating),
+        "LOC_RTG": _extra(p, "sp loc_rtg"), "LOC_RTG2": _extra(p, "sp loc_rtg2"),
+        "INTL_ID": next((v for s, v in p.ids if s == "fide"), ""),
+        "LOC_ID": next((v for s, v in p.ids if s == "national"), ""), "TITLE": p.title or "", "SEX": p.sex or "",
+        "BIRTH_DATE": (p.birth_date or "").replace("-", "") if re.fullmatch(r"\d{4}-\d\d-\d\d", p.birth_date or "")
+        else "", "LATE_ENTRY": _num(p.late_entry),
+        "WITHDRAWAL": _num(p.withdrawn_after), "ABSENT": absent,
+        "BONUS": raw_bonus if raw_bonus and float(raw_bonus) == bonus else (f"{bonus:g}" if bonus else ""),
+        "TECH_SCORE": _extra(p, "sp tech_score"), "FORB_PAIRS": _extra(p, "sp forb_pairs"),
+        "TEAM": _extra(p, "sp team"), "BOARD": _extra(p, "sp board"), "MEMO": _extra(p, "sp memo"),
+    }
+
+
+def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[dict[str, str]]:
+    rows = []
+    rounds = max((len(p.rounds) for p in t.players), default=0)
+    for r in range(rounds):
+        for p in t.players:
+            e = p.entry(r + 1)
+            me = sp_id[p.start_no]
+            sub = _num(e.score) or "0"
+            if e.kind in (Kind.FULL_BYE, Kind.PAB) and not (e.score is None and r + 1 < (p.late_entry or 0)):
+                rows.append(dict(ROUND=str(r + 1), WHITE=me, BLACK="0", W_SCORE="2", B_SCORE="0", W_TYPE="1",
+                                 B_TYPE="1", W_SUBSCO=sub, B_SUBSCO="0"))
+                continue
+            if e.opponent is None or e.kind not in (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
+                continue
+            first = e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)
+            if not first:
+                continue
+            o = t.player(e.opponent)
+            oe = o.entry(r + 1)
+            if e.kind is Kind.GAME:
+                ws, bs = _HALF[e.result], _HALF[e.result.reverse]
+                types = ("1", "1") if e.rated else ("0", "0")
+            else:
+                ws = 2 if e.kind is Kind.FORFEIT_WIN else 0
+                bs = 2 if oe.kind is Kind.FORFEIT_WIN else 0
+                types = ("35", "35") if ws else ("34", "34") if bs else ("36", "36")
+            rows.append(dict(ROUND=str(r + 1), WHITE=me, BLACK=sp_id[o.start_no], W_SCORE=str(ws), B_SCORE=str(bs),
+                             W_TYPE=types[0], B_TYPE=types[1], W_SUBSCO=sub, B_SUBSCO=_num(e.opp_score) or "0"))
+    return rows
+
+
+def _ini(t: Tournament) -> str:
+    text = next((v for k, v in t.metadata if k == "sp ini"), "")
+    ids = [_tiebreak_id(i) for i in t.tiebreaks if i.upper() != "PTS"]
+    coef = next((m.group(1) for i in t.tiebreaks if (m := re.match(r"BQ.*:coef=([0-9.]+)", i, re.I))), None)
+    minor = "1" if any(e.score is not None for p in t.players for e in p.rounds) else "0"
+    values = [("Tournament Info", "Name", t.name), ("Tournament Info", "Rounds", str(t.rounds or 0)),
+              ("Tournament Info", "System", "1" if t.system == "round-robin" else "0"),
+              ("Tournament Info", "Use Minor Scores", minor),
+              ("Standings", "Tie Breaks", "".join(f"{i}," for i in ids if i))]
+    if coef:
+        values.append(("TieBreakAdvanced", "BrightwellCoeff", coef))
+    for section, key, value in values:
+        text = _set(text, section, key, value)
+    return text
+
+
+def _set(text: str, section: str, key: str, value: str) -> str:
+    """Set ``key=value`` in ``[section]``, keeping every other line (and line ending) as it was."""
+    lines = text.splitlines(keepends=True)
+    nl = "\r\n" if "\r\n" in text else "\n"
+    start = next((i for i, ln in enumerate(lines) if ln.strip() == f"[{section}]"), None)
+    if start is None:
+        if lines and not lines[-1].endswith(("\n", "\r")):
+            lines[-1] += nl
+        return "".join(lines) + f"[{section}]{nl}{key}={value}{nl}"
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
+    for i in range(start + 1, end):
+        if lines[i].split("=", 1)[0].strip() == key:
+            old = lines[i]
+            ending = old[len(old.rstrip("\r\n")):] or nl
+            if old.split("=", 1)[1].rstrip("\r\n") != value:
+                lines[i] = f"{key}={value}{ending}"
+            return "".join(lines)
+    lines.insert(end, f"{key}={value}{nl}")
+    return "".join(lines)
+
+
+def _stamp(t: Tournament) -> tuple[int, int, int]:
+    """The tables' "last update" date: the start date, else 2000-01-01 (so output is repeatable)."""
+    m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)", t.start_date or "")
+    return (int(m[1]), int(m[2]), int(m[3])) if m else (2000, 1, 1)
+
+
+def files_for(t: Tournament, path: Path) -> dict[Path, bytes]:
+    """The three files (or a zip of them when ``path`` ends in .zip/.piz), named after ``path``."""
+    stem = path.name.rsplit(".", 1)[0] if path.suffix.lower() in (".ini", ".trn", ".sco", ".zip", ".piz") \
+        else path.name
+    sp_id = {}
+    for p in t.players:
+        sp_id[p.start_no] = _extra(p, "sp id") or str(p.start_no)
+    if len(set(sp_id.values())) != len(sp_id):
+        raise BrightwellError("two players would share one Swiss Perfect ID")
+    stamp = _stamp(t)
+    records = [_trn_record(p, i) for i, p in enumerate(t.players, 1)]
+    parts = {".ini": _ini(t).encode("cp1252", "replace"),
+             ".trn": write_dbf(TRN, records, stamp), ".sco": write_dbf(SCO, _sco_rows(t, sp_id), stamp)}
+    if path.suffix.lower() in (".zip", ".piz"):
+        buf = BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+            for part, data in parts.items():
+                zf.writestr(stem + part, data)
+        return {path: buf.getvalue()}
+    return {path.with_name(stem + part): data for part, data in parts.items()}

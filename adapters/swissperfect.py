@@ -1,0 +1,206 @@
+"""Swiss Perfect 98 (``swissperfect``): a tournament's .ini + .trn + .sco, loose or zipped.
+
+.trn holds the players and .sco the results (dBase III, cp1252); .ini the settings, including
+the tie-breaks (ids 1217-1226) and the Brightwell coefficient. See docs/swissperfect.md.
+"""
+
+from __future__ import annotations
+
+import configparser
+import re
+from pathlib import Path
+
+from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.dbase import read_dbf
+from brightwell_plugin.adapters.sp_files import is_zip, locate
+from brightwell_plugin.adapters.sp_writer import TIEBREAK_IDS, files_for, lost_in_sp
+from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Side, Tournament
+
+CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
+UNKNOWN_TIEBREAKS = {"1221": "rating sum", "1224": "tie-break 1224", "1225": "tie-break 1225"}
+KEPT = ("ORDER", "ID", "START_NO", "SURNAME", "FIRSTNAME", "CLUB", "LOC_RTG", "LOC_RTG2", "TECH_SCORE",
+        "FORB_PAIRS", "TEAM", "BOARD", "MEMO", "ABSENT", "BONUS")
+
+
+def read_ini(data: bytes, name: str, encoding: str | None) -> tuple[configparser.ConfigParser, str]:
+    text, _, _ = decode(data, encoding, name)
+    cp = configparser.ConfigParser(interpolation=None, strict=False)
+    cp.optionxform = str  # type: ignore[assignment]
+    try:
+        cp.read_string(text)
+    except configparser.Error as exc:
+        raise BrightwellError(f"settings cannot be read ({exc.message.splitlines()[0]})", file=name) from None
+    return cp, text
+
+
+def _int(text: str, default: int = 0) -> int:
+    text = text.strip()
+    return int(float(text)) if re.fullmatch(r"-?\d+(\.\d*)?", text) else default
+
+
+def _rounds_of(mask: str) -> set[int]:
+    try:
+        value = int(mask, 16) if mask.strip() else 0
+    except ValueError:
+        return set()
+    return {r + 1 for r in range(64) if value >> r & 1}
+
+
+class SwissPerfectFormat(Format):
+    name = "swissperfect"
+    title = "Swiss Perfect 98 tournament (.ini + .trn + .sco, or a zip of them)"
+    suffixes = (".ini", ".trn", ".sco", ".zip", ".piz")
+    can_write = True
+
+    def sniff(self, path, head):
+        if path.is_dir():
+            return any(p.suffix.lower() == ".trn" for p in path.iterdir())
+        if head[:1] == b"\x03" and (b"START_NO" in head or b"W_SUBSCO" in head):
+            return True
+        if head.startswith(b"PK") and is_zip(path):
+            return True
+        return path.suffix.lower() == ".ini" and b"[Tournament Info]" in head
+
+    def read(self, path: Path, *, encoding=None):
+        trio = locate(path)
+        enc = encoding or "cp1252"
+        warnings: list[str] = []
+        ini, ini_text = (read_ini(trio.files[".ini"], trio.names[".ini"], encoding) if ".ini" in trio.files
+                         else (configparser.ConfigParser(), ""))
+        if ".ini" not in trio.files:
+            warnings.append(f"{path}: no .ini beside the tables: default settings")
+        trn = read_dbf(trio.files[".trn"], trio.names[".trn"], enc)
+        sco = read_dbf(trio.files[".sco"], trio.names[".sco"], enc)
+        for table, needed in ((trn, ("ID", "SURNAME")), (sco, ("ROUND", "WHITE", "BLACK", "W_SCORE", "B_SCORE"))):
+            names = {f.name for f in table.fields}
+            missing = [n for n in needed if n not in names]
+            if missing:
+                which = trio.names[".trn" if table is trn else ".sco"]
+                raise BrightwellError(f"wrong field layout: no field {missing[0]}", file=which)
+        return ReadResult(*self._tournament(trio, ini, ini_text, trn, sco, warnings))
+
+    def _tournament(self, trio, ini, ini_text, trn, sco, warnings):
+        info = ini["Tournament Info"] if ini.has_section("Tournament Info") else {}
+        minor = info.get("Use Minor Scores", "0").strip() == "1"
+        ids = [_int(r["ID"]) for r in trn.records]
+        starts = [_int(r.get("START_NO", ""), -1) for r in trn.records]
+        use_start = len(set(starts)) == len(starts) and min(starts, default=1) > 0
+        number = dict(zip(ids, starts if use_start else ids))
+        rows = [r for r in sco.records if _int(r["WHITE"]) or _int(r["BLACK"])]
+        played = max((_int(r["ROUND"]) for r in rows), default=0)
+        entries: dict[int, dict[int, RoundEntry]] = {i: {} for i in ids}
+        for r in rows:
+            self._row(r, number, entries, minor, trio.names[".sco"], warnings)
+        players = []
+        for rec, pid in zip(trn.records, ids):
+            players.append(self._player(rec, number[pid], entries[pid], played, warnings, trio.names[".trn"]))
+        planned = _int(info.get("Rounds", "0"))
+        system = "round-robin" if info.get("System", "0").strip() == "1" else "swiss"
+        return Tournament(
+            name=info.get("Name", trio.stem).strip() or trio.stem, players=tuple(players),
+            rounds=planned if planned >= played else (played or None), system=system,
+            tiebreaks=self._tiebreaks(ini, warnings, trio.names.get(".ini", "")),
+            metadata=(("sp ini", ini_text),) if ini_text else (),
+        ), tuple(warnings)
+
+    def _row(self, r, number, entries, minor, name, warnings):
+        rnd, w, b = _int(r["ROUND"]), _int(r["WHITE"]), _int(r["BLACK"])
+        ws, bs = _int(r["W_SCORE"]), _int(r["B_SCORE"])
+        wt, bt = _int(r.get("W_TYPE", "1")), _int(r.get("B_TYPE", "1"))
+        wsub, bsub = _int(r.get("W_SUBSCO", "0")), _int(r.get("B_SUBSCO", "0"))
+        has_minor = minor or wsub or bsub
+        for who in (w, b):
+            if who and who not in number:
+                warnings.append(f"{name}: round {rnd} names unknown player ID {who}; row skipped")
+                return
+        if not b:
+            kind = Kind.FULL_BYE if ws >= 2 else Kind.HALF_BYE if ws == 1 else Kind.ZERO_BYE
+            entries[w][rnd] = RoundEntry(kind, score=wsub if has_minor and ws else None)
+            return
+        if not w:
+            entries[b][rnd] = RoundEntry(Kind.FULL_BYE if bs >= 2 else Kind.HALF_BYE if bs == 1 else Kind.ZERO_BYE)
+            return
+        scores = (wsub, bsub) if has_minor else (None, None)
+        if wt == 1 and bt == 1:
+            res = Result.WIN if ws > bs else Result.LOSS if ws < bs else Result.DRAW
+            entries[w][rnd] = RoundEntry(Kind.GAME, number[b], res, Side.FIRST, *scores)
+            entries[b][rnd] = RoundEntry(Kind.GAME, number[w], res.reverse, Side.SECOND, scores[1], scores[0])
+            return
+        # forfeits: 35 White won, 34 Black won, 36 double; other type pairs by the scores
+        w_kind = Kind.FORFEIT_WIN if ws == 2 else Kind.FORFEIT_LOSS
+        b_kind = Kind.FORFEIT_WIN if bs == 2 else Kind.FORFEIT_LOSS
+        if ws == bs == 1:  # a draw not counted as a game: kept as an unrated game
+            entries[w][rnd] = RoundEntry(Kind.GAME, number[b], Result.DRAW, Side.FIRST, *scores, rated=False)
+            entries[b][rnd] = RoundEntry(Kind.GAME, number[w], Result.DRAW, Side.SECOND, scores[1], scores[0],
+                                         rated=False)
+            return
+        entries[w][rnd] = RoundEntry(w_kind, number[b], side=Side.FIRST, score=scores[0], opp_score=scores[1])
+        entries[b][rnd] = RoundEntry(b_kind, number[w], side=Side.SECOND, score=scores[1], opp_score=scores[0])
+
+    def _player(self, rec, start_no, got, played, warnings, name) -> Player:
+        absent = _rounds_of(rec.get("ABSENT", ""))
+        late = _int(rec.get("LATE_ENTRY", ""))
+        out = _int(rec.get("WITHDRAWAL", ""))  # the last round taken part in (as the samples show)
+        bonus = float(rec.get("BONUS", "") or 0)
+        rounds = [got.get(r, ABSENT) for r in range(1, played + 1)]
+        free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (Kind.ABSENT, Kind.ZERO_BYE)]
+        ordered = ([r for r in free if r in absent] + [r for r in free if r < late and r not in absent]
+                   + [r for r in free if r not in absent and r >= late])
+        for r in ordered:  # BONUS carries no round: half-point byes in absent, late, then empty rounds
+            if bonus >= 0.5:
+                rounds[r - 1] = RoundEntry(Kind.HALF_BYE)
+                bonus -= 0.5
+            elif r in absent:
+                rounds[r - 1] = RoundEntry(Kind.ZERO_BYE)
+        for r in ordered:
+            if bonus >= 0.5 and rounds[r - 1].kind is Kind.HALF_BYE:
+                rounds[r - 1] = RoundEntry(Kind.FULL_BYE)
+                bonus -= 0.5
+
+        surname, first = rec.get("SURNAME", ""), rec.get("FIRSTNAME", "")
+        extra = tuple((f"sp {k.lower()}", rec[k]) for k in KEPT if rec.get(k, "") not in ("",))
+        ids = tuple((scheme, rec[k]) for scheme, k in (("fide", "INTL_ID"), ("national", "LOC_ID")) if rec.get(k))
+        birth = rec.get("BIRTH_DATE", "")
+        return Player(
+            start_no=start_no, name=f"{surname}, {first}" if first else surname, rounds=tuple(rounds),
+            rating=_int(rec.get("INTL_RTG", "")) or None, federation=rec.get("FEDER") or None,
+            title=rec.get("TITLE") or None, sex=rec.get("SEX") or None,
+            birth_date=f"{birth[:4]}-{birth[4:6]}-{birth[6:8]}" if len(birth) == 8 else None,
+            ids=ids, late_entry=late or None, withdrawn_after=out or None, extra=extra,
+            bonus=bonus,  # what no round can hold: points awarded outside the rounds
+        )
+
+    def _tiebreaks(self, ini, warnings, name) -> tuple[str, ...]:
+        if not ini.has_section("Standings"):
+            return ()
+        items = ["PTS"]
+        coef = ini.get("TieBreakAdvanced", "BrightwellCoeff", fallback="").strip()
+        for tb in ini["Standings"].get("Tie Breaks", "").replace(" ", "").split(","):
+            if not tb:
+                continue
+            if tb in CODES:
+                items.append(f"BQ:coef={coef}" if CODES[tb] == "BQ" and coef else CODES[tb])
+            else:
+                warnings.append(f"{name}: tie-break {tb} ({UNKNOWN_TIEBREAKS.get(tb, 'unknown')}) has no "
+                                "criterion here and is left out")
+        return tuple(items)
+
+    def cannot_carry(self, t):
+        return lost_in_sp(t)
+
+    def files(self, t: Tournament, path: Path) -> dict[Path, bytes]:
+        return files_for(t, path)
+
+
+class SwissPerfectPlugin:
+    """Built-in plugin: Swiss Perfect 98."""
+
+    @hookimpl
+    def brightwell_register_formats(self, register):
+        register(SwissPerfectFormat())
+
+
+plugin = SwissPerfectPlugin()
