@@ -75,9 +75,7 @@ def write_dbf(fields: tuple[DbfField, ...], records: list[dict[str, str]], date:
         out += b" "
         for f in fields:
             text = str(rec.get(f.name, "") or "")
-            raw = text.encode(encoding)
-            if len(raw) > f.length:
-                raise BrightwellError(f"'{text}' does not fit the {f.length}-character field {f.name}")
+            raw = text.encode(encoding, "replace")[:f.length]  # callers report what does not fit
             out += raw.rjust(f.length) if f.type == "N" else raw.ljust(f.length)
     out += b"\x1a"
     return bytes(out)

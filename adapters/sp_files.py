@@ -44,13 +44,11 @@ def _pick(candidates: dict[str, list[str]], where: str, need=PARTS) -> tuple[str
     if len(stems) > 1:
         raise BrightwellError(f"holds Swiss Perfect files of different stems ({', '.join(sorted(stems))})",
                               file=where)
-    chosen = {}
     for part in need:
-        names = candidates.get(part, [])
-        if not names:
+        if not candidates.get(part):
             raise BrightwellError(f"has no {part} file (a Swiss Perfect tournament is .ini + .trn + .sco)",
                                   file=where)
-        chosen[part] = names[0]
+    chosen = {part: names[0] for part, names in candidates.items() if names}
     return stems.pop(), chosen
 
 

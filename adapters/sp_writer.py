@@ -41,9 +41,26 @@ def lost_in_sp(t: Tournament) -> list[str]:
         lost.append(f"player fields: {', '.join(extra)}")
     if any(e.score is not None and not float(e.score).is_integer() for p in t.players for e in p.rounds):
         lost.append("fractional game scores (minor scores are whole numbers)")
-    if t.board is not None or t.game is not None:
-        lost.append("the board size and game kind")
+    texts = [v for p in t.players for v in (p.name, p.federation or "", p.title or "")]
+    if any(_not_cp1252(v) for v in texts + [t.name]):
+        lost.append("characters cp1252 cannot hold (written as '?')")
+    if any(len(part) > 25 for p in t.players for part in p.name.partition(", ")[::2]):
+        lost.append("names longer than Swiss Perfect's 25 + 25 characters (cut)")
+    if t.game is not None:
+        lost.append("the game kind")
+    sums = {e.score + e.opp_score for p in t.players for e in p.rounds
+            if e.is_game and e.score is not None and e.opp_score is not None}
+    if t.board is not None and sums != {t.board}:
+        lost.append("the board size (Swiss Perfect infers it only when every game's scores sum to it)")
     return lost
+
+
+def _not_cp1252(text: str) -> bool:
+    try:
+        text.encode("cp1252")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _tiebreak_id(item: str) -> str | None:
@@ -64,15 +81,9 @@ def _trn_record(p: Player, index: int) -> dict[str, str]:
     if (f"{surname}, {first}" if first else surname) != p.name:
         surname, _, first = p.name.partition(", ")
     half = [r for r, e in enumerate(p.rounds, 1) if e.kind is Kind.HALF_BYE]
-    full_bonus = [r for r, e in enumerate(p.rounds, 1) if e.kind is Kind.FULL_BYE and e.score is None
-                  and r < (p.late_entry or 0)]
     zero = [r for r, e in enumerate(p.rounds, 1) if e.kind is Kind.ZERO_BYE]
-    late = p.late_entry or 0
-    mask = sum(1 << (r - 1) for r in half + zero if r >= late)
-    raw_mask = _extra(p, "sp absent")
-    absent = raw_mask if raw_mask and int(raw_mask, 16) == mask else (f"{mask:016X}" if mask else raw_mask)
-    bonus = 0.5 * len(half) + 1.0 * len(full_bonus) + p.bonus
-    raw_bonus = _extra(p, "sp bonus")
+    mask = sum(1 << (r - 1) for r in half + zero)
+    bonus = 0.5 * len(half) + p.bonus
     return {
         "ORDER": _extra(p, "sp order") or str(index), "ID": _extra(p, "sp id") or str(p.start_no),
         "START_NO": str(p.start_no), "SURNAME": surname, "FIRSTNAME": first, "FEDER": p.federation or "",
@@ -82,8 +93,8 @@ def _trn_record(p: Player, index: int) -> dict[str, str]:
         "LOC_ID": next((v for s, v in p.ids if s == "national"), ""), "TITLE": p.title or "", "SEX": p.sex or "",
         "BIRTH_DATE": (p.birth_date or "").replace("-", "") if re.fullmatch(r"\d{4}-\d\d-\d\d", p.birth_date or "")
         else "", "LATE_ENTRY": _num(p.late_entry),
-        "WITHDRAWAL": _num(p.withdrawn_after), "ABSENT": absent,
-        "BONUS": raw_bonus if raw_bonus and float(raw_bonus) == bonus else (f"{bonus:g}" if bonus else ""),
+        "WITHDRAWAL": _num(p.withdrawn_after), "ABSENT": f"{mask:016X}",
+        "BONUS": f"{bonus:g}" if bonus else "",
         "TECH_SCORE": _extra(p, "sp tech_score"), "FORB_PAIRS": _extra(p, "sp forb_pairs"),
         "TEAM": _extra(p, "sp team"), "BOARD": _extra(p, "sp board"), "MEMO": _extra(p, "sp memo"),
     }
@@ -97,7 +108,7 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[dict[str, str]]:
             e = p.entry(r + 1)
             me = sp_id[p.start_no]
             sub = _num(e.score) or "0"
-            if e.kind in (Kind.FULL_BYE, Kind.PAB) and not (e.score is None and r + 1 < (p.late_entry or 0)):
+            if e.kind in (Kind.FULL_BYE, Kind.PAB):
                 rows.append(dict(ROUND=str(r + 1), WHITE=me, BLACK="0", W_SCORE="2", B_SCORE="0", W_TYPE="1",
                                  B_TYPE="1", W_SUBSCO=sub, B_SUBSCO="0"))
                 continue
@@ -127,8 +138,9 @@ def _ini(t: Tournament) -> str:
     minor = "1" if any(e.score is not None for p in t.players for e in p.rounds) else "0"
     values = [("Tournament Info", "Name", t.name), ("Tournament Info", "Rounds", str(t.rounds or 0)),
               ("Tournament Info", "System", "1" if t.system == "round-robin" else "0"),
-              ("Tournament Info", "Use Minor Scores", minor),
-              ("Standings", "Tie Breaks", "".join(f"{i}," for i in ids if i))]
+              ("Tournament Info", "Use Minor Scores", minor)]
+    if t.tiebreaks:
+        values.append(("Standings", "Tie Breaks", "".join(f"{i}," for i in ids if i)))
     if coef:
         values.append(("TieBreakAdvanced", "BrightwellCoeff", coef))
     for section, key, value in values:

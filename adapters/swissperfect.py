@@ -22,7 +22,7 @@ from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Si
 CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
 UNKNOWN_TIEBREAKS = {"1221": "rating sum", "1224": "tie-break 1224", "1225": "tie-break 1225"}
 KEPT = ("ORDER", "ID", "START_NO", "SURNAME", "FIRSTNAME", "CLUB", "LOC_RTG", "LOC_RTG2", "TECH_SCORE",
-        "FORB_PAIRS", "TEAM", "BOARD", "MEMO", "ABSENT", "BONUS")
+        "FORB_PAIRS", "TEAM", "BOARD", "MEMO")  # ABSENT and BONUS live on in the rounds and Player.bonus
 
 
 def read_ini(data: bytes, name: str, encoding: str | None) -> tuple[configparser.ConfigParser, str]:
@@ -98,10 +98,13 @@ class SwissPerfectFormat(Format):
         for rec, pid in zip(trn.records, ids):
             players.append(self._player(rec, number[pid], entries[pid], played, warnings, trio.names[".trn"]))
         planned = _int(info.get("Rounds", "0"))
+        sums = {e.score + e.opp_score for p in players for e in p.rounds
+                if e.is_game and e.score is not None and e.opp_score is not None}
+        board = sums.pop() if len(sums) == 1 and minor else None  # every game sums to the board (Othello 64)
         system = "round-robin" if info.get("System", "0").strip() == "1" else "swiss"
         return Tournament(
             name=info.get("Name", trio.stem).strip() or trio.stem, players=tuple(players),
-            rounds=planned if planned >= played else (played or None), system=system,
+            rounds=planned if planned >= played else (played or None), system=system, board=board,
             tiebreaks=self._tiebreaks(ini, warnings, trio.names.get(".ini", "")),
             metadata=(("sp ini", ini_text),) if ini_text else (),
         ), tuple(warnings)
@@ -186,7 +189,7 @@ class SwissPerfectFormat(Format):
             else:
                 warnings.append(f"{name}: tie-break {tb} ({UNKNOWN_TIEBREAKS.get(tb, 'unknown')}) has no "
                                 "criterion here and is left out")
-        return tuple(items)
+        return tuple(items) if len(items) > 1 else ()
 
     def cannot_carry(self, t):
         return lost_in_sp(t)

@@ -101,6 +101,15 @@ BUILDERS = {
 }
 
 
+def sp_fixture_files() -> dict[Path, bytes]:
+    """The Othello sample as a Swiss Perfect trio (fixtures/sp/othello_open.ini/.trn/.sco)."""
+    from dataclasses import replace
+
+    from brightwell_plugin.adapters.sp_writer import files_for
+    t = replace(othello_open(), game=None, tiebreaks=("PTS", "BQ:coef=6", "DISCS", "BH"))
+    return files_for(t, FIXTURES / "sp" / "othello_open.trn")
+
+
 def main() -> None:
     for path, build in BUILDERS.items():
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -108,6 +117,10 @@ def main() -> None:
         print(f"wrote {path.relative_to(ROOT)}")
     for path, text in TEXT_FIXTURES.items():
         path.write_text(text(), encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    for path, data in sp_fixture_files().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
         print(f"wrote {path.relative_to(ROOT)}")
 
 
