@@ -46,6 +46,8 @@ def lost_in_sp(t: Tournament) -> list[str]:
         lost.append("characters cp1252 cannot hold (written as '?')")
     if any(len(part) > 25 for p in t.players for part in p.name.partition(", ")[::2]):
         lost.append("names longer than Swiss Perfect's 25 + 25 characters (cut)")
+    if any(e.is_game and not e.rated for p in t.players for e in p.rounds):
+        lost.append("games played but not rated (written as rated games)")
     if t.game is not None:
         lost.append("the game kind")
     sums = {e.score + e.opp_score for p in t.players for e in p.rounds
@@ -83,7 +85,7 @@ def _trn_record(p: Player, index: int) -> dict[str, str]:
     half = [r for r, e in enumerate(p.rounds, 1) if e.kind is Kind.HALF_BYE]
     zero = [r for r, e in enumerate(p.rounds, 1) if e.kind is Kind.ZERO_BYE]
     mask = sum(1 << (r - 1) for r in half + zero)
-    bonus = 0.5 * len(half) + p.bonus
+    bonus = p.bonus  # half-point byes are score rows: BONUS cannot say which round earned it
     return {
         "ORDER": _extra(p, "sp order") or str(index), "ID": _extra(p, "sp id") or str(p.start_no),
         "START_NO": str(p.start_no), "SURNAME": surname, "FIRSTNAME": first, "FEDER": p.federation or "",
@@ -108,8 +110,9 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[dict[str, str]]:
             e = p.entry(r + 1)
             me = sp_id[p.start_no]
             sub = _num(e.score) or "0"
-            if e.kind in (Kind.FULL_BYE, Kind.PAB):
-                rows.append(dict(ROUND=str(r + 1), WHITE=me, BLACK="0", W_SCORE="2", B_SCORE="0", W_TYPE="1",
+            if e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.HALF_BYE):
+                score = "1" if e.kind is Kind.HALF_BYE else "2"
+                rows.append(dict(ROUND=str(r + 1), WHITE=me, BLACK="0", W_SCORE=score, B_SCORE="0", W_TYPE="1",
                                  B_TYPE="1", W_SUBSCO=sub, B_SUBSCO="0"))
                 continue
             if e.opponent is None or e.kind not in (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
@@ -121,7 +124,7 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[dict[str, str]]:
             oe = o.entry(r + 1)
             if e.kind is Kind.GAME:
                 ws, bs = _HALF[e.result], _HALF[e.result.reverse]
-                types = ("1", "1") if e.rated else ("0", "0")
+                types = ("1", "1")  # SP has no "played, not rated": other types read as forfeits
             else:
                 ws = 2 if e.kind is Kind.FORFEIT_WIN else 0
                 bs = 2 if oe.kind is Kind.FORFEIT_WIN else 0

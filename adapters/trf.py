@@ -166,6 +166,9 @@ class TrfFormat(Format):
         ids = sorted({s for p in t.players for s, _ in p.ids if s != "fide"})
         if ids:
             lost.append(f"player ids: {', '.join(ids)}")
+        shown = max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.kind is not Kind.ABSENT), default=0)
+        if t.rounds_played > shown:
+            lost.append(f"{t.rounds_played - shown} final round(s) in which nobody has a record")
         if any(p.bonus for p in t.players):
             lost.append("points awarded outside the rounds (bonus)")
         long = [p.name for p in t.players if len(p.name) > 33]

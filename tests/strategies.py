@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import strategies as st
 
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
@@ -13,6 +15,12 @@ short_text = st.text(st.characters(whitelist_categories=("L", "N"), max_codepoin
 pairs = st.lists(st.tuples(short_text, xml_text), max_size=3).map(tuple)
 SCORINGS = [ScoringSystem(), ScoringSystem(3, 1, 0), ScoringSystem(2, 1, 0, 0, 1), ScoringSystem(1, 0.5, 0, 0, 0.5)]
 BYES = [Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB]
+
+
+def played(t):
+    """The rounds a TRF can show: trailing rounds where nobody has a record are invisible."""
+    last = max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.kind is not Kind.ABSENT), default=0)
+    return replace(t, players=tuple(replace(p, rounds=p.rounds[:last]) for p in t.players))
 
 
 @st.composite

@@ -19,7 +19,7 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, ScoringSystem
 from make_fixtures import FIXTURES, othello_open
-from strategies import tournaments
+from strategies import played, tournaments
 
 SP = FIXTURES / "sp" / "othello_open.trn"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
@@ -127,7 +127,7 @@ def sp_safe(t):
     players = tuple(replace(p, name=_cp1252(" ".join(p.name.replace(",", " ").split())[:25]) or "x", extra=(), ids=(),
                             federation=(p.federation or "")[:4] or None, title=(p.title or "")[:3] or None,
                             birth_date=None, stored_points=None, stored_rank=None,
-                            rounds=tuple(replace(e, score=None, opp_score=None) for e in p.rounds))
+                            rounds=tuple(replace(e, score=None, opp_score=None, rated=True) for e in p.rounds))
                     for p in t.players)
     return replace(t, players=players, scoring=ScoringSystem(), metadata=(), board=None, game=None,
                    tiebreaks=(), name=" ".join(t.name.split()) or "x", system="swiss", start_date=None)
@@ -242,3 +242,46 @@ def test_points_equal_swiss_perfects_own_export(export):
         no = by_id.get(national) or by_name.get(plain(p.name))
         assert no is not None, p.name
         assert points[no] == p.stored_points, p.name
+
+
+def portable(t):
+    """A generated tournament reduced to what XML, TRF and Swiss Perfect can all hold."""
+    t = played(sp_safe(t))
+    return replace(t, players=tuple(replace(p, name=p.name[:25], sex=None, title=None, federation=None)
+                                    for p in t.players))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments(max_players=8, max_rounds=5))
+def test_generated_tournaments_convert_between_every_writable_format(tmp_path_factory, t):
+    t = portable(t)
+    folder = tmp_path_factory.mktemp("conv")
+    spec = "PTS,BH,SB,WIN"
+    expected = api.rank(t, spec).rows
+    suffix = {"xml": ".xml", "trf": ".trf", "swissperfect": ".trn"}
+    for a in suffix:
+        source = folder / f"source_{a}{suffix[a]}"
+        api.write(t, source, a)
+        for b in suffix:
+            target = folder / f"{a}_to_{b}{suffix[b]}"
+            api.convert(source, target, b)
+            assert api.rank(api.load(target).tournament, spec).rows == expected, (a, b)
+
+
+def test_nul_trap_in_order_and_start_no_is_cut_at_the_nul(tmp_path):
+    trn = copy_trio(tmp_path)
+    data = bytearray(trn.read_bytes())
+    first = 32 + 32 * len(TRN) + 1  # the first record
+    data[first + 1:first + 6] = b"14\x00\x003"  # ORDER, as in real files
+    trn.write_bytes(bytes(data))
+    assert api.load(trn).tournament.player(1).extra[0] == ("sp order", "14")
+
+
+def test_cp1252_names_and_the_encoding_override():
+    if not REAL.exists():
+        pytest.skip("shared research samples not present")
+    t = api.load(REAL / "zips" / "munster_u10_2011.zip").tournament
+    assert any("Ciarán" in p.name for p in t.players)
+    assert any("CiarÃ¡n" not in p.name for p in t.players)
+    latin = api.load(REAL / "zips" / "munster_u10_2011.zip", encoding="latin-1").tournament
+    assert any("Ciarán" in p.name for p in latin.players)

@@ -15,7 +15,7 @@ from brightwell_plugin.adapters.trf import TrfFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
 from make_fixtures import FIXTURES, othello_open
-from strategies import tournaments
+from strategies import played, tournaments
 
 FMT = TrfFormat()
 QUIRKS = FIXTURES / "quirks.trf"
@@ -111,12 +111,6 @@ def trf_safe(t):
                                ids=(), extra=()))
     return replace(t, name=" ".join(t.name.split()) or "x", rounds=t.rounds or None, metadata=(),
                    players=tuple(players))
-
-
-def played(t):
-    """The rounds a TRF can show: trailing rounds where nobody has a record are invisible."""
-    last = max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.kind is not Kind.ABSENT), default=0)
-    return replace(t, players=tuple(replace(p, rounds=p.rounds[:last]) for p in t.players))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
