@@ -84,7 +84,9 @@ class SwissPerfectFormat(Format):
 
     def _tournament(self, trio, ini, ini_text, trn, sco, warnings):
         info = ini["Tournament Info"] if ini.has_section("Tournament Info") else {}
-        minor = info.get("Use Minor Scores", "0").strip() == "1"
+        declared = ini.get("Standings", "Tie Breaks", fallback="").replace(" ", "").split(",")
+        # minor scores count when SP used them: switched on, or ranked by (1223 minor scores, 1226 BQ)
+        minor = info.get("Use Minor Scores", "0").strip() == "1" or bool({"1223", "1226"} & set(declared))
         ids = [_int(r["ID"]) for r in trn.records]
         starts = [_int(r.get("START_NO", ""), -1) for r in trn.records]
         use_start = len(set(starts)) == len(starts) and min(starts, default=1) > 0
@@ -100,7 +102,7 @@ class SwissPerfectFormat(Format):
         planned = _int(info.get("Rounds", "0"))
         sums = {e.score + e.opp_score for p in players for e in p.rounds
                 if e.is_game and e.score is not None and e.opp_score is not None}
-        board = sums.pop() if len(sums) == 1 and minor else None  # every game sums to the board (Othello 64)
+        board = sums.pop() if len(sums) == 1 and minor and max(sums) > 0 else None  # all sum to it: Othello 64
         system = "round-robin" if info.get("System", "0").strip() == "1" else "swiss"
         return Tournament(
             name=info.get("Name", trio.stem).strip() or trio.stem, players=tuple(players),

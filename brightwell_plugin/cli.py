@@ -88,7 +88,7 @@ def main():
 
 
 @main.command()
-@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.argument("file", required=False, type=click.Path())
 @with_input
 @click.option("--output-format", type=click.Choice(["table", "csv", "json"]), default="table")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
@@ -173,7 +173,7 @@ def explain(args, sample, input_format, encoding, spec, after_round, edition, as
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--input-format", "input_format", help="Force the input format.")
 @click.option("--encoding", help="Text encoding of the input file.")
 @click.option("-t", "--tiebreaks", "spec", help="Criteria (default: those the file declares).")
