@@ -111,6 +111,9 @@ def with_standings(tournament: Tournament, standings: Standings) -> Tournament:
     return replace(tournament, players=players, tiebreaks=standings.headings)
 
 
+PUBLISHED = "published "  # Player.extra key prefix of a tie-break value a file publishes
+
+
 @dataclass(frozen=True, slots=True)
 class CheckRow:
     start_no: int
@@ -118,20 +121,32 @@ class CheckRow:
     stored_rank: int | None
     rank: int
     values: tuple[float, ...]
+    published: tuple[tuple[str, float, float], ...] = ()  # (item, published, computed)
 
     @property
     def differs(self) -> bool:
-        return self.stored_rank is not None and self.stored_rank != self.rank
+        return ((self.stored_rank is not None and self.stored_rank != self.rank)
+                or any(abs(p - c) > 1e-9 for _, p, c in self.published))
 
 
 def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
           host: Host | None = None, edition: int | None = None) -> tuple[Standings, list[CheckRow]]:
-    """Compare the ranks the file stores with the ranks computed under ``spec``."""
-    if not any(p.stored_rank for p in tournament.players):
-        raise BrightwellError("the file stores no ranks to check")
+    """Compare the ranks and the tie-break values a file publishes with those computed."""
+    published = {p.start_no: {k[len(PUBLISHED):]: float(v) for k, v in p.extra if k.startswith(PUBLISHED)}
+                 for p in tournament.players}
+    if not any(p.stored_rank for p in tournament.players) and not any(published.values()):
+        raise BrightwellError("the file publishes no ranks or tie-break values to check")
     standings = rank(tournament, spec, after_round, host, edition)
     stored = {p.start_no: p.stored_rank for p in tournament.players}
-    rows = [CheckRow(r.start_no, r.name, stored[r.start_no], r.rank, r.values) for r in standings.rows]
+    rows = []
+    for r in standings.rows:
+        computed = dict(zip(standings.headings, r.values))
+        pairs = tuple((item, value, computed[item]) for item, value in published[r.start_no].items()
+                      if item in computed)
+        rows.append(CheckRow(r.start_no, r.name, stored[r.start_no], r.rank, r.values, pairs))
+    if not any(stored.values()) and not any(r.published for r in rows):
+        items = sorted({item for values in published.values() for item in values})
+        raise BrightwellError(f"nothing to compare: the file publishes {', '.join(items)}; include it in -t")
     return standings, rows
 
 

@@ -185,15 +185,19 @@ def check(file, input_format, encoding, spec, after_round, edition):
     loaded = _load(file, False, input_format, encoding)
     standings, rows = api.check(loaded.tournament, spec, after_round, edition=_edition(edition))
     differ = [r for r in rows if r.differs]
-    unranked = sum(1 for r in rows if r.stored_rank is None)
+    unranked = sum(1 for r in rows if r.stored_rank is None and not r.published)  # nothing to compare
     if differ:
-        table = Table(title=f"{file}: ranks that differ under {','.join(standings.headings)}")
-        for heading in ("No", "Name", "stored", "computed", *standings.headings):
-            table.add_column(heading, justify="left" if heading == "Name" else "right")
+        table = Table(title=f"{file}: what differs under {','.join(standings.headings)}")
+        for heading in ("No", "Name", "", "published", "computed"):
+            table.add_column(heading, justify="left" if heading in ("Name", "") else "right")
         for r in differ:
-            table.add_row(str(r.start_no), r.name, str(r.stored_rank), str(r.rank), *(fmt(v) for v in r.values))
+            if r.stored_rank is not None and r.stored_rank != r.rank:
+                table.add_row(str(r.start_no), r.name, "rank", str(r.stored_rank), str(r.rank))
+            for item, value, computed in r.published:
+                if abs(value - computed) > 1e-9:
+                    table.add_row(str(r.start_no), r.name, item, fmt(value), fmt(computed))
         Console().print(table)
-    note = f"; {unranked} without a stored rank" if unranked else ""
+    note = f"; {unranked} with nothing published to compare" if unranked else ""
     click.echo(f"{len(differ)} of {len(rows)} players differ{note}")
     sys.exit(1 if differ else 0)
 

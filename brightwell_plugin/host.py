@@ -24,6 +24,7 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.adapters.trf",
     "brightwell_plugin.adapters.swissperfect",
     "brightwell_plugin.adapters.sp_text",
+    "brightwell_plugin.adapters.flipthedisc",
 )
 ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.xml import XmlFormat
 from brightwell_plugin.builder import TournamentBuilder
-from brightwell_plugin.model import Tournament
+from brightwell_plugin.model import Kind, Side, Tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "brightwell_plugin" / "samples" / "othello_open.xml"
@@ -91,7 +91,43 @@ def quirks_trf() -> str:
     return "\n".join(lines) + "\n"
 
 
-TEXT_FIXTURES = {FIXTURES / "quirks.trf": quirks_trf}
+def ftd_json() -> str:
+    """The Othello sample as FlipTheDisc JSON (first player's discs only; bye = id -1), with the
+    published mbq of the players whose ftd values are checked by hand in tests/test_criteria.py."""
+    import json
+
+    t = othello_open()
+    hand = {5: 348, 7: 293, 8: 362, 9: 140}
+
+    def person(p):
+        first, surname = p.name.split(" ", 1)
+        return {"id": p.start_no, "surname": surname, "name": first, "country_code": p.federation}
+
+    rounds = []
+    for r in range(1, t.rounds_played + 1):
+        pairing = []
+        for p in t.players:
+            e = p.entry(r)
+            if e.kind is Kind.PAB:
+                pairing.append([{**person(p), "score": None, "result": None, "left": None},
+                                {"id": -1, "surname": None, "name": None, "country_code": None, "left": None}])
+            elif e.is_game and e.side is Side.FIRST:
+                o = t.player(e.opponent)
+                pairing.append([{**person(p), "score": e.score, "result": {"win": 2, "draw": 1, "loss": 0}[e.result.value],
+                                 "left": None}, {**person(o), "left": None}])
+        rounds.append({"round": t.rounds_played, "currentRound": r, "started": True, "finished": True,
+                       "pairing": pairing})
+    players = [{**person(p), "wof_id": None, "rating": p.rating, "left_after_round": p.withdrawn_after,
+                "team": None} for p in t.players]
+    standings = [{"player_id": p.start_no, "score": sum(t.scoring.points(e) for e in p.rounds),
+                  "mbq": hand.get(p.start_no)} for p in t.players]
+    info = {"id": 1, "name": t.name, "rounds": t.rounds, "current_round": t.rounds_played, "mbq_coef": None,
+            "start_date": "2026-05-16T09:00:00.000Z"}
+    return json.dumps({"players_list": players, "standings": standings, "rounds": rounds, "info": info},
+                      indent=1, ensure_ascii=False) + "\n"
+
+
+TEXT_FIXTURES = {FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "othello_open.ftd.json": ftd_json}
 
 BUILDERS = {
     SAMPLE: othello_open,

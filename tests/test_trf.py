@@ -168,7 +168,7 @@ def test_check_command_agrees_with_the_fixture_ranks():
 
     from brightwell_plugin.cli import main
     ok = CliRunner().invoke(main, ["check", str(QUIRKS)])
-    assert ok.exit_code == 0 and "0 of 6 players differ; 1 without a stored rank" in ok.stdout
+    assert ok.exit_code == 0 and "0 of 6 players differ; 1 with nothing published to compare" in ok.stdout
     bad = CliRunner().invoke(main, ["check", str(QUIRKS), "-t", "PTS,TPN/R"])
     assert bad.exit_code == 1 and "2 of 6 players differ" in bad.stdout
     assert "Alpha" in bad.stdout and "Zeta" in bad.stdout and "Gamma" not in bad.stdout

@@ -1,0 +1,92 @@
+"""FlipTheDisc.com tournament JSON (``flipthedisc``): players, rounds, withdrawals, published BQ.
+
+Each pairing is ``[first, second]``; only the first player's discs are stored (the second has
+64 minus them); a second player with id -1 is a bye, worth a win. The ``round`` field of a
+round object is the tournament's current round, so rounds are taken in array order. Each
+player's published ``mbq`` is kept as the published value of ``BQ:preset=ftd`` (with the
+file's ``mbq_coef`` when it has one), which ``brightwell check`` compares.
+"""
+
+from __future__ import annotations
+
+import json
+
+from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Side, Tournament
+
+BOARD = 64
+PUBLISHED = "published "
+_RESULT = {2: Result.WIN, 1: Result.DRAW, 0: Result.LOSS}
+
+
+class FlipTheDiscFormat(Format):
+    name = "flipthedisc"
+    title = "FlipTheDisc.com tournament JSON (read; published BQ checked by 'brightwell check')"
+    suffixes = (".json",)
+
+    def sniff(self, path, head):
+        return head.lstrip().startswith(b"{") and b'"players_list"' in head
+
+    def read(self, path, *, encoding=None):
+        try:
+            data = json.loads(path.read_bytes().decode(encoding or "utf-8"))
+        except json.JSONDecodeError as exc:
+            raise BrightwellError(f"not valid JSON: {exc.msg}", file=str(path),
+                                  place=f"line {exc.lineno}, column {exc.colno}") from None
+        try:
+            return ReadResult(self._tournament(data))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BrightwellError(f"not a FlipTheDisc tournament ({type(exc).__name__}: {exc})",
+                                  file=str(path)) from None
+
+    def _tournament(self, data) -> Tournament:
+        info = data["info"]
+        coef = info.get("mbq_coef")
+        item = "BQ:preset=ftd" + (f":coef={coef}" if coef is not None else "")
+        rounds: dict[int, list[RoundEntry]] = {p["id"]: [] for p in data["players_list"]}
+        for r, rnd in enumerate(data["rounds"]):
+            for first, second in rnd["pairing"]:
+                a, b = first["id"], second["id"]
+                if b == -1:
+                    rounds[a].append(RoundEntry(Kind.PAB))
+                    continue
+                if first.get("result") is None:
+                    continue  # paired, not yet played
+                discs = int(first["score"])
+                res = _RESULT[int(first["result"])]
+                rounds[a].append(RoundEntry(Kind.GAME, b, res, Side.FIRST, discs, BOARD - discs))
+                rounds[b].append(RoundEntry(Kind.GAME, a, res.reverse, Side.SECOND, BOARD - discs, discs))
+            for entries in rounds.values():  # not paired this round
+                if len(entries) < r + 1:
+                    entries.append(ABSENT)
+        published = {s["player_id"]: s for s in data.get("standings", [])}
+        players = []
+        for p in data["players_list"]:
+            s = published.get(p["id"], {})
+            extra = ((PUBLISHED + item, str(s["mbq"])),) if s.get("mbq") is not None else ()
+            players.append(Player(
+                start_no=p["id"], name=f"{p['surname']}, {p['name']}" if p.get("name") else p["surname"],
+                rounds=tuple(rounds[p["id"]]), rating=p.get("rating") or None,
+                federation=p.get("country_code") or None,
+                ids=(("wof", str(p["wof_id"])),) if p.get("wof_id") else (),
+                withdrawn_after=p.get("left_after_round"), stored_points=s.get("score"), extra=extra,
+            ))
+        meta = tuple((f"ftd {k}", str(v)) for k, v in info.items() if v is not None and not isinstance(v, (list, dict)))
+        return Tournament(
+            name=info.get("name") or "FlipTheDisc tournament", players=tuple(players), rounds=info.get("rounds"),
+            game="othello", board=BOARD, start_date=(info.get("start_date") or "")[:10] or None,
+            tiebreaks=("PTS", item), metadata=meta,
+        )
+
+
+class FlipTheDiscPlugin:
+    """Built-in plugin: FlipTheDisc JSON."""
+
+    @hookimpl
+    def brightwell_register_formats(self, register):
+        register(FlipTheDiscFormat())
+
+
+plugin = FlipTheDiscPlugin()

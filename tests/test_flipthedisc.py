@@ -1,0 +1,59 @@
+"""FlipTheDisc JSON: reading, and the ftd preset against the BQ values FlipTheDisc publishes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from brightwell_plugin import api
+from brightwell_plugin.cli import main
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind
+from make_fixtures import FIXTURES, othello_open
+
+FTD = FIXTURES / "othello_open.ftd.json"
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "flipthedisc"
+
+
+def test_fixture_reads_as_the_sample_event():
+    t = api.load(FTD).tournament
+    assert t.board == 64 and t.tiebreaks == ("PTS", "BQ:preset=ftd")
+    assert t.player(5).rounds[0].kind is Kind.PAB  # second player id -1
+    assert t.player(6).rounds[0].score == 24  # 64 minus the first player's 40 discs
+    assert t.player(9).withdrawn_after == 3
+    assert api.rank(t, "PTS,BQ:preset=ftd").rows[0].values == api.rank(othello_open(), "PTS,BQ:preset=ftd").rows[0].values
+
+
+def test_check_compares_the_published_bq(tmp_path):
+    ok = CliRunner().invoke(main, ["check", str(FTD)])
+    assert ok.exit_code == 0 and ok.stdout.strip().endswith("0 of 9 players differ; 5 with nothing published to compare")
+    data = json.loads(FTD.read_text())
+    next(s for s in data["standings"] if s["player_id"] == 8)["mbq"] = 361
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps(data))
+    bad = CliRunner().invoke(main, ["check", str(wrong)])
+    assert bad.exit_code == 1 and "1 of 9 players differ" in bad.stdout
+    assert "Kovac" in bad.stdout and "361" in bad.stdout and "362" in bad.stdout
+
+
+def test_truncated_json_is_a_one_line_error_and_nothing_is_written(tmp_path):
+    cut = tmp_path / "cut.json"
+    cut.write_text(FTD.read_text()[:500])
+    result = CliRunner().invoke(main, ["convert", str(cut), str(tmp_path / "out.xml"), "--input-format", "flipthedisc"])
+    assert result.exit_code == 2 and "not valid JSON" in result.stderr and "line" in result.stderr
+    assert not (tmp_path / "out.xml").exists()
+    with pytest.raises(BrightwellError, match="not a FlipTheDisc tournament"):
+        (tmp_path / "other.json").write_text('{"players_list": [{"id": 1}], "rounds": []}')
+        api.load(tmp_path / "other.json", "flipthedisc")
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("tournament_*.json")) if SAMPLES.exists() else [],
+                         ids=lambda p: p.name)
+def test_ftd_preset_reproduces_every_published_bq(sample):
+    t = api.load(sample).tournament
+    standings, rows = api.check(t)
+    assert all(r.published for r in rows)
+    assert [r for r in rows if r.differs] == []
