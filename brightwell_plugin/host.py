@@ -25,6 +25,7 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.adapters.swissperfect",
     "brightwell_plugin.adapters.sp_text",
     "brightwell_plugin.adapters.flipthedisc",
+    "brightwell_plugin.adapters.papp",
 )
 ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"

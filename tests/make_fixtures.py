@@ -35,6 +35,16 @@ def othello_open() -> Tournament:
     return b.build()
 
 
+def papp_event() -> Tournament:
+    """The Othello sample as Papp records it: byes are 40-24 wins; no withdrawal field."""
+    from dataclasses import replace
+
+    t = othello_open()
+    players = tuple(replace(p, withdrawn_after=None, rounds=tuple(
+        replace(e, score=40, opp_score=24) if e.kind is Kind.PAB else e for e in p.rounds)) for p in t.players)
+    return replace(t, players=players, tiebreaks=("PTS", "BQ:preset=papp", "DISCS"))
+
+
 def german_example() -> Tournament:
     """brightwell.md 5.1: A after 5 of 11 rounds; opponents B 3, C 4, E 5 points; D withdrew."""
     b = TournamentBuilder("BQ worked example 5.1", rounds=11, board=64, game="othello")
@@ -154,6 +164,9 @@ def main() -> None:
     for path, text in TEXT_FIXTURES.items():
         path.write_text(text(), encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")
+    from brightwell_plugin.adapters.papp_writer import render
+    (FIXTURES / "othello_open.elo").write_bytes(render(papp_event()))
+    print("wrote fixtures/othello_open.elo")
     for path, data in sp_fixture_files().items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)

@@ -1,0 +1,39 @@
+"""Writing Papp ELO exports: header, players in standing order, rounds of games, added results."""
+
+from __future__ import annotations
+
+from brightwell_plugin.model import Result, Side, Tournament
+
+_SIGN = {Result.WIN: ">", Result.LOSS: "<", Result.DRAW: "="}
+
+
+def render(t: Tournament) -> bytes:
+    lines = [f"%%{k[5:]}: {v}" for k, v in t.metadata if k.startswith("papp ") and k != "papp added"]
+    if not any(k == "papp Tournament" for k, _ in t.metadata):
+        lines.insert(0, f"%%Tournament: {t.name}")
+    lines += ["", "%        ID, NAME, Firstname, COUNTRY, score, disc-count, rating"]
+    if all(p.stored_rank for p in t.players):
+        order = sorted(t.players, key=lambda p: (p.stored_rank, p.start_no))
+    else:  # Papp lists players in standing order: compute it
+        from brightwell_plugin.standings import rank
+        at = {p.start_no: p for p in t.players}
+        order = [at[row.start_no] for row in rank(t).rows]
+    for p in order:
+        surname, _, first = p.name.partition(", ")
+        points = sum(t.scoring.points(e) for e in p.rounds) + p.bonus
+        discs = sum(e.score or 0 for e in p.rounds)
+        rating = f", {p.rating}" if p.rating else ""
+        lines.append(f"%_% {p.start_no:7d}, {surname}, {first}, {p.federation or ''}, {points:4g}, {discs}{rating}")
+    for r in range(1, t.rounds_played + 1):
+        lines += ["", "", f"%Round: {r}", ""]
+        for p in t.players:
+            e = p.entry(r)
+            if e.is_game and (e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)):
+                lines.append(f"{p.start_no:6d} ({int(e.score or 0):02d}){_SIGN[e.result]}({int(e.opp_score or 0):02d})"
+                             f" {e.opponent:6d}  B")
+    added = [v for k, v in t.metadata if k == "papp added"]
+    if added:
+        lines += ["", "%%Added results", *added]
+    return ("\n".join(lines) + "\n").encode("latin-1", "replace")
+
+

@@ -1,0 +1,103 @@
+"""Papp ELO exports: reading (byes and absences inferred), writing, the WOC standings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from brightwell_plugin import api
+from brightwell_plugin.adapters.papp_writer import render
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
+from make_fixtures import FIXTURES, papp_event
+
+ELO = FIXTURES / "othello_open.elo"
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "papp" / "elo_exports"
+
+
+def test_byes_and_absences_are_inferred_and_reported():
+    loaded = api.load(ELO)
+    t = loaded.tournament
+    assert t.player(5).rounds[0] == RoundEntry(Kind.PAB, score=40, opp_score=24)
+    assert [e.kind for e in t.player(9).rounds[3:]] == [Kind.ABSENT, Kind.ABSENT]
+    assert f"{ELO}: Emil Sato (5) is not listed in round(s) 1 bye (inferred)" in loaded.warnings
+    assert f"{ELO}: Ivo Brandt (9) is not listed in round(s) 4 absent, 5 absent (inferred)" in loaded.warnings
+    expected = api.rank(papp_event(), "PTS,BQ:preset=woc,DISCS").rows
+    assert api.rank(t, "PTS,BQ:preset=woc,DISCS").rows == expected
+
+
+def test_the_listed_order_is_the_standings_order():
+    standings, rows = api.check(api.load(ELO).tournament)
+    assert [r for r in rows if r.differs] == []
+
+
+def test_stored_totals_that_disagree_with_the_games_are_named(tmp_path):
+    bad = tmp_path / "bad.elo"
+    bad.write_text(ELO.read_text().replace("%_%       1, Ada Lindqvist, , SWE,    4, 173",
+                                           "%_%       1, Ada Lindqvist, , SWE,    4, 180"))
+    warnings = api.load(bad).warnings
+    assert f"{bad}: Ada Lindqvist (1): stored 4 points and 180 discs, the games give 4 points and 173 discs" \
+        in warnings
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("(40)>(24)", "(40)>(34)", "discs 40\\+34 exceed the board of 64"),
+    ("     1 (40)>(24)      6  B", "     1 (40)>(24)     66  B", "unknown player 66"),
+    ("%_%       2, Bruno", "%_%       x, Bruno", "player line cannot be read"),
+    ("     1 (40)>(24)      6  B", "     1 (40)?(24)      6  B", "is not a game line"),
+])
+def test_malformed_lines_are_one_line_errors(tmp_path, old, new, message):
+    bad = tmp_path / "bad.elo"
+    bad.write_text(ELO.read_text().replace(old, new, 1))
+    with pytest.raises(BrightwellError, match=message) as err:
+        api.load(bad)
+    assert "line" in str(err.value)
+
+
+@st.composite
+def papp_tournaments(draw):
+    """What an ELO export holds: games with discs, byes (40-24 wins), absences."""
+    n = draw(st.integers(3, 9))  # at least one game every round
+    k = draw(st.integers(1, 5))
+    rounds = {no: [] for no in range(1, n + 1)}
+    for _ in range(k):
+        order = list(draw(st.permutations(range(1, n + 1))))
+        for _ in range(draw(st.integers(0, 1))):
+            rounds[order.pop()].append(RoundEntry(Kind.ABSENT))
+        if len(order) % 2:
+            rounds[order.pop()].append(RoundEntry(Kind.PAB, score=40, opp_score=24))
+        for a, b in zip(order[0::2], order[1::2]):
+            own = draw(st.integers(0, 64))
+            res = Result.WIN if own > 32 else Result.LOSS if own < 32 else Result.DRAW
+            rounds[a].append(RoundEntry(Kind.GAME, b, res, Side.FIRST, own, 64 - own))
+            rounds[b].append(RoundEntry(Kind.GAME, a, res.reverse, Side.SECOND, 64 - own, own))
+    players = tuple(Player(no, f"P{no}, First", tuple(rounds[no]), federation="FRA") for no in rounds)
+    return Tournament("Open", players, rounds=k, game="othello", board=64, tiebreaks=("PTS", "BQ:preset=woc"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(papp_tournaments())
+def test_written_exports_read_back_with_the_same_standings(tmp_path_factory, t):
+    path = tmp_path_factory.mktemp("papp") / "t.elo"
+    path.write_bytes(render(t))
+    back = api.load(path).tournament
+    # An export cannot say which unlisted round was the bye: sums over rounds must survive
+    spec = "PTS,BQ:preset=woc,BQ:preset=papp,DISCS,WIN"
+    assert api.rank(back, spec).rows == api.rank(t, spec).rows
+    for p in t.players:
+        q = back.player(p.start_no)
+        assert [e for e in q.rounds if e.is_game] == [e for e in p.rounds if e.is_game]
+        assert sorted(e.kind.value for e in q.rounds) == sorted(e.kind.value for e in p.rounds)
+
+
+@pytest.mark.parametrize("year", ["20191009_WOC_2019", "20231103_WOC_2023"])
+def test_woc_rule_reproduces_the_published_world_championship_order(year):
+    sample = SAMPLES / f"{year}.ELO"
+    if not sample.exists():
+        pytest.skip("shared research samples not present")
+    standings, rows = api.check(api.load(sample).tournament, "PTS,BQ:preset=woc,DISCS")
+    assert len(rows) > 70 and [r for r in rows if r.differs] == []
