@@ -26,6 +26,7 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.adapters.sp_text",
     "brightwell_plugin.adapters.flipthedisc",
     "brightwell_plugin.adapters.papp",
+    "brightwell_plugin.adapters.opengotha",
 )
 ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"

@@ -137,7 +137,34 @@ def ftd_json() -> str:
                       indent=1, ensure_ascii=False) + "\n"
 
 
-TEXT_FIXTURES = {FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "othello_open.ftd.json": ftd_json}
+def opengotha_xml() -> str:
+    """A small OpenGotha file: a jigo, a forfeit (_BYDEF), a both-lose, a bye, an absence."""
+    players = [("Alpha", "Ann", "2D", "CZ"), ("Beta", "Bob", "1K", "UA"), ("Gamma", "Gil", "3K", "GB"),
+               ("Delta", "Dan", "5K", "FR"), ("Epsilon", "Eve", "8K", "DE")]
+    player = ('<Player club="Club" country="{3}" egfPin="1000{i}" firstName="{1}" name="{0}" '
+              'participating="11111111111111111111" rank="{2}" rating="{r}" registeringStatus="FIN"/>')
+    lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+             '<Tournament dataVersion="201" fullVersionNumber="3.51" runningMode="SAL" saveDT="20260101120000">',
+             "<Players>"]
+    lines += [player.format(*p, i=i, r=2100 - 100 * i) for i, p in enumerate(players)]
+    lines += ["</Players>", "<Games>"]
+    games = [(1, "ALPHAANN", "BETABOB", "RESULT_WHITEWINS"), (1, "GAMMAGIL", "DELTADAN", "RESULT_EQUAL"),
+             (2, "DELTADAN", "ALPHAANN", "RESULT_BLACKWINS_BYDEF"), (2, "BETABOB", "EPSILONEVE", "RESULT_BOTHLOSE")]
+    lines += [f'<Game blackPlayer="{b}" handicap="0" knownColor="true" result="{res}" roundNumber="{r}" '
+              f'tableNumber="{i}" whitePlayer="{w}"/>' for i, (r, w, b, res) in enumerate(games, 1)]
+    lines += ["</Games>", "<ByePlayers>", '<ByePlayer player="EPSILONEVE" roundNumber="1"/>', "</ByePlayers>",
+              "<TournamentParameterSet>",
+              '<GeneralParameterSet beginDate="2026-01-10" genNBW2ValueAbsent="0" genNBW2ValueBye="2" '
+              'name="Fixture Go Cup" numberOfRounds="2" shortName="fixture"/>',
+              "<PlacementParameterSet><PlacementCriteria>",
+              '<PlacementCriterion name="NBW" number="1"/>', '<PlacementCriterion name="SOSW" number="2"/>',
+              '<PlacementCriterion name="MMS" number="3"/>', '<PlacementCriterion name="SODOSW" number="4"/>',
+              '<PlacementCriterion name="NULL" number="5"/>',
+              "</PlacementCriteria></PlacementParameterSet>", "</TournamentParameterSet>", "</Tournament>"]
+    return "\n".join(lines) + "\n"
+
+
+TEXT_FIXTURES = {FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "fixture_go.opengotha.xml": opengotha_xml, FIXTURES / "othello_open.ftd.json": ftd_json}
 
 BUILDERS = {
     SAMPLE: othello_open,

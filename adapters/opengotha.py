@@ -1,0 +1,122 @@
+"""OpenGotha XML (``opengotha``), the Go pairing program: players, games, byes, placement criteria.
+
+Players are referenced by key = name + first name, upper-cased, spaces removed. Results may
+carry ``_BYDEF`` (by default: a forfeit). ``RESULT_BOTHLOSE`` is read as a double forfeit;
+``RESULT_BOTHWIN`` (both given the win) as a full-point bye for each, with a warning;
+``RESULT_UNKNOWN`` (not played yet) is left out, with a warning. Go has no game scores: asking
+for BQ says so. Black moves first.
+"""
+
+from __future__ import annotations
+
+from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.xml import parse_safely
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
+
+CRITERIA = {"NBW": "PTS", "SOSW": "BH", "SOSW-1": "BH/C1", "SOSW-2": "BH/C2", "SODOSW": "SB", "CUSSW": "PS",
+            "DC": "DE", "RATING": "RTNG"}
+
+
+def key(name: str, first: str) -> str:
+    return (name + first).upper().replace(" ", "")
+
+
+class OpenGothaFormat(Format):
+    name = "opengotha"
+    title = "OpenGotha tournament XML (Go; no game scores)"
+    suffixes = (".xml",)
+
+    def sniff(self, path, head):
+        return b"<Tournament" in head and (b"dataVersion" in head or b"<Players>" in head)
+
+    def read(self, path, *, encoding=None):
+        root = parse_safely(path).getroot()
+        if root.tag != "Tournament":
+            raise BrightwellError(f"root element is <{root.tag}>, not <Tournament>", file=str(path),
+                                  place=f"line {root.sourceline}")
+        warnings: list[str] = []
+        general = root.find("TournamentParameterSet/GeneralParameterSet")
+        g = general.attrib if general is not None else {}
+        people = root.findall("Players/Player")
+        numbers = {key(p.get("name", ""), p.get("firstName", "")): i for i, p in enumerate(people, 1)}
+        games = root.findall("Games/Game")
+        rounds = max([int(g.get("numberOfRounds", 0) or 0)]
+                     + [int(e.get("roundNumber", 0)) for e in games + root.findall("ByePlayers/ByePlayer")])
+        entries = {no: [ABSENT] * rounds for no in numbers.values()}
+
+        def number(ref: str, el) -> int:
+            if ref not in numbers:
+                raise BrightwellError(f"unknown player '{ref}'", file=str(path), place=f"line {el.sourceline}")
+            return numbers[ref]
+
+        for el in games:
+            r = int(el.get("roundNumber")) - 1
+            white, black = number(el.get("whitePlayer"), el), number(el.get("blackPlayer"), el)
+            result = el.get("result", "RESULT_UNKNOWN")
+            forfeit = result.endswith("_BYDEF")
+            result = result.removesuffix("_BYDEF")
+            if result == "RESULT_UNKNOWN":
+                warnings.append(f"{path}: round {r + 1}: a game without a result is left out")
+                continue
+            if result == "RESULT_BOTHWIN":
+                warnings.append(f"{path}: round {r + 1}: both players given the win: read as full-point byes")
+                entries[white][r] = entries[black][r] = RoundEntry(Kind.FULL_BYE)
+                continue
+            if result == "RESULT_BOTHLOSE":
+                entries[white][r] = RoundEntry(Kind.FORFEIT_LOSS, black, side=Side.SECOND)
+                entries[black][r] = RoundEntry(Kind.FORFEIT_LOSS, white, side=Side.FIRST)
+                continue
+            res = {"RESULT_WHITEWINS": Result.WIN, "RESULT_BLACKWINS": Result.LOSS, "RESULT_EQUAL": Result.DRAW}.get(result)
+            if res is None:
+                raise BrightwellError(f"unknown result '{el.get('result')}'", file=str(path),
+                                      place=f"line {el.sourceline}")
+            if forfeit and res is not Result.DRAW:
+                win, lose = (white, black) if res is Result.WIN else (black, white)
+                entries[win][r] = RoundEntry(Kind.FORFEIT_WIN, lose, side=Side.SECOND if win == white else Side.FIRST)
+                entries[lose][r] = RoundEntry(Kind.FORFEIT_LOSS, win, side=Side.SECOND if lose == white else Side.FIRST)
+                continue
+            entries[white][r] = RoundEntry(Kind.GAME, black, res, Side.SECOND, rated=not forfeit)
+            entries[black][r] = RoundEntry(Kind.GAME, white, res.reverse, Side.FIRST, rated=not forfeit)
+        for el in root.findall("ByePlayers/ByePlayer"):
+            entries[number(el.get("player"), el)][int(el.get("roundNumber")) - 1] = RoundEntry(Kind.PAB)
+        players = tuple(Player(
+            start_no=no, name=f"{p.get('name', '')}, {p.get('firstName', '')}".strip(", "),
+            rounds=tuple(entries[no]), rating=int(p.get("rating")) if (p.get("rating") or "0").lstrip("-").isdigit()
+            and int(p.get("rating")) > 0 else None, federation=p.get("country") or None,
+            ids=tuple((scheme, p.get(attr)) for scheme, attr in (("egf", "egfPin"), ("ffg", "ffgLicence"),
+                                                                 ("aga", "agaId")) if p.get(attr)),
+            extra=tuple((f"opengotha {a}", p.get(a)) for a in ("club", "rank", "participating") if p.get(a)),
+        ) for p, no in zip(people, numbers.values()))
+        scoring = ScoringSystem(pab=int(g.get("genNBW2ValueBye", 2)) / 2, absent=int(g.get("genNBW2ValueAbsent", 0)) / 2)
+        return ReadResult(Tournament(
+            name=g.get("name") or g.get("shortName") or path.stem, players=players, rounds=rounds or None,
+            scoring=scoring, game="go", start_date=g.get("beginDate") or None,
+            tiebreaks=self._criteria(root, warnings, path),
+            metadata=tuple((f"opengotha {k}", v) for k, v in g.items()),
+        ), tuple(warnings))
+
+    def _criteria(self, root, warnings, path) -> tuple[str, ...]:
+        items = ["PTS"]
+        for el in root.findall("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/PlacementCriterion"):
+            name = el.get("name", "NULL").upper()
+            if name == "NULL":
+                continue
+            if name in CRITERIA:
+                if CRITERIA[name] not in items:
+                    items.append(CRITERIA[name])
+            else:
+                warnings.append(f"{path}: placement criterion {name} has no criterion here and is left out")
+        return tuple(items)
+
+
+class OpenGothaPlugin:
+    """Built-in plugin: OpenGotha XML."""
+
+    @hookimpl
+    def brightwell_register_formats(self, register):
+        register(OpenGothaFormat())
+
+
+plugin = OpenGothaPlugin()

@@ -1,0 +1,61 @@
+"""OpenGotha XML: results of every kind, byes, placement criteria, safe parsing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from brightwell_plugin import api
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Result, Side
+from make_fixtures import FIXTURES
+
+GO = FIXTURES / "fixture_go.opengotha.xml"
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "go"
+
+
+def test_results_of_every_kind():
+    loaded = api.load(GO)
+    t = loaded.tournament
+    assert loaded.format == "opengotha" and t.name == "Fixture Go Cup" and t.game == "go"
+    ann, bob, gil, dan, eve = (t.player(n) for n in range(1, 6))
+    assert ann.rounds[0].kind is Kind.GAME and ann.rounds[0].result is Result.WIN and ann.rounds[0].side is Side.SECOND
+    assert gil.rounds[0].result is Result.DRAW  # jigo
+    assert ann.rounds[1].kind is Kind.FORFEIT_WIN and dan.rounds[1].kind is Kind.FORFEIT_LOSS  # _BYDEF
+    assert bob.rounds[1].kind is eve.rounds[1].kind is Kind.FORFEIT_LOSS  # both lose
+    assert eve.rounds[0].kind is Kind.PAB and gil.rounds[1].kind is Kind.ABSENT
+    assert [r.values[0] for r in api.rank(t, "PTS").rows] == [2, 1, 0.5, 0.5, 0]
+
+
+def test_placement_criteria_are_mapped_and_the_rest_named():
+    loaded = api.load(GO)
+    assert loaded.tournament.tiebreaks == ("PTS", "BH", "SB")
+    assert f"{GO}: placement criterion MMS has no criterion here and is left out" in loaded.warnings
+
+
+def test_go_has_no_game_scores_for_bq():
+    with pytest.raises(BrightwellError, match="this file has no game scores"):
+        api.rank(api.load(GO).tournament, "PTS,BQ:preset=woc")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: s.replace('<Tournament dataVersion', '<!DOCTYPE Tournament [<!ENTITY x "y">]>\n<Tournament dataVersion'),
+     "DOCTYPE"),
+    (lambda s: s[: len(s) // 2], "not well-formed XML"),
+    (lambda s: s.replace('blackPlayer="BETABOB"', 'blackPlayer="NOBODY"'), "unknown player 'NOBODY'"),
+    (lambda s: s.replace("RESULT_EQUAL", "RESULT_MAYBE"), "unknown result 'RESULT_MAYBE'"),
+])
+def test_bad_files_are_one_line_errors(tmp_path, change, message):
+    bad = tmp_path / "bad.xml"
+    bad.write_text(change(GO.read_text()))
+    with pytest.raises(BrightwellError, match=message) as err:
+        api.load(bad, "opengotha")
+    assert "\n" not in str(err.value) and str(bad) in str(err.value)
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.xml")) if SAMPLES.exists() else [], ids=lambda p: p.name)
+def test_real_files_load_and_rank(sample):
+    loaded = api.load(sample)
+    assert loaded.format == "opengotha" and loaded.tournament.players
+    assert api.rank(loaded.tournament).rows
