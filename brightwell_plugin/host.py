@@ -27,6 +27,7 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.adapters.flipthedisc",
     "brightwell_plugin.adapters.papp",
     "brightwell_plugin.adapters.opengotha",
+    "brightwell_plugin.adapters.tsh",
 )
 ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"

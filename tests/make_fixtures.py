@@ -45,6 +45,18 @@ def papp_event() -> Tournament:
     return replace(t, players=players, tiebreaks=("PTS", "BQ:preset=papp", "DISCS"))
 
 
+def scrabble_day() -> Tournament:
+    """A Scrabble division as tsh keeps it: byes credited +50 spread, a forfeit, who went first."""
+    b = TournamentBuilder("Fixture Club Day", rounds=4, game="scrabble")
+    for no, name in enumerate(["Ashby, Ann", "Bryce, Ben", "Chen, Cara", "Dunn, Dev", "Evans, Éli"], 1):
+        b.player(no, name, rating=1900 - 50 * no)
+    b.game(1, 1, 4, 420, 350).game(1, 2, 5, 377, 360).bye(1, 3, "full-bye", 50, 0)
+    b.game(2, 3, 1, 412, 388).game(2, 4, 2, 390, 402).bye(2, 5, "full-bye", 50, 0)
+    b.game(3, 5, 3, 410, 366).game(3, 1, 2, 355, 402).bye(3, 4, "forfeit-loss", 0, 50)
+    b.game(4, 2, 3, 355, 390).game(4, 5, 1, 377, 401)
+    return b.build()
+
+
 def german_example() -> Tournament:
     """brightwell.md 5.1: A after 5 of 11 rounds; opponents B 3, C 4, E 5 points; D withdrew."""
     b = TournamentBuilder("BQ worked example 5.1", rounds=11, board=64, game="othello")
@@ -164,6 +176,14 @@ def opengotha_xml() -> str:
     return "\n".join(lines) + "\n"
 
 
+TSH_CONFIG = """# tsh configuration for the fixture division
+division a a.t
+config max_rounds = 4
+config event_name = "Fixture Club Day"
+config bye_spread = 50
+config standings_spread_cap = [60, 60, 60, 60]
+"""
+
 TEXT_FIXTURES = {FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "fixture_go.opengotha.xml": opengotha_xml, FIXTURES / "othello_open.ftd.json": ftd_json}
 
 BUILDERS = {
@@ -191,6 +211,11 @@ def main() -> None:
     for path, text in TEXT_FIXTURES.items():
         path.write_text(text(), encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")
+    from brightwell_plugin.adapters.tsh import TshFormat
+    (FIXTURES / "tsh").mkdir(exist_ok=True)
+    (FIXTURES / "tsh" / "a.t").write_bytes(TshFormat().dumps(scrabble_day()))
+    (FIXTURES / "tsh" / "config.tsh").write_text(TSH_CONFIG, encoding="latin-1")
+    print("wrote fixtures/tsh/a.t, config.tsh")
     from brightwell_plugin.adapters.papp_writer import render
     (FIXTURES / "othello_open.elo").write_bytes(render(papp_event()))
     print("wrote fixtures/othello_open.elo")

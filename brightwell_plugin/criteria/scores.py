@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
+from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.tiebreak_spec import parse_number
 
 
 class Points(Criterion):
@@ -40,32 +41,50 @@ class Discs(Criterion):
 class Spread(Criterion):
     name = "SPREAD"
     title = "Spread (skore)"
-    source = "own minus opponents' game scores; equal spreads go to the larger own sum (CAS)"
+    source = ("own minus opponents' game scores; equal spreads go to the larger own sum (CAS); "
+              "cap= limits each round's spread (tsh spread_cap)")
+    parameters = (Parameter("cap", "largest spread a round counts with, or one per round joined by +"),)
     needs_game_scores = True
 
-    def _sums(self, ctx):
+    @staticmethod
+    def _caps(opts, rounds: int) -> list[float | None]:
+        text = opts.get("cap")
+        if not text:
+            return [None] * rounds
+        caps = [parse_number(c, "cap") for c in text.split("+")]
+        return [caps[r] if r < len(caps) else caps[-1] for r in range(rounds)]
+
+    def _round_spreads(self, ctx, opts, i):
+        caps = self._caps(opts, ctx.k)
+        for r, e in enumerate(ctx.entries[i]):
+            if e.score is not None and e.opp_score is not None:
+                sp = e.score - e.opp_score
+                if caps[r] is not None:
+                    sp = max(-caps[r], min(caps[r], sp))
+                yield r, e, sp
+
+    def _sums(self, ctx, opts):
         ctx.require_game_scores(self.name)
         spreads, owns = [], []
-        for es in ctx.entries:
+        for i in range(ctx.n):
             sp = own = 0.0
-            for e in es:
-                if e.score is not None and e.opp_score is not None:
-                    sp += e.score - e.opp_score
-                    own += e.score
+            for _, e, s in self._round_spreads(ctx, opts, i):
+                sp += s
+                own += e.score
             spreads.append(sp)
             owns.append(own)
         return spreads, owns
 
     def compute(self, ctx, opts, groups=()):
-        return self._sums(ctx)[0]
+        return self._sums(ctx, opts)[0]
 
     def order_keys(self, ctx, opts, values, groups=()):
-        return list(zip(values, self._sums(ctx)[1]))
+        return list(zip(values, self._sums(ctx, opts)[1]))
 
     def explain(self, ctx, opts, i, groups=()):
-        spreads, owns = self._sums(ctx)
-        parts = [Part(f"round {r + 1}", e.score - e.opp_score, f"{fmt(e.score)}:{fmt(e.opp_score)}", r + 1)
-                 for r, e in enumerate(ctx.entries[i]) if e.score is not None and e.opp_score is not None]
+        spreads, owns = self._sums(ctx, opts)
+        parts = [Part(f"round {r + 1}", sp, f"{fmt(e.score)}:{fmt(e.opp_score)}", r + 1)
+                 for r, e, sp in self._round_spreads(ctx, opts, i)]
         return explanation(ctx, opts, i, spreads[i], parts, [f"equal spreads are separated by the own sum "
                                                              f"{fmt(owns[i])}"])
 

@@ -1,0 +1,169 @@
+"""tsh (John Chew's Scrabble tournament software) ``.t`` files (``tsh``), with ``config.tsh``.
+
+One player per line: ``Last, First  rating  opponents ; scores ; tag values ; ...``. Opponents
+are 1-based line numbers of the same file; 0 is a bye or forfeit whose "score" is the spread
+credited (a bye: +spread, read as a bye credited spread-0; a forfeit loss: -spread). ``00`` marks
+a round not paired yet. The ``p12`` tag says who went first. ``config.tsh`` beside the file gives
+the event name, the rounds and the spread caps, which become ``SPREAD:cap=`` in the tie-breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Side, Tournament
+
+_LINE = re.compile(r"^(.+?\S)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
+_CONFIG = re.compile(r"^\s*config\s+(\w+)\s*=\s*(.*?)\s*;?\s*$")
+_SIDE = {"1": Side.FIRST, "2": Side.SECOND}
+
+
+def read_config(folder: Path) -> dict[str, str]:
+    path = folder / "config.tsh"
+    if not path.exists():
+        return {}
+    text, _, _ = decode(path.read_bytes(), None, str(path), fallback="latin-1")
+    return {m[1]: m[2].strip('"') for line in text.splitlines() if (m := _CONFIG.match(line))}
+
+
+class TshFormat(Format):
+    name = "tsh"
+    title = "tsh Scrabble division file (.t), with config.tsh"
+    suffixes = (".t",)
+    can_write = True
+
+    def sniff(self, path, head):
+        return path.suffix.lower() == ".t" or bool(re.search(rb"^[^#\n][^;\n]*\d[\d ]*;[-\d ]*;", head, re.M))
+
+    def read(self, path: Path, *, encoding=None):
+        config = read_config(path.parent)
+        raw = path.read_bytes()
+        bom = raw.startswith(b"\xef\xbb\xbf")
+        enc = "utf-8" if bom else encoding or config.get("tfile_encoding") or "latin-1"
+        text, _, warnings = decode(raw[3:] if bom else raw, enc, str(path))
+        rows, comments = [], []
+        for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+            if line.lstrip().startswith("#"):
+                comments.append(("tsh comment", line))
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            m = _LINE.match(line.replace("\\;", "\0"))
+            if not m:
+                raise BrightwellError("not a tsh player line (name rating opponents ; scores ; tags)",
+                                      file=str(path), place=f"line {n}")
+            opps, scores = m[3].split(), m[4].split()
+            tags = {}
+            for group in m[5].split(";")[1:]:
+                words = group.split()
+                if words:
+                    tags[words[0]] = words[1:]
+            rows.append((n, m[1].replace("\0", ";"), m[2], opps, scores, tags))
+        players = [self._player(no, row, rows, str(path), warnings) for no, row in enumerate(rows, 1)]
+        t = self._tournament(path, config, players, rows)
+        return ReadResult(replace(t, metadata=tuple(comments) + t.metadata), tuple(warnings))
+
+    def _player(self, no, row, rows, path, warnings) -> Player:
+        n, name, rating, opps, scores, tags = row
+        if len(scores) < len([o for o in opps if o != "00"]):
+            raise BrightwellError(f"{len(opps)} opponents but {len(scores)} scores", file=path, place=f"line {n}")
+        sides = tags.get("p12", [])
+        entries = []
+        for r, opp in enumerate(opps):
+            score = scores[r] if r < len(scores) else "00"
+            if opp == "00" or score == "00":
+                entries.append(ABSENT)
+                continue
+            o, s = int(opp), int(score)
+            if o == 0:
+                if s > 0:
+                    entries.append(RoundEntry(Kind.FULL_BYE, score=s, opp_score=0))
+                elif s < 0:
+                    entries.append(RoundEntry(Kind.FORFEIT_LOSS, score=0, opp_score=-s))
+                else:
+                    entries.append(RoundEntry(Kind.HALF_BYE, score=0, opp_score=0))
+                continue
+            if not 1 <= o <= len(rows):
+                raise BrightwellError(f"round {r + 1}: opponent {o} is not a line of this file", file=path,
+                                      place=f"line {n}")
+            other = rows[o - 1]
+            theirs = other[4][r] if r < len(other[4]) else "00"
+            if theirs == "00":
+                raise BrightwellError(f"round {r + 1}: opponent {o} has no score for the game", file=path,
+                                      place=f"line {n}")
+            t = int(theirs)
+            res = Result.WIN if s > t else Result.LOSS if s < t else Result.DRAW
+            side = _SIDE.get(sides[r]) if r < len(sides) else None
+            entries.append(RoundEntry(Kind.GAME, o, res, side, s, t))
+        extra = tuple((f"tsh {tag}", " ".join(values)) for tag, values in tags.items() if tag != "p12")
+        if "+" in rating or "." in rating:
+            extra += (("tsh rating", rating),)
+        return Player(start_no=no, name=name, rounds=tuple(entries), rating=int(re.split(r"[.+]", rating)[0]) or None,
+                      extra=extra)
+
+    def _tournament(self, path, config, players, rows) -> Tournament:
+        cap = config.get("spread_cap") or config.get("standings_spread_cap", "")
+        caps = [c for c in re.split(r"[\s,\[\]]+", cap) if c]
+        spread = "SPREAD" + (f":cap={'+'.join(caps)}" if caps else "")
+        rounds = int(config["max_rounds"]) if config.get("max_rounds", "").isdigit() else None
+        meta = tuple((f"tsh {k}", v) for k, v in config.items())
+        return Tournament(name=config.get("event_name") or path.stem, players=tuple(players), rounds=rounds,
+                          game="scrabble", tiebreaks=("PTS", spread), metadata=meta)
+
+    def cannot_carry(self, t):
+        lost = []
+        if any(e.is_game and (e.score is None or e.opp_score is None) for p in t.players for e in p.rounds):
+            lost.append("games without scores (tsh needs both scores; written as 0)")
+        if any(e.kind.is_forfeit and e.opponent is not None for p in t.players for e in p.rounds):
+            lost.append("forfeit opponents (tsh writes a forfeit as a spread without opponent)")
+        if any(e.kind in (Kind.ZERO_BYE,) for p in t.players for e in p.rounds):
+            lost.append("zero-point byes (written as unpaired rounds)")
+        other = sorted({k for k, _ in t.metadata if not k.startswith("tsh ")})
+        if other:
+            lost.append(f"tournament metadata: {', '.join(other)}")
+        return lost
+
+    def dumps(self, t: Tournament) -> bytes:
+        line_of = {p.start_no: i for i, p in enumerate(t.players, 1)}
+        bye = int(dict(t.metadata).get("tsh bye_spread", "50") or 50)
+        out = [v for k, v in t.metadata if k == "tsh comment"]
+        for p in t.players:
+            opps, scores, p12 = [], [], []
+            for e in p.rounds:
+                if e.kind is Kind.GAME:
+                    opps.append(str(line_of[e.opponent]))
+                    scores.append(str(int(e.score or 0)))
+                    p12.append("1" if e.side is Side.FIRST else "2" if e.side is Side.SECOND else "3")
+                elif e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.FORFEIT_WIN, Kind.HALF_BYE, Kind.FORFEIT_LOSS):
+                    credit = (e.score or 0) - (e.opp_score or 0) if e.score is not None else (
+                        bye if e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.FORFEIT_WIN) else
+                        -bye if e.kind is Kind.FORFEIT_LOSS else 0)
+                    opps.append("0")
+                    scores.append(str(int(credit)))
+                    p12.append("0")
+                else:
+                    opps.append("00")
+                    scores.append("00")
+                    p12.append("00")
+            rating = dict(p.extra).get("tsh rating") or str(p.rating or 0)
+            line = f"{p.name.replace(';', chr(92) + ';'):<22} {rating:>5} {' '.join(opps)}; {' '.join(scores)}"
+            tags = [("p12", " ".join(p12))] if any(x in ("1", "2") for x in p12) else []
+            tags += [(k[4:], v) for k, v in p.extra if k.startswith("tsh ") and k != "tsh rating"]
+            out.append(line + "".join(f" ; {k} {v}" for k, v in tags))
+        return ("\n".join(out) + "\n").encode("latin-1", "replace")
+
+
+class TshPlugin:
+    """Built-in plugin: tsh."""
+
+    @hookimpl
+    def brightwell_register_formats(self, register):
+        register(TshFormat())
+
+
+plugin = TshPlugin()

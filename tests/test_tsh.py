@@ -1,0 +1,104 @@
+"""tsh: .t files with config.tsh, written and read back."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from brightwell_plugin import api
+from brightwell_plugin.adapters.tsh import TshFormat
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
+from make_fixtures import FIXTURES, scrabble_day
+
+T = FIXTURES / "tsh" / "a.t"
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
+
+
+def test_reads_games_byes_forfeits_sides_and_config():
+    t = api.load(T).tournament
+    assert t.name == "Fixture Club Day" and t.rounds == 4 and t.tiebreaks == ("PTS", "SPREAD:cap=60+60+60+60")
+    chen, dunn, evans = t.player(3), t.player(4), t.player(5)
+    assert chen.rounds[0] == RoundEntry(Kind.FULL_BYE, score=50, opp_score=0)
+    assert dunn.rounds[2] == RoundEntry(Kind.FORFEIT_LOSS, score=0, opp_score=50) and dunn.rounds[3].kind is Kind.ABSENT
+    assert chen.rounds[1] == RoundEntry(Kind.GAME, 1, Result.WIN, Side.FIRST, 412, 388)
+    assert evans.name == "Evans, Éli"  # Latin-1, tsh's default
+    rows = api.rank(t).rows
+    assert [(r.start_no, r.values) for r in rows][:2] == [(3, (3, 50 + 24 - 44 + 35)), (2, (3, 17 + 12 + 47 - 35))]
+    assert rows[3].values[1] == 60 - 24 - 47 + 24  # Ashby's 420-350 capped at 60
+
+
+def test_written_back_unchanged():
+    assert TshFormat().dumps(api.load(T).tournament) == T.read_bytes()
+
+
+def test_utf8_with_bom(tmp_path):
+    shutil.copy(T.parent / "config.tsh", tmp_path)
+    (tmp_path / "b.t").write_bytes(b"\xef\xbb\xbf" + T.read_text(encoding="latin-1").encode("utf-8"))
+    assert api.load(tmp_path / "b.t").tournament.player(5).name == "Evans, Éli"
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("Ashby, Ann              1850 4 3 2 5;", "Ashby, Ann   no rating here;", "not a tsh player line"),
+    ("Ashby, Ann              1850 4 3 2 5;", "Ashby, Ann              1850 9 3 2 5;", "opponent 9 is not a line"),
+    ("350 390 -50 00", "00 390 -50 00", "opponent 4 has no score for the game"),
+])
+def test_bad_lines_are_one_line_errors(tmp_path, old, new, message):
+    bad = tmp_path / "x.t"
+    bad.write_text(T.read_text(encoding="latin-1").replace(old, new), encoding="latin-1")
+    with pytest.raises(BrightwellError, match=message) as err:
+        api.load(bad)
+    assert "line" in str(err.value)
+
+
+@st.composite
+def scrabble_events(draw):
+    n = draw(st.integers(2, 8))
+    k = draw(st.integers(1, 5))
+    rounds = {no: [] for no in range(1, n + 1)}
+    for _ in range(k):
+        order = list(draw(st.permutations(range(1, n + 1))))
+        if len(order) % 2:
+            lone = order.pop()
+            rounds[lone].append(draw(st.sampled_from([RoundEntry(Kind.FULL_BYE, score=50, opp_score=0),
+                                                      RoundEntry(Kind.FORFEIT_LOSS, score=0, opp_score=50),
+                                                      RoundEntry(Kind.ABSENT)])))
+        for a, b in zip(order[0::2], order[1::2]):
+            sa, sb = draw(st.integers(100, 700)), draw(st.integers(100, 700))
+            res = Result.WIN if sa > sb else Result.LOSS if sa < sb else Result.DRAW
+            side = draw(st.sampled_from([Side.FIRST, None]))
+            rounds[a].append(RoundEntry(Kind.GAME, b, res, side, sa, sb))
+            rounds[b].append(RoundEntry(Kind.GAME, a, res.reverse, side and side.other, sb, sa))
+    players = tuple(Player(no, f"Player{no}, First", tuple(rounds[no]), rating=1000 + no) for no in rounds)
+    return Tournament("Day", players, game="scrabble", tiebreaks=("PTS", "SPREAD"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scrabble_events())
+def test_generated_events_read_back_equal(tmp_path_factory, t):
+    path = tmp_path_factory.mktemp("tsh") / "d.t"
+    path.write_bytes(TshFormat().dumps(t))
+    back = api.load(path).tournament
+    assert back.players == t.players
+    assert api.rank(back, "PTS,SPREAD,BQ:preset=cas:u=0").rows == api.rank(t, "PTS,SPREAD,BQ:preset=cas:u=0").rows
+
+
+def _samples():
+    if not SAMPLES.exists():
+        return []
+    return sorted((SAMPLES / "tsh" / "generated_from_tourney_js").glob("*.t")) + [SAMPLES / "synthetic" / "tsh" / "a.t"]
+
+
+@pytest.mark.parametrize("sample", _samples(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_real_files_read_and_write_back(tmp_path, sample):
+    t = api.load(sample).tournament
+    assert t.players and api.rank(t).rows
+    again = tmp_path / sample.name
+    again.write_bytes(TshFormat().dumps(t))
+    back = api.load(again).tournament
+    assert back.players == t.players
+    assert [v for k, v in back.metadata if k == "tsh comment"] == [v for k, v in t.metadata if k == "tsh comment"]
