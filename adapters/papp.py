@@ -121,6 +121,27 @@ class PappFormat(Format):
                             f"{points - spare_points:g} points and {discs - spare_discs} discs")
         return tuple(out)
 
+    def cannot_carry(self, t: Tournament) -> list[str]:
+        lost = []
+        kinds = {e.kind for p in t.players for e in p.rounds}
+        if kinds & {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}:
+            lost.append("forfeits (an export lists games only)")
+        if kinds & {Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FULL_BYE}:
+            lost.append("requested byes (only the pairing bye is inferred when read)")
+        if any(e.kind is Kind.PAB and (e.score, e.opp_score) != (BYE_DISCS, BOARD - BYE_DISCS)
+               for p in t.players for e in p.rounds):
+            lost.append("byes without the 40-24 credit Papp gives them")
+        if any(p.withdrawn_after is not None or p.late_entry for p in t.players):
+            lost.append("withdrawals (an export lists no absences: they are inferred again when read)")
+        if any(e.is_game and e.score is None for p in t.players for e in p.rounds):
+            lost.append("games without disc counts (written as 0)")
+        if t.board not in (None, BOARD):
+            lost.append(f"a board of {t.board} squares (Papp's is 64)")
+        other = sorted({k for k, _ in t.metadata if not k.startswith("papp ")})
+        if other:
+            lost.append(f"tournament metadata: {', '.join(other)}")
+        return lost
+
     def dumps(self, t: Tournament) -> bytes:
         from brightwell_plugin.adapters.papp_writer import render
         return render(t)

@@ -112,6 +112,7 @@ class Context:
         return any(e.score is not None for es in self.entries for e in es if e.kind is Kind.GAME)
 
     def require_game_scores(self, code: str) -> None:
-        if not self.has_game_scores:
+        """Refuse a tournament whose games have no scores (one with no games yet is fine)."""
+        if not self.has_game_scores and any(e.kind is Kind.GAME for es in self.entries for e in es):
             raise BrightwellError(f"{code} needs game scores (discs, points), and this tournament has none"
                                   " (this file has no game scores)")

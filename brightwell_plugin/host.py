@@ -26,6 +26,7 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.adapters.sp_text",
     "brightwell_plugin.adapters.flipthedisc",
     "brightwell_plugin.adapters.papp",
+    "brightwell_plugin.adapters.papp_workfile",
     "brightwell_plugin.adapters.opengotha",
     "brightwell_plugin.adapters.tsh",
 )

@@ -176,6 +176,31 @@ def opengotha_xml() -> str:
     return "\n".join(lines) + "\n"
 
 
+PAPP_WORKFILE = """#########################################
+# PAPP 1.37.1 (fixture written to the grammar of Papp's source)
+#########################################
+#_Nom-Tournoi   = "Fixture Papp Cup" ;
+#_Nombre-Rondes = 2 ;
+#_BQ-double = 6.000000 ;
+#_Date = "04/01/2026" ;
+& +000001 +000002 +000003 +000004 +000005 ;
+(000001 000002);
+(000003 000004);
+(000001 40 000002 24);
+(000003 30 000004 34);
+ronde-suivante;
+& -000004 ;
+(000005 000002);
+raz-couplage;
+(000005 000001);
+(000002 000003);
+(000005 33 000001 31);
+(000002 32 000003 32);
+"""
+PAPP_CFG = "# fixture configuration\nScore-bip   = 24/64;\n"
+PAPP_PLAYERS = "pays = FRA\n1 DUPONT, Anne {FRA} <1800>\n2 MARTIN, Paul {FRA} <1750>\n" \
+               "3 DURAND, Luc {BEL} <1700>\n4 PETIT, Eva {FRA}\n5 ROUX, Marc {CHE} <1600> `guest`\n"
+
 TSH_CONFIG = """# tsh configuration for the fixture division
 division a a.t
 config max_rounds = 4
@@ -184,7 +209,9 @@ config bye_spread = 50
 config standings_spread_cap = [60, 60, 60, 60]
 """
 
-TEXT_FIXTURES = {FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "fixture_go.opengotha.xml": opengotha_xml, FIXTURES / "othello_open.ftd.json": ftd_json}
+TEXT_FIXTURES = {FIXTURES / "papp" / "papp-internal-workfile.txt": lambda: PAPP_WORKFILE,
+                 FIXTURES / "papp" / "papp.cfg": lambda: PAPP_CFG, FIXTURES / "papp" / "joueurs": lambda: PAPP_PLAYERS,
+                 FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "fixture_go.opengotha.xml": opengotha_xml, FIXTURES / "othello_open.ftd.json": ftd_json}
 
 BUILDERS = {
     SAMPLE: othello_open,
@@ -209,6 +236,7 @@ def main() -> None:
         path.write_bytes(XmlFormat().dumps(build()))
         print(f"wrote {path.relative_to(ROOT)}")
     for path, text in TEXT_FIXTURES.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text(), encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")
     from brightwell_plugin.adapters.tsh import TshFormat

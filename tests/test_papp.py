@@ -100,3 +100,37 @@ def test_woc_rule_reproduces_the_published_world_championship_order(year):
         pytest.skip("shared research samples not present")
     standings, rows = api.check(api.load(sample).tournament, "PTS,BQ:preset=woc,DISCS")
     assert len(rows) > 70 and [r for r in rows if r.differs] == []
+
+
+WORKFILE = FIXTURES / "papp" / "papp-internal-workfile.txt"
+
+
+def test_workfile_rounds_byes_absences_names_and_coefficient():
+    loaded = api.load(WORKFILE)
+    t = loaded.tournament
+    assert loaded.format == "papp-workfile" and t.name == "Fixture Papp Cup" and t.rounds == 2
+    assert t.tiebreaks == ("PTS", "BQ:preset=papp:coef=6:coef_min_rounds=0", "DISCS")
+    roux, petit, dupont = t.player(5), t.player(4), t.player(1)
+    assert roux.name == "ROUX, Marc" and roux.federation == "CHE" and roux.rating == 1600
+    assert roux.rounds[0] == RoundEntry(Kind.PAB, score=40, opp_score=24)  # papp.cfg Score-bip = 24/64
+    assert petit.rounds[1].kind is Kind.ABSENT  # '& -000004' before round 2
+    assert dupont.rounds[1].opponent == 5  # raz-couplage dropped the first round-2 pairing
+    values = {r.start_no: r.values for r in api.rank(t).rows}
+    assert values[5][1] == (32 + 6 * 2) + (33 + 6 * 1) and values[4][1] == 34 + 6 * 0.5 + (32 + 6 * 1)
+
+
+def test_workfile_bad_statement(tmp_path):
+    for name in ("papp.cfg", "joueurs"):
+        (tmp_path / name).write_bytes((WORKFILE.parent / name).read_bytes())
+    bad = tmp_path / "papp-internal-workfile.txt"
+    bad.write_text(WORKFILE.read_text().replace("raz-couplage;", "raz-everything;"))
+    with pytest.raises(BrightwellError, match=r"line 16: 'raz-everything' is not a Papp statement"):
+        api.load(bad)
+
+
+def test_what_an_elo_export_cannot_carry():
+    from brightwell_plugin.adapters.papp import PappFormat
+    from make_fixtures import othello_open
+    lost = PappFormat().cannot_carry(othello_open())
+    assert "withdrawals (an export lists no absences: they are inferred again when read)" in lost
+    assert "byes without the 40-24 credit Papp gives them" in lost
