@@ -46,6 +46,8 @@ def lost_in_sp(t: Tournament) -> list[str]:
         lost.append("characters cp1252 cannot hold (written as '?')")
     if any(len(part) > 25 for p in t.players for part in p.name.partition(", ")[::2]):
         lost.append("names longer than Swiss Perfect's 25 + 25 characters (cut)")
+    if any(e.kind.is_forfeit and e.opponent is None for p in t.players for e in p.rounds):
+        lost.append("forfeits without an opponent (written as byes of the same points)")
     if any(p.withdrawn_after == 0 for p in t.players):
         lost.append("withdrawals before round 1")
     if any(e.is_game and not e.rated for p in t.players for e in p.rounds):
@@ -112,10 +114,11 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[dict[str, str]]:
             e = p.entry(r + 1)
             me = sp_id[p.start_no]
             sub = _num(e.score) or "0"
-            if e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.HALF_BYE, Kind.ZERO_BYE):
-                score = {Kind.HALF_BYE: "1", Kind.ZERO_BYE: "0"}.get(e.kind, "2")
+            if e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.HALF_BYE, Kind.ZERO_BYE) or (
+                    e.kind.is_forfeit and e.opponent is None):  # a forfeit without opponent: a bye row
+                score = {Kind.HALF_BYE: "1", Kind.ZERO_BYE: "0", Kind.FORFEIT_LOSS: "0"}.get(e.kind, "2")
                 rows.append(dict(ROUND=str(r + 1), WHITE=me, BLACK="0", W_SCORE=score, B_SCORE="0", W_TYPE="1",
-                                 B_TYPE="1", W_SUBSCO=sub, B_SUBSCO="0"))
+                                 B_TYPE="1", W_SUBSCO=sub, B_SUBSCO=_num(e.opp_score) or "0"))
                 continue
             if e.opponent is None or e.kind not in (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
                 continue

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import configparser
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
@@ -123,7 +124,8 @@ class SwissPerfectFormat(Format):
                 return
         if not b:
             kind = Kind.FULL_BYE if ws >= 2 else Kind.HALF_BYE if ws == 1 else Kind.ZERO_BYE
-            entries[w][rnd] = RoundEntry(kind, score=wsub if has_minor and ws else None)
+            credit = (wsub, bsub) if has_minor and (wsub or bsub) else (None, None)
+            entries[w][rnd] = RoundEntry(kind, score=credit[0], opp_score=credit[1])
             return
         if not w:
             entries[b][rnd] = RoundEntry(Kind.FULL_BYE if bs >= 2 else Kind.HALF_BYE if bs == 1 else Kind.ZERO_BYE)
@@ -156,13 +158,13 @@ class SwissPerfectFormat(Format):
                    + [r for r in free if r not in absent and r >= late])
         for r in ordered:  # BONUS carries no round: half-point byes in absent, late, then empty rounds
             if bonus >= 0.5:
-                rounds[r - 1] = RoundEntry(Kind.HALF_BYE)
+                rounds[r - 1] = replace(rounds[r - 1], kind=Kind.HALF_BYE)  # a credited score stays
                 bonus -= 0.5
             elif r in absent:
-                rounds[r - 1] = RoundEntry(Kind.ZERO_BYE)
+                rounds[r - 1] = replace(rounds[r - 1], kind=Kind.ZERO_BYE)
         for r in ordered:
             if bonus >= 0.5 and rounds[r - 1].kind is Kind.HALF_BYE:
-                rounds[r - 1] = RoundEntry(Kind.FULL_BYE)
+                rounds[r - 1] = replace(rounds[r - 1], kind=Kind.FULL_BYE)
                 bonus -= 0.5
 
         surname, first = rec.get("SURNAME", ""), rec.get("FIRSTNAME", "")

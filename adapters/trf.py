@@ -169,6 +169,8 @@ class TrfFormat(Format):
         shown = max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.kind is not Kind.ABSENT), default=0)
         if t.rounds_played > shown:
             lost.append(f"{t.rounds_played - shown} final round(s) in which nobody has a record")
+        if any(e.kind.is_forfeit and e.opponent is None for p in t.players for e in p.rounds):
+            lost.append("forfeits without an opponent (written as byes of the same points)")
         if any(p.bonus for p in t.players):
             lost.append("points awarded outside the rounds (bonus)")
         long = [p.name for p in t.players if len(p.name) > 33]

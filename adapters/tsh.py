@@ -121,8 +121,10 @@ class TshFormat(Format):
             lost.append("games without scores (tsh needs both scores; written as 0)")
         if any(e.kind.is_forfeit and e.opponent is not None for p in t.players for e in p.rounds):
             lost.append("forfeit opponents (tsh writes a forfeit as a spread without opponent)")
-        if any(e.kind in (Kind.ZERO_BYE,) for p in t.players for e in p.rounds):
+        if any(e.kind is Kind.ZERO_BYE and not (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
             lost.append("zero-point byes (written as unpaired rounds)")
+        if any(e.kind is Kind.ZERO_BYE and (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
+            lost.append("zero-point byes with a spread debited (written, and read back, as forfeit losses)")
         other = sorted({k for k, _ in t.metadata if not k.startswith("tsh ")})
         if other:
             lost.append(f"tournament metadata: {', '.join(other)}")
@@ -139,7 +141,8 @@ class TshFormat(Format):
                     opps.append(str(line_of[e.opponent]))
                     scores.append(str(int(e.score or 0)))
                     p12.append("1" if e.side is Side.FIRST else "2" if e.side is Side.SECOND else "3")
-                elif e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.FORFEIT_WIN, Kind.HALF_BYE, Kind.FORFEIT_LOSS):
+                elif e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.FORFEIT_WIN, Kind.HALF_BYE, Kind.FORFEIT_LOSS) or (
+                        e.kind is Kind.ZERO_BYE and (e.score or 0) - (e.opp_score or 0) < 0):
                     credit = (e.score or 0) - (e.opp_score or 0) if e.score is not None else (
                         bye if e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.FORFEIT_WIN) else
                         -bye if e.kind is Kind.FORFEIT_LOSS else 0)
