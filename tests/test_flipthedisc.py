@@ -57,3 +57,13 @@ def test_ftd_preset_reproduces_every_published_bq(sample):
     standings, rows = api.check(t)
     assert all(r.published for r in rows)
     assert [r for r in rows if r.differs] == []
+
+
+def test_the_files_coefficient_is_used(tmp_path):
+    data = json.loads(FTD.read_text())
+    data["info"]["mbq_coef"] = 6
+    path = tmp_path / "coef.json"
+    path.write_text(json.dumps(data))
+    t = api.load(path).tournament
+    assert t.tiebreaks == ("PTS", "BQ:preset=ftd:coef=6")
+    assert dict((r.start_no, r.values[1]) for r in api.rank(t).rows)[5] == 124 + 6 * 12 + 32 + 6 * 3
