@@ -23,6 +23,15 @@ def played(t):
     return replace(t, players=tuple(replace(p, rounds=p.rounds[:last]) for p in t.players))
 
 
+def active_in_round(draw, nos, withdrawn, late, r, rounds) -> list[int]:
+    """Players who may be paired in round r; the others get an absence or a zero-point bye."""
+    active = [no for no in nos if (withdrawn[no] is None or r <= withdrawn[no]) and (late[no] or 1) <= r]
+    for no in nos:
+        if no not in active:
+            rounds[no].append(RoundEntry(draw(st.sampled_from([Kind.ABSENT, Kind.ZERO_BYE]))))
+    return active
+
+
 @st.composite
 def game_scores(draw, board):
     if board is None:
@@ -43,11 +52,7 @@ def tournaments(draw, max_players=10, max_rounds=6):
     late = {no: draw(st.none() | st.integers(1, max(k, 1))) for no in nos}
     rounds: dict[int, list[RoundEntry]] = {no: [] for no in nos}
     for r in range(1, k + 1):
-        active = [no for no in nos if (withdrawn[no] is None or r <= withdrawn[no]) and (late[no] or 1) <= r]
-        for no in nos:
-            if no not in active:
-                rounds[no].append(RoundEntry(draw(st.sampled_from([Kind.ABSENT, Kind.ZERO_BYE]))))
-        order = draw(st.permutations(active))
+        order = draw(st.permutations(active_in_round(draw, nos, withdrawn, late, r, rounds)))
         if len(order) % 2:
             bye = draw(st.sampled_from(BYES))
             score, opp = draw(game_scores(board)) if draw(st.booleans()) else (None, None)
@@ -101,11 +106,7 @@ def chess_tournaments(draw, max_players=12, max_rounds=7):
     late = {no: draw(st.none() | st.integers(1, k)) for no in nos}
     rounds: dict[int, list[RoundEntry]] = {no: [] for no in nos}
     for r in range(1, k + 1):
-        active = [no for no in nos if (withdrawn[no] is None or r <= withdrawn[no]) and (late[no] or 1) <= r]
-        for no in nos:
-            if no not in active:
-                rounds[no].append(RoundEntry(draw(st.sampled_from([Kind.ABSENT, Kind.ZERO_BYE]))))
-        order = list(draw(st.permutations(active)))
+        order = list(draw(st.permutations(active_in_round(draw, nos, withdrawn, late, r, rounds))))
         requested = draw(st.integers(0, min(2, len(order))))
         for _ in range(requested):  # requested half/zero-point byes
             rounds[order.pop()].append(RoundEntry(draw(st.sampled_from([Kind.HALF_BYE, Kind.ZERO_BYE]))))
