@@ -203,6 +203,64 @@ def check(file, input_format, encoding, spec, after_round, edition):
 
 
 @main.command()
+@click.argument("inputs", nargs=-1, required=True)
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Output folder.")
+@click.option("-t", "--tiebreaks", "spec", help="Criteria (default: each file's own).")
+@click.option("--to", "to", help="Output format (default: each file's own, else xml).")
+@click.option("--jobs", type=int, help="Worker processes (default: the number of cores).")
+@click.option("--report", type=click.Path(dir_okay=False), help="Write REPORT.csv, REPORT.json, REPORT.html.")
+@click.option("--top", type=int, default=3, show_default=True, help="Qualification places watched in the report.")
+@click.option("--skip-existing", is_flag=True, help="Leave files whose output exists already.")
+@handled
+def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing):
+    """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
+    from pathlib import Path
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from brightwell_plugin.batch import collect, run
+    from brightwell_plugin.report import write_report
+
+    found = collect(inputs)
+    if not found:
+        raise BrightwellError("no input files found")
+    failures = []
+
+    def plain(result):
+        failures.extend([result] if not result.ok else [])
+        if result.ok:
+            click.echo(f"brightwell: {result.source}: {'skipped' if result.skipped else 'ok'}", err=True)
+        else:
+            click.echo(f"brightwell: error: {result.error}", err=True)
+
+    if sys.stderr.isatty():
+        with Progress(TextColumn("[bold]re-ranking"), BarColumn(), MofNCompleteColumn(),
+                      TextColumn("{task.fields[failed]} failed"), TextColumn("{task.speed} files/s"),
+                      TimeRemainingColumn(), console=Console(stderr=True)) as bar:
+            task = bar.add_task("files", total=len(found), failed=0)
+
+            def on_result(result):
+                if not result.ok:
+                    failures.append(result)
+                    bar.console.print(result.error, style="red", markup=False)
+                bar.update(task, advance=1, failed=len(failures))
+
+            results = run(found, Path(out_dir), spec, to, jobs_count=jobs, skip_existing=skip_existing,
+                          on_result=on_result)
+    else:
+        results = run(found, Path(out_dir), spec, to, jobs_count=jobs, skip_existing=skip_existing,
+                      on_result=plain)
+    if report:
+        write_report(Path(report), results, top)
+    done = sum(1 for r in results if r.ok and not r.skipped)
+    skipped = sum(1 for r in results if r.skipped)
+    click.echo(f"{done} ranked, {skipped} skipped, {len(failures)} failed of {len(results)} files")
+    for r in failures:
+        click.echo(f"failed: {r.error}")
+    sys.exit(1 if failures else 0)
+
+
+@main.command()
 def criteria():
     """List every criterion with its parameters and presets."""
     console = Console()

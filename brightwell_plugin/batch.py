@@ -1,0 +1,166 @@
+"""Re-rank an archive of tournament files: collect, rank in parallel, write a mirrored tree.
+
+The work of one file is :func:`process`, a plain function of picklable arguments, so any
+``concurrent.futures.Executor`` runs it: a process pool by default, a Dask cluster's
+``client.get_executor()`` as well.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from brightwell_plugin import api
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.host import get_host
+
+SP_PARTS = (".ini", ".trn", ".sco")
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    source: Path
+    relative: Path  # where its output goes under the output folder (without the suffix)
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    start_no: int
+    name: str
+    before: int | None  # the place the file itself stored (ranks, else stored points)
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    source: str
+    target: str | None = None
+    format: str | None = None
+    error: str | None = None
+    skipped: bool = False
+    placings: tuple[Placing, ...] = ()
+    not_carried: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def moved(self) -> list[Placing]:
+        return [p for p in self.placings if p.before is not None and p.before != p.after]
+
+    def top_changed(self, top: int) -> bool:
+        def tops(attr):
+            return sorted(p.start_no for p in self.placings if (getattr(p, attr) or 10**9) <= top)
+        return self.has_order and tops("before") != tops("after")
+
+    @property
+    def has_order(self) -> bool:
+        return any(p.before is not None for p in self.placings)
+
+    def mean_abs_change(self) -> float | None:
+        known = [abs(p.before - p.after) for p in self.placings if p.before is not None]
+        return sum(known) / len(known) if known else None
+
+
+def collect(inputs: Iterable[str]) -> list[Job]:
+    """Files, folders (recursively) and globs; a Swiss Perfect trio is one job."""
+    jobs, seen = [], set()
+    for text in inputs:
+        paths = [Path(p) for p in sorted(glob.glob(text, recursive=True))] or [Path(text)]
+        for path in paths:
+            root = path if path.is_dir() else path.parent
+            files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+            for f in files:
+                if f.name.startswith(".") or f.name == "config.tsh" or f.name in ("papp.cfg", "joueurs"):
+                    continue
+                if f.suffix.lower() in SP_PARTS:  # one job per stem
+                    key = (f.parent.resolve(), f.stem.lower())
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    f = next((s for s in sorted(f.parent.iterdir()) if s.stem.lower() == f.stem.lower()
+                              and s.suffix.lower() == ".trn"), f)
+                elif f.resolve() in seen:
+                    continue
+                seen.add(f.resolve())
+                jobs.append(Job(f, f.relative_to(root).with_suffix("") if f.is_relative_to(root) else Path(f.stem)))
+    return jobs
+
+
+def _stored_places(t) -> dict[int, int] | None:
+    """The order the file stored: its ranks, else the order of its stored points."""
+    if any(p.stored_rank for p in t.players):
+        return {p.start_no: p.stored_rank for p in t.players if p.stored_rank}
+    if all(p.stored_points is not None for p in t.players) and t.players:
+        ordered = sorted(t.players, key=lambda p: -p.stored_points)
+        places, last, place = {}, None, 0
+        for i, p in enumerate(ordered, 1):
+            if p.stored_points != last:
+                place, last = i, p.stored_points
+            places[p.start_no] = place
+        return places
+    return None
+
+
+def target_for(job: Job, out_dir: Path, fmt_name: str) -> Path:
+    fmt = get_host().format(fmt_name)
+    suffix = {"swissperfect": ".trn", "xml": ".xml"}.get(fmt_name, fmt.suffixes[0] if fmt.suffixes else ".out")
+    return out_dir / job.relative.with_name(job.relative.name + suffix)
+
+
+def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool) -> FileResult:
+    """Load, rank, write one tournament; every problem becomes the result's one-line error."""
+    try:
+        fmt = get_host().format(to) if to else api.detect_format(job.source)
+        name = fmt.name if fmt.can_write else "xml"
+        target = target_for(job, out_dir, name)
+        outputs = [target.with_suffix(s) for s in SP_PARTS] if name == "swissperfect" else [target]
+        if skip_existing and all(p.exists() for p in outputs):
+            return FileResult(str(job.source), str(target), None, skipped=True)
+        loaded = api.load(job.source)
+        standings = api.rank(loaded.tournament, spec)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        lost = api.write(api.with_standings(loaded.tournament, standings), target, name)
+        before = _stored_places(loaded.tournament) or {}
+        placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in standings.rows)
+        return FileResult(str(job.source), str(target), loaded.format, placings=placings, not_carried=tuple(lost))
+    except BrightwellError as exc:
+        return FileResult(str(job.source), error=str(exc))
+    except Exception as exc:  # one bad file never stops the batch
+        return FileResult(str(job.source), error=f"internal error ({type(exc).__name__}: {exc})")
+
+
+def clean_stale_temporaries(out_dir: Path) -> int:
+    """Remove half-written files an interrupted run left (atomic writes stage ``.name.*.tmp``)."""
+    removed = 0
+    for tmp in out_dir.rglob(".*.tmp"):
+        tmp.unlink()
+        removed += 1
+    return removed
+
+
+def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
+        executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
+        on_result: Callable[[FileResult], None] | None = None) -> list[FileResult]:
+    """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    clean_stale_temporaries(out_dir)
+    own = executor is None
+    pool = executor or ProcessPoolExecutor(max_workers=jobs_count or os.cpu_count())
+    results = []
+    try:
+        futures = {pool.submit(process, job, out_dir, spec, to, skip_existing): job for job in jobs}
+        for future in as_completed(futures):
+            result = future.result()
+            results.append(result)
+            if on_result:
+                on_result(result)
+    finally:
+        if own:
+            pool.shutdown()
+    order = {str(job.source): i for i, job in enumerate(jobs)}
+    return sorted(results, key=lambda r: order[r.source])

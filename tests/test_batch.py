@@ -1,0 +1,126 @@
+"""brightwell batch: a mixed archive, failures listed, inputs untouched, reports, interruption."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from brightwell_plugin import api
+from brightwell_plugin.batch import collect, run
+from brightwell_plugin.cli import main
+from make_fixtures import FIXTURES
+
+
+def archive(root: Path) -> Path:
+    """Every format, nested folders, one corrupt file, one file in an unreadable encoding."""
+    src = root / "archive"
+    (src / "2019" / "spring").mkdir(parents=True)
+    (src / "tsh").mkdir()
+    shutil.copy(FIXTURES / "othello_open.xml", src / "club.xml")
+    shutil.copy(FIXTURES / "quirks.trf", src / "2019" / "quirks.trf")
+    for part in (".ini", ".trn", ".sco"):
+        shutil.copy((FIXTURES / "sp" / "othello_open").with_suffix(part), src / "2019" / "spring" / f"event{part}")
+    shutil.copy(FIXTURES / "othello_open.elo", src / "2019" / "woc.elo")
+    shutil.copy(FIXTURES / "othello_open.ftd.json", src / "ftd.json")
+    shutil.copy(FIXTURES / "fixture_go.opengotha.xml", src / "go.xml")
+    for name in ("a.t", "config.tsh"):
+        shutil.copy(FIXTURES / "tsh" / name, src / "tsh" / name)
+    (src / "2019" / "corrupt.xml").write_text("<tournament")
+    (src / "bad-encoding.trf").write_bytes(b"012 x\n001    1 m    A\x81" + b" " * 60 + b"\n")
+    return src
+
+
+def checksums(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_mixed_archive(tmp_path):
+    src = archive(tmp_path)
+    before = checksums(src)
+    out, report = tmp_path / "out", tmp_path / "report"
+    result = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--jobs", "2", "--report", str(report)])
+    assert result.exit_code == 1  # two files failed
+    assert checksums(src) == before  # inputs untouched
+    written = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
+    assert written == {"club.xml", "2019/quirks.trf", "2019/spring/event.ini", "2019/spring/event.trn",
+                       "2019/spring/event.sco", "2019/woc.elo", "ftd.xml", "go.xml", "tsh/a.t"}
+    for name in ("club.xml", "2019/quirks.trf", "2019/spring/event.trn", "2019/woc.elo", "ftd.xml"):
+        assert api.load(out / name).tournament.players
+    assert "7 ranked, 0 skipped, 2 failed of 9 files" in result.stdout
+    assert "corrupt.xml: line 1: not well-formed XML" in result.stdout
+    assert "bad-encoding.trf: line 2: byte 0x81 cannot be decoded" in result.stdout
+    data = json.loads(report.with_suffix(".json").read_text())
+    assert data["summary"]["failed"] == 2 and data["summary"]["ranked"] == 7
+    ftd = next(f for f in data["files"] if f["source"].endswith("ftd.json"))
+    assert ftd["moved"] and all(m["change"] == m["before"] - m["after"] for m in ftd["moved"])
+    page = report.with_suffix(".html").read_text()
+    assert "<svg" in page and "http://" not in page.replace("http://www.w3.org/2000/svg", "")
+    assert "corrupt.xml" in report.with_suffix(".csv").read_text()
+
+
+def test_rerank_under_one_rule_and_skip_existing(tmp_path):
+    src = archive(tmp_path)
+    for other in (src / "2019" / "corrupt.xml", src / "bad-encoding.trf", src / "go.xml", src / "tsh" / "a.t",
+                  src / "2019" / "quirks.trf"):  # BQ is for events with game scores
+        other.unlink()
+    out = tmp_path / "out"
+    first = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "-t", "PTS,BQ:preset=ftd,DISCS",
+                                      "--to", "xml", "--jobs", "1"])
+    assert first.exit_code == 0, first.stdout
+    assert api.load(out / "club.xml").tournament.tiebreaks == ("PTS", "BQ:preset=ftd", "DISCS")
+    again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--to", "xml", "--skip-existing"])
+    assert again.exit_code == 0 and "0 ranked, 4 skipped" in again.stdout
+
+
+def test_any_executor_runs_the_batch(tmp_path):
+    src = archive(tmp_path)
+    (src / "2019" / "corrupt.xml").unlink()
+    (src / "bad-encoding.trf").unlink()
+    with ThreadPoolExecutor(2) as pool:
+        results = run(collect([str(src)]), tmp_path / "out", executor=pool)
+    assert len(results) == 7 and all(r.ok for r in results)
+
+
+def test_dask_distributed_executor(tmp_path):
+    import distributed  # dask[distributed] is in the test extras
+
+    src = archive(tmp_path)
+    (src / "2019" / "corrupt.xml").unlink()
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+        results = run(collect([str(src)]), tmp_path / "out", executor=client.get_executor())
+    assert sum(not r.ok for r in results) == 1 and sum(r.ok for r in results) == 7
+
+
+def test_interrupted_run_then_skip_existing_completes_the_tree(tmp_path):
+    src = tmp_path / "many"
+    src.mkdir()
+    for i in range(150):
+        shutil.copy(FIXTURES / "quirks.trf", src / f"event{i:03d}.trf")
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "brightwell_plugin.cli", "batch", str(src), "--out", str(out), "--jobs", "1"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(list(out.glob("*.trf"))) < 10:
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    partial = len(list(out.glob("*.trf")))
+    assert 10 <= partial < 150  # really interrupted mid-way
+    done = subprocess.run(cmd + ["--skip-existing"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{150 - partial} ranked, {partial} skipped" in done.stdout
+    assert not list(out.rglob("*.tmp"))
+    expected = (out / "event000.trf").read_bytes()
+    assert all((out / f"event{i:03d}.trf").read_bytes() == expected for i in range(150))
