@@ -46,17 +46,25 @@ def read_dbf(data: bytes, name: str, encoding: str = "cp1252") -> DbfTable:
         raise BrightwellError(f"truncated: the header promises {count} records, the file holds {have}",
                               file=name)
     records, deleted = [], 0
+    single_byte = encoding.lower().replace("-", "").replace("_", "") in ("cp1252", "latin1", "iso88591", "ascii")
+    spans = []
+    at = 1
+    for f in fields:
+        spans.append((f.name, at, at + f.length))
+        at += f.length
     for i in range(count):
         start = header_len + i * record_len
         raw = data[start:start + record_len]
         if raw[:1] == b"*":
             deleted += 1
             continue
-        rec, at = {}, 1
-        for f in fields:
-            value = raw[at:at + f.length].split(b"\0")[0]
-            rec[f.name] = value.decode(encoding).strip()
-            at += f.length
+        if single_byte:  # decode the record once; byte offsets are character offsets
+            text = raw.decode(encoding, "replace")
+            rec = {name: text[a:b].split("\0")[0].strip() for name, a, b in spans}
+            if any("\ufffd" in v for v in rec.values()):  # an undecodable byte: say where, strictly
+                rec = {name: raw[a:b].split(b"\0")[0].decode(encoding).strip() for name, a, b in spans}
+        else:
+            rec = {name: raw[a:b].split(b"\0")[0].decode(encoding).strip() for name, a, b in spans}
         records.append(rec)
     return DbfTable(tuple(fields), tuple(records), deleted)
 
@@ -71,11 +79,17 @@ def write_dbf(fields: tuple[DbfField, ...], records: list[dict[str, str]], date:
     for f in fields:
         out += _FIELD.pack(f.name.encode("ascii").ljust(11, b"\0"), f.type.encode("ascii"), f.length, f.decimals)
     out += b"\r"
-    for rec in records:
-        out += b" "
-        for f in fields:
-            text = str(rec.get(f.name, "") or "")
-            raw = text.encode(encoding, "replace")[:f.length]  # callers report what does not fit
-            out += raw.rjust(f.length) if f.type == "N" else raw.ljust(f.length)
+    layout = [(f.name, f.length, f.type == "N") for f in fields]
+    for rec in records:  # callers report what does not fit or cannot be encoded
+        cells = [" "]
+        for name, length, numeric in layout:
+            text = str(rec.get(name, "") or "")[:length]
+            cells.append(text.rjust(length) if numeric else text.ljust(length))
+        raw = "".join(cells).encode(encoding, "replace")
+        if len(raw) != record_len:  # a multi-byte encoding: field by field
+            raw = b" " + b"".join(str(rec.get(n, "") or "").encode(encoding, "replace")[:ln].rjust(ln) if num
+                                  else str(rec.get(n, "") or "").encode(encoding, "replace")[:ln].ljust(ln)
+                                  for n, ln, num in layout)
+        out += raw
     out += b"\x1a"
     return bytes(out)

@@ -109,6 +109,7 @@ def _trn_record(p: Player, index: int) -> dict[str, str]:
 def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[dict[str, str]]:
     rows = []
     rounds = max((len(p.rounds) for p in t.players), default=0)
+    by_no = {p.start_no: p for p in t.players}
     for r in range(rounds):
         for p in t.players:
             e = p.entry(r + 1)
@@ -125,7 +126,7 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[dict[str, str]]:
             first = e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)
             if not first:
                 continue
-            o = t.player(e.opponent)
+            o = by_no[e.opponent]
             oe = o.entry(r + 1)
             if e.kind is Kind.GAME:
                 ws, bs = _HALF[e.result], _HALF[e.result.reverse]

@@ -37,9 +37,14 @@ def read_ini(data: bytes, name: str, encoding: str | None) -> tuple[configparser
     return cp, text
 
 
+_NUMBER = re.compile(r"-?\d+(\.\d*)?")
+
+
 def _int(text: str, default: int = 0) -> int:
+    if text.isdigit():
+        return int(text)
     text = text.strip()
-    return int(float(text)) if re.fullmatch(r"-?\d+(\.\d*)?", text) else default
+    return int(float(text)) if _NUMBER.fullmatch(text) else default
 
 
 def _rounds_of(mask: str) -> set[int]:

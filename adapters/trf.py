@@ -20,7 +20,7 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.trf_writer import TrfDocument, render
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
+from brightwell_plugin.model import Kind, Player, RoundEntry, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
 META = "trf"  # metadata key of a source line kept verbatim
@@ -213,7 +213,8 @@ def _with_scores(p: Player, n: int, line: str, file: str) -> Player:
             b = line[block_start(r):block_start(r) + 8]
             own, opp = b[0:4].strip(), b[4:8].strip()
             if own or opp:
-                rounds[r] = replace(rounds[r], score=_num(own), opp_score=_num(opp))
+                e = rounds[r]
+                rounds[r] = RoundEntry(e.kind, e.opponent, e.result, e.side, _num(own), _num(opp), e.rated)
     except ValueError:
         raise BrightwellError(f"BW1 record cannot be read: '{line.strip()}'", file=file, place=f"line {n}") from None
     return replace(p, rounds=tuple(rounds), withdrawn_after=withdrawn, late_entry=late)

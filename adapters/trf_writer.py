@@ -4,7 +4,7 @@ something did, and a fresh file (spec layout, CRLF) for tournaments from other f
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from brightwell_plugin.adapters.trf_lines import (
     FIELDS, block_start, format_162, format_block, number_text, points_text,
@@ -73,8 +73,8 @@ def _field_text(p: Player, key: str) -> str:
     return getattr(p, key) or ""
 
 
-def _pairing(e: RoundEntry) -> RoundEntry:
-    return replace(e, score=None, opp_score=None)  # what a 001 block holds
+def _pairing(e: RoundEntry) -> tuple:
+    return e.kind, e.opponent, e.result, e.side, e.rated  # what a 001 block holds
 
 
 def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> str:
@@ -87,8 +87,8 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> s
         if old is None or _field_text(old, key) != text:
             fld.put(chars, text)
     for r in range(rounds):
-        e = _pairing(p.entry(r + 1))
-        if old is None or _pairing(old.entry(r + 1)) != e:
+        e = p.entry(r + 1)
+        if old is None or _pairing(old.entry(r + 1)) != _pairing(e):
             b = block_start(r)
             chars[b:b + 8] = format_block(e)
     line = "".join(chars)

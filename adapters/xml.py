@@ -56,9 +56,14 @@ def _int(text: str | None):
 
 
 def _text(x) -> str:
-    if isinstance(x, bool):
+    kind = type(x)
+    if kind is str:
+        return x
+    if kind is int:
+        return str(x)
+    if kind is bool:
         return "true" if x else "false"
-    if isinstance(x, float):
+    if kind is float:
         return str(int(x)) if x.is_integer() and abs(x) < 1e15 else repr(x)
     return str(x)
 
@@ -167,9 +172,7 @@ class XmlFormat(Format):
 
 
 def _set(el, *pairs) -> None:
-    for key, value in pairs:
-        if value is not None:
-            el.set(key, _text(value))
+    el.attrib.update({key: _text(value) for key, value in pairs if value is not None})
 
 
 class XmlPlugin:

@@ -1,4 +1,9 @@
-"""Safe file output: write to a temporary file beside the target, then rename over it."""
+"""Safe file output: write to a temporary file beside the target, then rename over it.
+
+Readers, and a run interrupted at any moment, never see a half-written file: a target is either
+its old content or its complete new content. (No fsync: durability across a power failure is
+the file system's; forcing it made batches of small files I/O-bound.)
+"""
 
 from __future__ import annotations
 
@@ -17,8 +22,6 @@ def atomic_write_all(files: dict[Path, bytes]) -> None:
             staged.append((tmp, target))
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
         for tmp, target in staged:
             os.replace(tmp, target)
     except BaseException:
@@ -37,8 +40,6 @@ def atomic_write(path: str | os.PathLike, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
         try:
