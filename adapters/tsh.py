@@ -39,7 +39,10 @@ class TshFormat(Format):
     can_write = True
 
     def sniff(self, path, head):
-        return path.suffix.lower() == ".t" or bool(re.search(rb"^[^#\n][^;\n]*\d[\d ]*;[-\d ]*;", head, re.M))
+        if path.suffix.lower() == ".t":
+            return True
+        first = next((ln for ln in head.splitlines()[:20] if ln.strip() and not ln.startswith(b"#")), b"")
+        return first.count(b";") >= 1 and bool(_LINE.match(first.decode("latin-1")))
 
     def read(self, path: Path, *, encoding=None):
         config = read_config(path.parent)

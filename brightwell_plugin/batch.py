@@ -121,7 +121,7 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
         outputs = [target.with_suffix(s) for s in SP_PARTS] if name == "swissperfect" else [target]
         if skip_existing and all(p.exists() for p in outputs):
             return FileResult(str(job.source), str(target), None, skipped=True)
-        loaded = api.load(job.source)
+        loaded = api.load(job.source, None if to else fmt.name)  # detected once
         standings = api.rank(loaded.tournament, spec)
         target.parent.mkdir(parents=True, exist_ok=True)
         lost = api.write(api.with_standings(loaded.tournament, standings), target, name)
