@@ -13,7 +13,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from brightwell_plugin import api

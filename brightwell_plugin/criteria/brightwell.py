@@ -10,7 +10,7 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion, Options, Parameter, Part, explanation, fmt
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import Kind, Result
+from brightwell_plugin.model import Kind
 from brightwell_plugin.tiebreak_spec import parse_number
 
 SUBST_KINDS = ("bye", "withdrawn", "absent", "forfeit")
