@@ -18,6 +18,10 @@ NS = "urn:brightwell-plugin:tournament:1"
 VERSION = 1
 _Q = "{%s}" % NS
 _INT = re.compile(r"^-?[0-9]+$")
+_KINDS = {k.value: k for k in Kind}
+_RESULTS = {r.value: r for r in Result}
+_SIDES = {s.value: s for s in Side}
+_VALUE = {m: m.value for m in (*Kind, *Result, *Side)}
 
 
 def safe_parser() -> etree.XMLParser:
@@ -48,7 +52,7 @@ def schema() -> etree.XMLSchema:
 def _num(text: str | None):
     if text is None:
         return None
-    return int(text) if _INT.match(text) else float(text)
+    return int(text) if text.isdigit() or _INT.match(text) else float(text)
 
 
 def _int(text: str | None):
@@ -114,11 +118,10 @@ class XmlFormat(Format):
                                       place=f"line {r.sourceline}")
             while len(rounds) < n - 1:
                 rounds.append(RoundEntry(Kind.ABSENT))
+            get = r.get
             rounds.append(RoundEntry(
-                Kind(r.get("kind")), _int(r.get("opponent")),
-                Result(r.get("result")) if r.get("result") else None,
-                Side(r.get("side")) if r.get("side") else None,
-                _num(r.get("score")), _num(r.get("opp-score")), r.get("rated", "true") in ("true", "1"),
+                _KINDS[get("kind")], _int(get("opponent")), _RESULTS.get(get("result")), _SIDES.get(get("side")),
+                _num(get("score")), _num(get("opp-score")), get("rated", "true") in ("true", "1"),
             ))
         return Player(
             start_no=int(a["start-no"]), name=a["name"], rounds=tuple(rounds), rating=_int(a.get("rating")),
@@ -163,11 +166,22 @@ class XmlFormat(Format):
                 etree.SubElement(el, _Q + "id", scheme=scheme).text = value
             for key, value in p.extra:
                 etree.SubElement(el, _Q + "extra", key=key).text = value
+            tag = _Q + "round"
             for n, e in enumerate(p.rounds, 1):
-                _set(etree.SubElement(el, _Q + "round"), ("n", n), ("kind", e.kind.value),
-                     ("opponent", e.opponent), ("result", e.result.value if e.result else None),
-                     ("side", e.side.value if e.side else None), ("score", e.score),
-                     ("opp-score", e.opp_score), ("rated", None if e.rated else False))
+                attrib = {"n": str(n), "kind": _VALUE[e.kind]}
+                if e.opponent is not None:
+                    attrib["opponent"] = str(e.opponent)
+                if e.result is not None:
+                    attrib["result"] = _VALUE[e.result]
+                if e.side is not None:
+                    attrib["side"] = _VALUE[e.side]
+                if e.score is not None:
+                    attrib["score"] = _text(e.score)
+                if e.opp_score is not None:
+                    attrib["opp-score"] = _text(e.opp_score)
+                if not e.rated:
+                    attrib["rated"] = "false"
+                etree.SubElement(el, tag, attrib)
         return root
 
 

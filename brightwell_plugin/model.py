@@ -21,6 +21,8 @@ class Kind(str, Enum):
     PAB = "pab"  # pairing-allocated bye
     ABSENT = "absent"
 
+    __hash__ = str.__hash__  # the same contract as Enum's (members equal their values), in C
+
     @property
     def is_bye(self) -> bool:
         return self in _BYES
@@ -40,6 +42,8 @@ class Result(str, Enum):
     DRAW = "draw"
     LOSS = "loss"
 
+    __hash__ = str.__hash__
+
     @property
     def reverse(self) -> Result:
         return _REVERSE[self]
@@ -53,6 +57,8 @@ class Side(str, Enum):
 
     FIRST = "first"
     SECOND = "second"
+
+    __hash__ = str.__hash__
 
     @property
     def other(self) -> Side:
