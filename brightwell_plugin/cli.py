@@ -181,7 +181,7 @@ def explain(args, sample, input_format, encoding, spec, after_round, edition, as
 @click.option("--edition", type=click.Choice(["2024", "2026"]), help="FIDE C.07 edition for items naming none.")
 @handled
 def check(file, input_format, encoding, spec, after_round, edition):
-    """Compare the ranks FILE stores with the ranks computed; exit 1 when they differ."""
+    """Compare the ranks and tie-break values FILE publishes with those computed; exit 1 if any differ."""
     loaded = _load(file, False, input_format, encoding)
     standings, rows = api.check(loaded.tournament, spec, after_round, edition=_edition(edition))
     differ = [r for r in rows if r.differs]
@@ -267,7 +267,7 @@ def criteria():
     for code, c in sorted(get_host().criteria.items()):
         console.print(f"[bold]{code}[/bold]  {c.title}  [dim]({c.source})[/dim]")
         if c.modifiers:
-            console.print("  modifiers: " + " ".join("/" + m for m in c.modifiers))
+            console.print("  modifiers: " + " ".join("/" + m.replace("*", "<rating>") for m in c.modifiers))
         for p in c.parameters:
             default = f" (default {p.default})" if p.default is not None else ""
             need = " [required]" if p.required else ""
@@ -280,9 +280,11 @@ def criteria():
 @main.command()
 def formats():
     """List the registered file formats."""
-    for name, f in sorted(get_host().formats.items()):
-        modes = "read" + ("/write" if f.can_write else "")
-        click.echo(f"{name:14} {modes:11} {' '.join(f.suffixes):16} {f.title}")
+    rows = [(name, "read" + ("/write" if f.can_write else ""), " ".join(f.suffixes), f.title)
+            for name, f in sorted(get_host().formats.items())]
+    widths = [max(len(r[c]) for r in rows) for c in range(3)]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths)) + "  " + row[3])
 
 
 @main.command()
