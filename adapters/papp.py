@@ -43,7 +43,6 @@ class PappFormat(Format):
             m = _META.match(line)
             if m:
                 meta.append((f"papp {m[1]}", m[2].strip()))
-                in_added = in_added or m[1] == "Added"
                 continue
             if line.startswith("%%Added"):
                 in_added = True

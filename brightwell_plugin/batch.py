@@ -108,7 +108,7 @@ def _stored_places(t) -> dict[int, int] | None:
 
 def target_for(job: Job, out_dir: Path, fmt_name: str) -> Path:
     fmt = get_host().format(fmt_name)
-    suffix = {"swissperfect": ".trn", "xml": ".xml"}.get(fmt_name, fmt.suffixes[0] if fmt.suffixes else ".out")
+    suffix = ".trn" if fmt_name == "swissperfect" else (fmt.suffixes[0] if fmt.suffixes else "")
     return out_dir / job.relative.with_name(job.relative.name + suffix)
 
 

@@ -78,6 +78,12 @@ class Context:
         return cache[r]
 
     @cached_property
+    def otb_opponents(self) -> list[list[int]]:
+        """Each player's opponents met over the board (games, not forfeits), one per game."""
+        return [[o for e, o in zip(es, opps) if o >= 0 and e.kind is Kind.GAME]
+                for es, opps in zip(self.entries, self.opp)]
+
+    @cached_property
     def wins(self) -> list[int]:
         """Rounds in which the points of a win were obtained (games, forfeits, byes worth a win)."""
         s = self.t.scoring

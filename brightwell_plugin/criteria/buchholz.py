@@ -121,9 +121,8 @@ class AverageOfBuchholz(Criterion):
         k = ctx.k
         quantum = Decimal("0.01" if k < 9 else "0.001" if k < 27 else "0.0001" if k < 73 else "0.00001")
         out = []
-        for es, opps in zip(ctx.entries, ctx.opp):
-            vals = [bh[o] for e, o in zip(es, opps) if o >= 0 and e.is_game]
-            mean = Decimal(repr(sum(vals))) / len(vals) if vals else Decimal(0)
+        for opps in ctx.otb_opponents:
+            mean = Decimal(repr(sum(bh[o] for o in opps))) / len(opps) if opps else Decimal(0)
             out.append(float(mean.quantize(quantum, rounding=ROUND_HALF_UP)))
         return out
 

@@ -127,8 +127,8 @@ class _AverageOfOpponents(_Rating):
         if vals is None:
             return [0.0] * ctx.n
         out = []
-        for es, opps in zip(ctx.entries, ctx.opp):
-            got = [vals[o] for e, o in zip(es, opps) if o >= 0 and e.is_game and vals[o] is not None]
+        for opps in ctx.otb_opponents:
+            got = [vals[o] for o in opps if vals[o] is not None]
             out.append(float(half_up(sum(got) / len(got))) if got else 0.0)
         return out
 
