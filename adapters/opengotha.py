@@ -40,7 +40,13 @@ class OpenGothaFormat(Format):
         general = root.find("TournamentParameterSet/GeneralParameterSet")
         g = general.attrib if general is not None else {}
         people = root.findall("Players/Player")
-        numbers = {key(p.get("name", ""), p.get("firstName", "")): i for i, p in enumerate(people, 1)}
+        numbers: dict[str, int] = {}
+        for i, p in enumerate(people, 1):
+            k = key(p.get("name", ""), p.get("firstName", ""))
+            if k in numbers:
+                raise BrightwellError(f"two players have the key '{k}' (name + first name)", file=str(path),
+                                      place=f"line {p.sourceline}")
+            numbers[k] = i
         games = root.findall("Games/Game")
         rounds = max([int(g.get("numberOfRounds", 0) or 0)]
                      + [int(e.get("roundNumber", 0)) for e in games + root.findall("ByePlayers/ByePlayer")])
@@ -88,7 +94,7 @@ class OpenGothaFormat(Format):
             ids=tuple((scheme, p.get(attr)) for scheme, attr in (("egf", "egfPin"), ("ffg", "ffgLicence"),
                                                                  ("aga", "agaId")) if p.get(attr)),
             extra=tuple((f"opengotha {a}", p.get(a)) for a in ("club", "rank", "participating") if p.get(a)),
-        ) for p, no in zip(people, numbers.values()))
+        ) for no, p in enumerate(people, 1))
         scoring = ScoringSystem(pab=int(g.get("genNBW2ValueBye", 2)) / 2, absent=int(g.get("genNBW2ValueAbsent", 0)) / 2)
         return ReadResult(Tournament(
             name=g.get("name") or g.get("shortName") or path.stem, players=players, rounds=rounds or None,

@@ -59,3 +59,10 @@ def test_real_files_load_and_rank(sample):
     loaded = api.load(sample)
     assert loaded.format == "opengotha" and loaded.tournament.players
     assert api.rank(loaded.tournament).rows
+
+
+def test_two_players_with_one_key_are_an_error(tmp_path):
+    bad = tmp_path / "dup.xml"
+    bad.write_text(GO.read_text().replace('firstName="Bob" name="Beta"', 'firstName="Ann" name="Alpha"'))
+    with pytest.raises(BrightwellError, match=r"line \d+: two players have the key 'ALPHAANN'"):
+        api.load(bad, "opengotha")
