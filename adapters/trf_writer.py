@@ -86,11 +86,12 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> s
         text = _field_text(p, key)
         if old is None or _field_text(old, key) != text:
             fld.put(chars, text)
-    for r in range(rounds):
-        e = p.entry(r + 1)
-        if old is None or _pairing(old.entry(r + 1)) != _pairing(e):
-            b = block_start(r)
-            chars[b:b + 8] = format_block(e)
+    if old is None or old.rounds is not p.rounds:
+        for r in range(rounds):
+            e = p.entry(r + 1)
+            if old is None or _pairing(old.entry(r + 1)) != _pairing(e):
+                b = block_start(r)
+                chars[b:b + 8] = format_block(e)
     line = "".join(chars)
     if raw is not None and len(line) == len(raw):
         return line
@@ -157,9 +158,12 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
                 last_001 = len(out)
             else:
                 seen_bw1.add(no)
-                fresh = _bw1(new)
-                if fresh is not None:
-                    out.append((line if fresh == _bw1(old_by_no[no]) else fresh, end))
+                was = old_by_no[no]
+                if (new.rounds, new.withdrawn_after, new.late_entry) == (was.rounds, was.withdrawn_after,
+                                                                          was.late_entry):
+                    out.append((line, end))  # what BW1 holds is unchanged
+                elif (fresh := _bw1(new)) is not None:
+                    out.append((line if fresh == _bw1(was) else fresh, end))
             continue
         if code in changed and changed[code]:
             if head[code] is not None:
