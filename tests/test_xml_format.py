@@ -23,8 +23,11 @@ FMT = XmlFormat()
 def test_write_then_read_gives_an_equal_tournament(tmp_path_factory, t):
     assert not [i for i in validate(t) if i.severity == "error"]
     path = tmp_path_factory.mktemp("rt") / "t.xml"
-    path.write_bytes(FMT.dumps(t))
+    data = FMT.dumps(t)
+    path.write_bytes(data)
     assert FMT.read(path).tournament == t
+    # the text writer lays the document out exactly as lxml's serializer does
+    assert etree.tostring(etree.fromstring(data), xml_declaration=True, encoding="UTF-8") + b"\n" == data
 
 
 def test_written_file_validates_against_the_shipped_schema(tmp_path):
@@ -92,5 +95,8 @@ def test_newer_format_version_is_refused(tmp_path):
 def test_text_xml_cannot_hold_is_a_clear_error():
     from dataclasses import replace
     t = replace(othello_open(), name="bell\x07")
-    with pytest.raises(BrightwellError, match="cannot write XML"):
+    with pytest.raises(BrightwellError, match="cannot write XML: the tournament holds U[+]0007"):
         FMT.dumps(t)
+    player = replace(t.players[0], name="ok", extra=(("note", "a\x00b"),))
+    with pytest.raises(BrightwellError, match="player 1 holds U[+]0000"):
+        FMT.dumps(replace(othello_open(), players=(player,) + othello_open().players[1:]))
