@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,10 @@ def test_write_then_read_gives_an_equal_tournament(tmp_path_factory, t):
     data = FMT.dumps(t)
     path.write_bytes(data)
     assert FMT.read(path).tournament == t
-    # the text writer lays the document out exactly as lxml's serializer does
-    assert etree.tostring(etree.fromstring(data), xml_declaration=True, encoding="UTF-8") + b"\n" == data
+    # the text writer lays the document out as lxml's serializer does (which cannot tell <a></a>,
+    # what an empty text gives, from <a/> once parsed)
+    again = etree.tostring(etree.fromstring(data), xml_declaration=True, encoding="UTF-8") + b"\n"
+    assert again == re.sub(rb"<([a-z]+)([^<>]*)></\1>", rb"<\1\2/>", data)
 
 
 def test_written_file_validates_against_the_shipped_schema(tmp_path):
