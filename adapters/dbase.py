@@ -69,27 +69,29 @@ def read_dbf(data: bytes, name: str, encoding: str = "cp1252") -> DbfTable:
     return DbfTable(tuple(fields), tuple(records), deleted)
 
 
-def write_dbf(fields: tuple[DbfField, ...], records: list[dict[str, str]], date: tuple[int, int, int],
+def write_dbf(fields: tuple[DbfField, ...], rows: list[tuple[str, ...]], date: tuple[int, int, int],
               encoding: str = "cp1252") -> bytes:
-    """A dBase III table: version 0x03, no language driver, records then 0x1A (as SP writes)."""
+    """A dBase III table: version 0x03, no language driver, records then 0x1A (as SP writes).
+
+    ``rows`` hold one text per field, in field order; a text longer than its field is cut (callers
+    report what does not fit or cannot be encoded)."""
     record_len = 1 + sum(f.length for f in fields)
     header_len = 32 + 32 * len(fields) + 1
     year, month, day = date
-    out = bytearray(_HEADER.pack(0x03, year % 100, month, day, len(records), header_len, record_len))
+    out = bytearray(_HEADER.pack(0x03, year % 100, month, day, len(rows), header_len, record_len))
     for f in fields:
         out += _FIELD.pack(f.name.encode("ascii").ljust(11, b"\0"), f.type.encode("ascii"), f.length, f.decimals)
     out += b"\r"
-    layout = [(f.name, f.length, f.type == "N") for f in fields]
-    for rec in records:  # callers report what does not fit or cannot be encoded
-        cells = [" "]
-        for name, length, numeric in layout:
-            text = str(rec.get(name, "") or "")[:length]
-            cells.append(text.rjust(length) if numeric else text.ljust(length))
-        raw = "".join(cells).encode(encoding, "replace")
-        if len(raw) != record_len:  # a multi-byte encoding: field by field
-            raw = b" " + b"".join(str(rec.get(n, "") or "").encode(encoding, "replace")[:ln].rjust(ln) if num
-                                  else str(rec.get(n, "") or "").encode(encoding, "replace")[:ln].ljust(ln)
-                                  for n, ln, num in layout)
-        out += raw
+    # numbers right-aligned, text left-aligned; the precision cuts what is too long
+    record = " " + "".join(f"%{'' if f.type == 'N' else '-'}{f.length}.{f.length}s" for f in fields)
+    body = "".join([record % row for row in rows]).encode(encoding, "replace")
+    if len(body) != len(rows) * record_len:  # a multi-byte encoding: cut bytes, field by field
+        body = b"".join(b" " + b"".join(_cell(text.encode(encoding, "replace"), f) for text, f in zip(row, fields))
+                        for row in rows)
+    out += body
     out += b"\x1a"
     return bytes(out)
+
+
+def _cell(raw: bytes, f: DbfField) -> bytes:
+    return raw[:f.length].rjust(f.length) if f.type == "N" else raw[:f.length].ljust(f.length)

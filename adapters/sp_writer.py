@@ -9,7 +9,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import Kind, Player, Result, Side, Tournament
+from brightwell_plugin.model import ABSENT, Kind, Player, Result, Side, Tournament
 
 TIEBREAK_IDS = {"BH": "1217", "BH/M1": "1218", "PS": "1219", "SB": "1220", "WIN": "1222", "DISCS": "1223",
                 "BQ": "1226"}
@@ -74,69 +74,70 @@ def _tiebreak_id(item: str) -> str | None:
     return TIEBREAK_IDS.get(code)
 
 
-def _extra(p: Player, key: str) -> str:
-    return next((v for k, v in p.extra if k == key), "")
+def _extras(p: Player) -> dict[str, str]:
+    """The player's extra fields by key (the first of a repeated key, as a lookup would find)."""
+    return {k: v for k, v in reversed(p.extra)}
 
 
 def _num(x) -> str:
     return "" if x is None else str(int(x))
 
 
-def _trn_record(p: Player, index: int) -> dict[str, str]:
-    surname, first = _extra(p, "sp surname"), _extra(p, "sp firstname")
+def _trn_record(p: Player, index: int) -> tuple[str, ...]:
+    """The .trn row of ``p``, in :data:`TRN` order."""
+    ex = _extras(p)
+    get = ex.get
+    surname, first = get("sp surname", ""), get("sp firstname", "")
     if (f"{surname}, {first}" if first else surname) != p.name:
         surname, _, first = p.name.partition(", ")
-    half = [r for r, e in enumerate(p.rounds, 1) if e.kind is Kind.HALF_BYE]
-    zero = [r for r, e in enumerate(p.rounds, 1) if e.kind is Kind.ZERO_BYE]
-    mask = sum(1 << (r - 1) for r in half + zero)
+    mask = sum(1 << (r - 1) for r, e in enumerate(p.rounds, 1) if e.kind is Kind.HALF_BYE or e.kind is Kind.ZERO_BYE)
     bonus = p.bonus  # half-point byes are score rows: BONUS cannot say which round earned it
-    return {
-        "ORDER": _extra(p, "sp order") or str(index), "ID": _extra(p, "sp id") or str(p.start_no),
-        "START_NO": str(p.start_no), "SURNAME": surname, "FIRSTNAME": first, "FEDER": p.federation or "",
-        "CLUB": _extra(p, "sp club") or _extra(p, "club"), "INTL_RTG": _num(p.rating),
-        "LOC_RTG": _extra(p, "sp loc_rtg"), "LOC_RTG2": _extra(p, "sp loc_rtg2"),
-        "INTL_ID": next((v for s, v in p.ids if s == "fide"), ""),
-        "LOC_ID": next((v for s, v in p.ids if s == "national"), ""), "TITLE": p.title or "", "SEX": p.sex or "",
-        "BIRTH_DATE": (p.birth_date or "").replace("-", "") if re.fullmatch(r"\d{4}-\d\d-\d\d", p.birth_date or "")
-        else "", "LATE_ENTRY": _num(p.late_entry),
-        "WITHDRAWAL": _num(p.withdrawn_after), "ABSENT": f"{mask:016X}",
-        "BONUS": f"{bonus:g}" if bonus else "",
-        "TECH_SCORE": _extra(p, "sp tech_score"), "FORB_PAIRS": _extra(p, "sp forb_pairs"),
-        "TEAM": _extra(p, "sp team"), "BOARD": _extra(p, "sp board"), "MEMO": _extra(p, "sp memo"),
-    }
+    birth = p.birth_date or ""
+    return (
+        get("sp order") or str(index), get("sp id") or str(p.start_no), str(p.start_no), surname, first,
+        p.federation or "", get("sp club") or get("club", ""), _num(p.rating), get("sp loc_rtg", ""),
+        get("sp loc_rtg2", ""), next((v for s, v in p.ids if s == "fide"), ""),
+        next((v for s, v in p.ids if s == "national"), ""), p.title or "", p.sex or "",
+        birth.replace("-", "") if _ISO_DATE.fullmatch(birth) else "", _num(p.late_entry),
+        _num(p.withdrawn_after), f"{mask:016X}", f"{bonus:g}" if bonus else "", get("sp tech_score", ""),
+        get("sp forb_pairs", ""), get("sp team", ""), get("sp board", ""), get("sp memo", ""),
+    )
 
 
-def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[dict[str, str]]:
+_ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d")
+_BYE_ROW_SCORE = {Kind.HALF_BYE: "1", Kind.ZERO_BYE: "0", Kind.FORFEIT_LOSS: "0"}
+_PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+_BYE_KINDS = (Kind.FULL_BYE, Kind.PAB, Kind.HALF_BYE, Kind.ZERO_BYE)
+
+
+def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
+    """The .sco rows (one per game, from its first mover's side; one per bye), in :data:`SCO` order."""
     rows = []
     rounds = max((len(p.rounds) for p in t.players), default=0)
     by_no = {p.start_no: p for p in t.players}
     for r in range(rounds):
+        rnd = str(r + 1)
         for p in t.players:
-            e = p.entry(r + 1)
-            me = sp_id[p.start_no]
-            sub = _num(e.score) or "0"
-            if e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.HALF_BYE, Kind.ZERO_BYE) or (
-                    e.kind.is_forfeit and e.opponent is None):  # a forfeit without opponent: a bye row
-                score = {Kind.HALF_BYE: "1", Kind.ZERO_BYE: "0", Kind.FORFEIT_LOSS: "0"}.get(e.kind, "2")
-                rows.append(dict(ROUND=str(r + 1), WHITE=me, BLACK="0", W_SCORE=score, B_SCORE="0", W_TYPE="1",
-                                 B_TYPE="1", W_SUBSCO=sub, B_SUBSCO=_num(e.opp_score) or "0"))
+            e = p.rounds[r] if r < len(p.rounds) else ABSENT
+            kind = e.kind
+            if kind in _BYE_KINDS or (e.opponent is None and kind.is_forfeit):  # a forfeit without opponent: a bye row
+                rows.append((rnd, sp_id[p.start_no], "0", _BYE_ROW_SCORE.get(kind, "2"), "0", "1", "1",
+                             _num(e.score) or "0", _num(e.opp_score) or "0"))
                 continue
-            if e.opponent is None or e.kind not in (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
+            if e.opponent is None or kind not in _PAIRED:
                 continue
-            first = e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)
-            if not first:
+            if not (e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)):
                 continue
             o = by_no[e.opponent]
-            oe = o.entry(r + 1)
-            if e.kind is Kind.GAME:
+            if kind is Kind.GAME:
                 ws, bs = _HALF[e.result], _HALF[e.result.reverse]
-                types = ("1", "1")  # SP has no "played, not rated": other types read as forfeits
+                types = "1"  # SP has no "played, not rated": other types read as forfeits
             else:
-                ws = 2 if e.kind is Kind.FORFEIT_WIN else 0
-                bs = 2 if oe.kind is Kind.FORFEIT_WIN else 0
-                types = ("35", "35") if ws else ("34", "34") if bs else ("36", "36")
-            rows.append(dict(ROUND=str(r + 1), WHITE=me, BLACK=sp_id[o.start_no], W_SCORE=str(ws), B_SCORE=str(bs),
-                             W_TYPE=types[0], B_TYPE=types[1], W_SUBSCO=sub, B_SUBSCO=_num(e.opp_score) or "0"))
+                ws = 2 if kind is Kind.FORFEIT_WIN else 0
+                bs = 2 if o.entry(r + 1).kind is Kind.FORFEIT_WIN else 0
+                types = "35" if ws else "34" if bs else "36"
+            rows.append((rnd, sp_id[p.start_no], sp_id[o.start_no], str(ws), str(bs), types, types,
+                         _num(e.score) or "0", _num(e.opp_score) or "0"))
     return rows
 
 
@@ -188,9 +189,7 @@ def files_for(t: Tournament, path: Path) -> dict[Path, bytes]:
     """The three files (or a zip of them when ``path`` ends in .zip/.piz), named after ``path``."""
     stem = path.name.rsplit(".", 1)[0] if path.suffix.lower() in (".ini", ".trn", ".sco", ".zip", ".piz") \
         else path.name
-    sp_id = {}
-    for p in t.players:
-        sp_id[p.start_no] = _extra(p, "sp id") or str(p.start_no)
+    sp_id = {p.start_no: _extras(p).get("sp id") or str(p.start_no) for p in t.players}
     if len(set(sp_id.values())) != len(sp_id):
         raise BrightwellError("two players would share one Swiss Perfect ID")
     stamp = _stamp(t)
