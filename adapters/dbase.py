@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+from operator import itemgetter
 from dataclasses import dataclass
 
 from brightwell_plugin.errors import BrightwellError
@@ -45,27 +46,35 @@ def read_dbf(data: bytes, name: str, encoding: str = "cp1252") -> DbfTable:
         have = max(0, (len(data) - header_len) // record_len) if record_len else 0
         raise BrightwellError(f"truncated: the header promises {count} records, the file holds {have}",
                               file=name)
-    records, deleted = [], 0
-    single_byte = encoding.lower().replace("-", "").replace("_", "") in ("cp1252", "latin1", "iso88591", "ascii")
-    spans = []
-    at = 1
+    names = [f.name for f in fields]
+    cells, at = [], 1
     for f in fields:
-        spans.append((f.name, at, at + f.length))
+        cells.append(slice(at, at + f.length))
         at += f.length
+    split = itemgetter(*cells) if len(cells) > 1 else (lambda text: (text[cells[0]],)) if cells else (lambda _: ())
+    body = data[header_len:header_len + count * record_len]
+    single_byte = encoding.lower().replace("-", "").replace("_", "") in ("cp1252", "latin1", "iso88591", "ascii")
+    text = body.decode(encoding, "replace") if single_byte else ""
+    if single_byte and "\ufffd" not in text:  # decoded at once; byte offsets are character offsets
+        nul = "\0" in text
+        records, deleted = [], 0
+        for start in range(0, len(text), record_len):
+            record = text[start:start + record_len]
+            if record[0] == "*":
+                deleted += 1
+                continue
+            values = split(record)
+            if nul:  # Swiss Perfect leaves NUL-terminated garbage in some cells
+                values = [v.split("\0")[0] for v in values]
+            records.append(dict(zip(names, map(str.strip, values))))
+        return DbfTable(tuple(fields), tuple(records), deleted)
+    records, deleted = [], 0  # strictly, record by record: an undecodable byte says where it is
     for i in range(count):
-        start = header_len + i * record_len
-        raw = data[start:start + record_len]
+        raw = body[i * record_len:(i + 1) * record_len]
         if raw[:1] == b"*":
             deleted += 1
             continue
-        if single_byte:  # decode the record once; byte offsets are character offsets
-            text = raw.decode(encoding, "replace")
-            rec = {name: text[a:b].split("\0")[0].strip() for name, a, b in spans}
-            if any("\ufffd" in v for v in rec.values()):  # an undecodable byte: say where, strictly
-                rec = {name: raw[a:b].split(b"\0")[0].decode(encoding).strip() for name, a, b in spans}
-        else:
-            rec = {name: raw[a:b].split(b"\0")[0].decode(encoding).strip() for name, a, b in spans}
-        records.append(rec)
+        records.append({name: raw[c].split(b"\0")[0].decode(encoding).strip() for name, c in zip(names, cells)})
     return DbfTable(tuple(fields), tuple(records), deleted)
 
 

@@ -52,7 +52,7 @@ def _rounds_of(mask: str) -> set[int]:
         value = int(mask, 16) if mask.strip() else 0
     except ValueError:
         return set()
-    return {r + 1 for r in range(64) if value >> r & 1}
+    return {r + 1 for r in range(value.bit_length()) if value >> r & 1}
 
 
 class SwissPerfectFormat(Format):
@@ -118,10 +118,11 @@ class SwissPerfectFormat(Format):
         ), tuple(warnings)
 
     def _row(self, r, number, entries, minor, name, warnings):
-        rnd, w, b = _int(r["ROUND"]), _int(r["WHITE"]), _int(r["BLACK"])
-        ws, bs = _int(r["W_SCORE"]), _int(r["B_SCORE"])
-        wt, bt = _int(r.get("W_TYPE", "1")), _int(r.get("B_TYPE", "1"))
-        wsub, bsub = _int(r.get("W_SUBSCO", "0")), _int(r.get("B_SUBSCO", "0"))
+        get = r.get
+        rnd, w, b, ws, bs, wt, bt, wsub, bsub = (
+            int(v) if v.isdigit() else _int(v) for v in (
+                r["ROUND"], r["WHITE"], r["BLACK"], r["W_SCORE"], r["B_SCORE"], get("W_TYPE", "1"),
+                get("B_TYPE", "1"), get("W_SUBSCO", "0"), get("B_SUBSCO", "0")))
         has_minor = minor or wsub or bsub
         for who in (w, b):
             if who and who not in number:
