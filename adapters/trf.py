@@ -13,14 +13,14 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.trf_lines import (
-    FIELDS, block_start, has_result, iso_date, number_text, parse_block, scoring_from_162, scoring_from_bb,
+    BLOCK, FIELDS, block_start, has_result, iso_date, number_text, parse_block, scoring_from_162, scoring_from_bb,
     scoring_from_xxs, split_lines,
 )
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.trf_writer import TrfDocument, render
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import Kind, Player, RoundEntry, ScoringSystem, Tournament
+from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
 META = "trf"  # metadata key of a source line kept verbatim
@@ -112,34 +112,33 @@ class TrfFormat(Format):
             count = max(0, (len(line.rstrip()) - 91 + 9) // 10)
             bl = [line[b:b + 8] for b in range(91, 91 + 10 * count, 10)]
             blocks.append((n, line, bl))
-            for r, b in enumerate(bl):
-                if has_result(b):
-                    played = max(played, r + 1)
+            for r in range(len(bl) - 1, played - 1, -1):
+                if has_result(bl[r]):
+                    played = r + 1
+                    break
         players = []
         for n, line, bl in blocks:
             where = f"line {n}"
             try:
-                p = self._player(line, bl, played, where)
+                no = int(line[4:8])
+                extension = _bw1(*bw1.pop(no), file) if no in bw1 else None
+                players.append(self._player(line, bl, played, where, extension))
             except BrightwellError as exc:
                 raise exc.at(file=file, place=where) from None
             except ValueError as exc:
                 raise BrightwellError(f"001 record cannot be read ({exc})", file=file, place=where) from None
-            if p.start_no in bw1:
-                p = _with_scores(p, *bw1.pop(p.start_no), file)
-            players.append(p)
         for no, (n, _) in bw1.items():
             raise BrightwellError(f"BW1 record for unknown player {no}", file=file, place=f"line {n}")
         return tuple(players)
 
-    def _player(self, line, bl, played, where) -> Player:
+    def _player(self, line, bl, played, where, extension) -> Player:
         f = {key: fld.get(line).strip() for key, fld in FIELDS.items()}
+        withdrawn, late, scores = extension or (None, None, ())
         entries = []
         for r in range(played):
             b = bl[r] if r < len(bl) else ""
-            if b[7:8] in (" ", "") and b[:4].strip().strip("0"):
-                raise BrightwellError(f"round {r + 1} is paired with {b[:4].strip()} but has no result",
-                                      place=where)
-            entries.append(parse_block(b, where, r + 1))
+            own, opp = scores[r] if r < len(scores) else (None, None)
+            entries.append(parse_block(b, where, r + 1, own, opp))
         # a pairing without a result (the next round, not yet played) is kept, not ranked
         extra = tuple(("trf pending", f"{r + 1}:{b}") for r, b in enumerate(bl) if r >= played and b.strip())
         rating = int(f["rating"]) if f["rating"] else 0
@@ -151,6 +150,7 @@ class TrfFormat(Format):
             sex=f["sex"] or None, birth_date=f["birth_date"] or None,
             ids=(("fide", fide_id),) if fide_id.strip("0") else (),
             stored_points=float(f["points"]) if f["points"] else None, stored_rank=rank or None, extra=extra,
+            late_entry=late, withdrawn_after=withdrawn,
         )
 
     # -- writing -------------------------------------------------------------------------------
@@ -203,21 +203,16 @@ def _system(text: str, n: int, rounds: int, players) -> str:
     return "swiss"
 
 
-def _with_scores(p: Player, n: int, line: str, file: str) -> Player:
-    """Apply a BW1 record: withdrawal (cols 10-12), late entry (14-16), per-round scores."""
+def _bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, list[tuple]]:
+    """A BW1 record: withdrawal (cols 10-12), late entry (14-16), per-round (own, opponent's) scores."""
     try:
         withdrawn = int(line[9:12]) if line[9:12].strip() else None
         late = int(line[13:16]) if line[13:16].strip() else None
-        rounds = list(p.rounds)
-        for r in range(len(rounds)):
-            b = line[block_start(r):block_start(r) + 8]
-            own, opp = b[0:4].strip(), b[4:8].strip()
-            if own or opp:
-                e = rounds[r]
-                rounds[r] = RoundEntry(e.kind, e.opponent, e.result, e.side, _num(own), _num(opp), e.rated)
+        scores = [(_num(line[b:b + 4].strip()), _num(line[b + 4:b + 8].strip()))
+                  for b in range(block_start(0), len(line), BLOCK)]
     except ValueError:
         raise BrightwellError(f"BW1 record cannot be read: '{line.strip()}'", file=file, place=f"line {n}") from None
-    return replace(p, rounds=tuple(rounds), withdrawn_after=withdrawn, late_entry=late)
+    return withdrawn, late, scores
 
 
 def _num(text: str):

@@ -66,12 +66,18 @@ def has_result(block: str) -> bool:
 _FAST = {(c, r): (Side.FIRST if c == "w" else Side.SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
 
 
-def parse_block(block: str, line: str, round_no: int) -> RoundEntry:
-    """One 8-column round block -> a round record. A blank block is an absence."""
+def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None) -> RoundEntry:
+    """One 8-column round block (with the game's scores, when known) -> a round record. A blank
+    block is an absence."""
     fast = _FAST.get((block[5:6], block[7:8]))
     if fast is not None and block[:4].strip().isdigit() and int(block[:4]):  # a rated game, w or b
-        return RoundEntry(Kind.GAME, int(block[:4]), fast[1], fast[0])
-    return _parse_slow(block.ljust(8), f"{line}, round {round_no}")
+        return RoundEntry(Kind.GAME, int(block[:4]), fast[1], fast[0], score, opp_score)
+    if block[7:8] in (" ", "") and block[:4].strip().strip("0"):
+        raise BrightwellError(f"round {round_no} is paired with {block[:4].strip()} but has no result", place=line)
+    e = _parse_slow(block.ljust(8), f"{line}, round {round_no}")
+    if score is None and opp_score is None:
+        return e
+    return RoundEntry(e.kind, e.opponent, e.result, e.side, score, opp_score, e.rated)
 
 
 def _parse_slow(block: str, where: str) -> RoundEntry:
