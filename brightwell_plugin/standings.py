@@ -33,6 +33,7 @@ class Standings:
     items: tuple[SpecItem, ...]
     rows: tuple[Row, ...]
     after_round: int
+    points: tuple[float, ...] = ()  # each player's points after ``after_round``, in the file's player order
 
     @property
     def headings(self) -> tuple[str, ...]:
@@ -149,7 +150,7 @@ def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
             p = t.players[i]
             rows.append(Row(position, p.start_no, p.name, tuple(c[i] for c in columns)))
         position += len(g)
-    return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k)
+    return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points))
 
 
 def find_player(t: Tournament, who: str | int) -> int:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from brightwell_plugin.api import with_standings
+from brightwell_plugin.context import Context
 from brightwell_plugin.standings import rank
 from strategies import tournaments
 
@@ -34,3 +38,16 @@ def test_points_column_equals_the_sum_of_round_points(t):
     pts = {p.start_no: sum(t.scoring.points(e) for e in p.rounds) for p in t.players}
     assert all(abs(r.values[0] - pts[r.start_no]) < 1e-9 for r in s.rows)
     assert [r.values[0] for r in s.rows] == sorted((r.values[0] for r in s.rows), reverse=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tournaments(), st.sampled_from([None, 1]))
+def test_with_standings_changes_only_points_ranks_and_tiebreaks(t, after_round):
+    s = rank(t, "PTS,BH", after_round=after_round if t.rounds_played else None)
+    ranked = with_standings(t, s)
+    ranks = {r.start_no: r.rank for r in s.rows}
+    points = Context(t, s.after_round).points
+    assert ranked.tiebreaks == ("PTS", "BH")
+    for p, q, pts in zip(t.players, ranked.players, points):
+        assert q == replace(p, stored_points=pts, stored_rank=ranks[p.start_no])  # every other field kept
+    assert replace(ranked, players=t.players, tiebreaks=t.tiebreaks) == t
