@@ -39,23 +39,34 @@ def lost_in_sp(t: Tournament) -> list[str]:
     extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("sp ") and k != "club"})
     if extra:
         lost.append(f"player fields: {', '.join(extra)}")
-    if any(e.score is not None and not float(e.score).is_integer() for p in t.players for e in p.rounds):
+    fractional = no_opponent = unrated = False
+    sums = set()
+    for p in t.players:  # one pass over every round record
+        for e in p.rounds:
+            score, kind = e.score, e.kind
+            if score is not None and type(score) is not int and not float(score).is_integer():
+                fractional = True
+            if kind is Kind.GAME:
+                unrated = unrated or not e.rated
+                if score is not None and e.opp_score is not None:
+                    sums.add(score + e.opp_score)
+            elif e.opponent is None and kind.is_forfeit:
+                no_opponent = True
+    if fractional:
         lost.append("fractional game scores (minor scores are whole numbers)")
-    texts = [v for p in t.players for v in (p.name, p.federation or "", p.title or "")]
-    if any(_not_cp1252(v) for v in texts + [t.name]):
+    if _not_cp1252("\n".join(v for p in t.players for v in (p.name, p.federation or "", p.title or ""))
+                   + t.name):
         lost.append("characters cp1252 cannot hold (written as '?')")
     if any(len(part) > 25 for p in t.players for part in p.name.partition(", ")[::2]):
         lost.append("names longer than Swiss Perfect's 25 + 25 characters (cut)")
-    if any(e.kind.is_forfeit and e.opponent is None for p in t.players for e in p.rounds):
+    if no_opponent:
         lost.append("forfeits without an opponent (written as byes of the same points)")
     if any(p.withdrawn_after == 0 for p in t.players):
         lost.append("withdrawals before round 1")
-    if any(e.is_game and not e.rated for p in t.players for e in p.rounds):
+    if unrated:
         lost.append("games played but not rated (written as rated games)")
     if t.game is not None:
         lost.append("the game kind")
-    sums = {e.score + e.opp_score for p in t.players for e in p.rounds
-            if e.is_game and e.score is not None and e.opp_score is not None}
     if t.board is not None and sums != {t.board}:
         lost.append("the board size (Swiss Perfect infers it only when every game's scores sum to it)")
     return lost

@@ -166,19 +166,30 @@ class TrfFormat(Format):
         ids = sorted({s for p in t.players for s, _ in p.ids if s != "fide"})
         if ids:
             lost.append(f"player ids: {', '.join(ids)}")
-        shown = max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.kind is not Kind.ABSENT), default=0)
+        shown, no_opponent, no_side, values = 0, False, False, set()
+        for p in t.players:  # one pass over every round record
+            for r, e in enumerate(p.rounds, 1):
+                kind = e.kind
+                if kind is Kind.GAME:
+                    no_side = no_side or e.side is None
+                elif kind is not Kind.ABSENT and e.opponent is None and kind.is_forfeit:
+                    no_opponent = True
+                if kind is not Kind.ABSENT and r > shown:
+                    shown = r
+                values.add(e.score)
+                values.add(e.opp_score)
         if t.rounds_played > shown:
             lost.append(f"{t.rounds_played - shown} final round(s) in which nobody has a record")
-        if any(e.kind.is_forfeit and e.opponent is None for p in t.players for e in p.rounds):
+        if no_opponent:
             lost.append("forfeits without an opponent (written as byes of the same points)")
         if any(p.bonus for p in t.players):
             lost.append("points awarded outside the rounds (bonus)")
         long = [p.name for p in t.players if len(p.name) > 33]
         if long:
             lost.append(f"{len(long)} name(s) longer than 33 characters are cut (e.g. '{long[0]}')")
-        if any(e.is_game and e.side is None for p in t.players for e in p.rounds):
+        if no_side:
             lost.append("games without a known side are written with colour '-' (pairing engines expect w/b)")
-        if any(len(number_text(x)) > 4 for p in t.players for e in p.rounds for x in (e.score, e.opp_score)):
+        if any(len(number_text(x)) > 4 for x in values):
             lost.append("game scores wider than 4 characters")
         return lost
 
