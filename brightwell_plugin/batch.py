@@ -34,6 +34,9 @@ class Placing:
     before: int | None  # the place the file itself stored (ranks, else stored points)
     after: int
 
+    def __reduce__(self):  # pickled by value: results cross from workers by the thousand
+        return Placing, (self.start_no, self.name, self.before, self.after)
+
 
 @dataclass(frozen=True, slots=True)
 class FileResult:
@@ -143,22 +146,36 @@ def clean_stale_temporaries(out_dir: Path) -> int:
     return removed
 
 
+def process_chunk(jobs: list[Job], out_dir: Path, spec: str | None, to: str | None,
+                  skip_existing: bool) -> list[FileResult]:
+    """:func:`process` for several jobs: one task per chunk spares the executor a round trip per file."""
+    return [process(job, out_dir, spec, to, skip_existing) for job in jobs]
+
+
+def chunk_size(files: int, workers: int) -> int:
+    """Jobs per task: a few tasks per worker at least (balance), at most 16 files (steady progress)."""
+    return max(1, min(16, files // (4 * max(1, workers))))
+
+
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
         executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
         on_result: Callable[[FileResult], None] | None = None) -> list[FileResult]:
     """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     clean_stale_temporaries(out_dir)
+    workers = jobs_count or os.cpu_count() or 1
     own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=jobs_count or os.cpu_count())
+    pool = executor or ProcessPoolExecutor(max_workers=workers)
+    size = chunk_size(len(jobs), workers)
     results = []
     try:
-        futures = {pool.submit(process, job, out_dir, spec, to, skip_existing): job for job in jobs}
+        futures = [pool.submit(process_chunk, jobs[i:i + size], out_dir, spec, to, skip_existing)
+                   for i in range(0, len(jobs), size)]
         for future in as_completed(futures):
-            result = future.result()
-            results.append(result)
-            if on_result:
-                on_result(result)
+            for result in future.result():
+                results.append(result)
+                if on_result:
+                    on_result(result)
     finally:
         if own:
             pool.shutdown()

@@ -16,7 +16,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from brightwell_plugin import api
-from brightwell_plugin.batch import collect, run
+from brightwell_plugin.batch import chunk_size, collect, run
 from brightwell_plugin.cli import main
 from make_fixtures import FIXTURES
 
@@ -90,6 +90,22 @@ def test_any_executor_runs_the_batch(tmp_path):
     with ThreadPoolExecutor(2) as pool:
         results = run(collect([str(src)]), tmp_path / "out", executor=pool)
     assert len(results) == 7 and all(r.ok for r in results)
+
+
+def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
+    src = tmp_path / "many"
+    src.mkdir()
+    for i in range(70):
+        shutil.copy(FIXTURES / "othello_open.xml", src / f"e{i:02d}.xml")
+    (src / "e33.xml").write_text("<tournament")  # a bad file in the middle of a chunk
+    jobs = collect([str(src)])
+    assert chunk_size(len(jobs), 2) == 8 and chunk_size(3, 2) == 1 and chunk_size(10_000, 2) == 16
+    results = run(jobs, tmp_path / "out", "PTS,BQ:preset=woc", jobs_count=2)
+    assert [Path(r.source).name for r in results] == [f"e{i:02d}.xml" for i in range(70)]
+    assert [r.ok for r in results] == [i != 33 for i in range(70)]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [f"e{i:02d}.xml" for i in range(70) if i != 33]
+    first = results[0].placings
+    assert first and all(r.placings == first for r in results if r.ok)  # placings came back whole
 
 
 def test_dask_distributed_executor(tmp_path):
