@@ -40,23 +40,20 @@ class PappFormat(Format):
         for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
             if not line.strip():
                 continue
-            m = _META.match(line)
+            m = _META.match(line) if line[0] == "%" else None
             if m:
                 meta.append((f"papp {m[1]}", m[2].strip()))
                 continue
-            if line.startswith("%%Added"):
-                in_added = True
-                continue
-            if line.startswith("%Round:"):
-                rnd = int(line.split(":", 1)[1])
-                continue
-            if line.startswith("%_%"):
-                m = _PLAYER.match(line)
-                if not m:
-                    raise BrightwellError("player line cannot be read", file=str(path), place=f"line {n}")
-                people.append((n, m))
-                continue
-            if line.startswith("%"):
+            if line[0] == "%":
+                if line.startswith("%%Added"):
+                    in_added = True
+                elif line.startswith("%Round:"):
+                    rnd = int(line.split(":", 1)[1])
+                elif line.startswith("%_%"):
+                    m = _PLAYER.match(line)
+                    if not m:
+                        raise BrightwellError("player line cannot be read", file=str(path), place=f"line {n}")
+                    people.append((n, m))
                 continue
             if in_added:
                 added.append(("papp added", line))
@@ -100,9 +97,11 @@ class PappFormat(Format):
 
     @staticmethod
     def _infer(no, name, entries, points, discs, warnings, path) -> tuple[RoundEntry, ...]:
-        got_points = sum(1 if e.result is Result.WIN else 0.5 if e.result is Result.DRAW else 0
-                         for e in entries if e.is_game)
-        got_discs = sum(e.score for e in entries if e.is_game)
+        got_points = got_discs = 0
+        for e in entries:
+            if e.kind is Kind.GAME:
+                got_points += 1 if e.result is Result.WIN else 0.5 if e.result is Result.DRAW else 0
+                got_discs += e.score
         spare_points, spare_discs = points - got_points, discs - got_discs
         out, inferred = list(entries), []
         for r, e in enumerate(entries):
