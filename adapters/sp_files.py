@@ -7,6 +7,7 @@ disk; members are read into memory).
 
 from __future__ import annotations
 
+import os
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -54,8 +55,15 @@ def _pick(candidates: dict[str, list[str]], where: str, need=PARTS) -> tuple[str
 
 def _from_siblings(path: Path) -> Trio:
     folder, stem = path.parent, path.name[: -len(path.suffix)]
-    found = {p.suffix.lower(): p for p in folder.iterdir() if p.is_file()
-             and p.name[: -len(p.suffix)].lower() == stem.lower() and p.suffix.lower() in PARTS}
+    upper = path.suffix.isupper()
+    found = {part: p for part in PARTS if (p := path.with_suffix(part.upper() if upper else part)).is_file()}
+    if len(found) < len(PARTS):  # names in another case: look through the folder
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                name, dot, suffix = entry.name.rpartition(".")
+                part = "." + suffix.lower()
+                if dot and part in PARTS and part not in found and name.lower() == stem.lower() and entry.is_file():
+                    found[part] = folder / entry.name
     for part in (".trn", ".sco"):
         if part not in found:
             raise BrightwellError(f"the {part} file beside it is missing (looked for {stem}{part})", file=str(path))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import configparser
 import re
 from dataclasses import replace
+from operator import itemgetter
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
@@ -45,6 +46,28 @@ def _int(text: str, default: int = 0) -> int:
         return int(text)
     text = text.strip()
     return int(float(text)) if _NUMBER.fullmatch(text) else default
+
+
+SCO_COLUMNS = ("ROUND", "WHITE", "BLACK", "W_SCORE", "B_SCORE", "W_TYPE", "B_TYPE", "W_SUBSCO", "B_SUBSCO")
+_SCO_DEFAULTS = {"W_TYPE": "1", "B_TYPE": "1", "W_SUBSCO": "0", "B_SUBSCO": "0"}  # for tables without them
+
+
+def _sco_numbers(sco) -> list[tuple[int, ...]]:
+    """Each .sco row as the numbers of :data:`SCO_COLUMNS` (plain integers read in C)."""
+    fields = {f.name for f in sco.fields}
+    if fields.issuperset(SCO_COLUMNS):
+        cells = itemgetter(*SCO_COLUMNS)
+    else:
+        def cells(r):
+            return tuple(r.get(k, _SCO_DEFAULTS.get(k, "")) for k in SCO_COLUMNS)
+    out = []
+    for r in sco.records:
+        texts = cells(r)
+        try:
+            out.append(tuple(map(int, texts)))
+        except ValueError:  # empty cells, decimals, stray text
+            out.append(tuple(_int(v) for v in texts))
+    return out
 
 
 def _rounds_of(mask: str) -> set[int]:
@@ -97,8 +120,8 @@ class SwissPerfectFormat(Format):
         starts = [_int(r.get("START_NO", ""), -1) for r in trn.records]
         use_start = len(set(starts)) == len(starts) and min(starts, default=1) > 0
         number = dict(zip(ids, starts if use_start else ids))
-        rows = [r for r in sco.records if _int(r["WHITE"]) or _int(r["BLACK"])]
-        played = max((_int(r["ROUND"]) for r in rows), default=0)
+        rows = [r for r in _sco_numbers(sco) if r[1] or r[2]]  # a row names White or Black
+        played = max((r[0] for r in rows), default=0)
         entries: dict[int, dict[int, RoundEntry]] = {i: {} for i in ids}
         for r in rows:
             self._row(r, number, entries, minor, trio.names[".sco"], warnings)
@@ -118,11 +141,7 @@ class SwissPerfectFormat(Format):
         ), tuple(warnings)
 
     def _row(self, r, number, entries, minor, name, warnings):
-        get = r.get
-        rnd, w, b, ws, bs, wt, bt, wsub, bsub = (
-            int(v) if v.isdigit() else _int(v) for v in (
-                r["ROUND"], r["WHITE"], r["BLACK"], r["W_SCORE"], r["B_SCORE"], get("W_TYPE", "1"),
-                get("B_TYPE", "1"), get("W_SUBSCO", "0"), get("B_SUBSCO", "0")))
+        rnd, w, b, ws, bs, wt, bt, wsub, bsub = r
         has_minor = minor or wsub or bsub
         for who in (w, b):
             if who and who not in number:
