@@ -25,6 +25,7 @@ CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
 UNKNOWN_TIEBREAKS = {"1221": "rating sum", "1224": "tie-break 1224", "1225": "tie-break 1225"}
 KEPT = ("ORDER", "ID", "START_NO", "SURNAME", "FIRSTNAME", "CLUB", "LOC_RTG", "LOC_RTG2", "TECH_SCORE",
         "FORB_PAIRS", "TEAM", "BOARD", "MEMO")  # ABSENT and BONUS live on in the rounds and Player.bonus
+_KEPT_KEYS = tuple((k, f"sp {k.lower()}") for k in KEPT)
 
 
 def read_ini(data: bytes, name: str, encoding: str | None) -> tuple[configparser.ConfigParser, str]:
@@ -130,7 +131,7 @@ class SwissPerfectFormat(Format):
             players.append(self._player(rec, number[pid], entries[pid], played, warnings, trio.names[".trn"]))
         planned = _int(info.get("Rounds", "0"))
         sums = {e.score + e.opp_score for p in players for e in p.rounds
-                if e.is_game and e.score is not None and e.opp_score is not None}
+                if e.kind is Kind.GAME and e.score is not None and e.opp_score is not None}
         board = sums.pop() if len(sums) == 1 and minor and max(sums) > 0 else None  # all sum to it: Othello 64
         system = "round-robin" if info.get("System", "0").strip() == "1" else "swiss"
         return Tournament(
@@ -193,7 +194,7 @@ class SwissPerfectFormat(Format):
                 bonus -= 0.5
 
         surname, first = rec.get("SURNAME", ""), rec.get("FIRSTNAME", "")
-        extra = tuple((f"sp {k.lower()}", rec[k]) for k in KEPT if rec.get(k, "") not in ("",))
+        extra = tuple((key, rec[k]) for k, key in _KEPT_KEYS if rec.get(k))
         ids = tuple((scheme, rec[k]) for scheme, k in (("fide", "INTL_ID"), ("national", "LOC_ID")) if rec.get(k))
         birth = rec.get("BIRTH_DATE", "")
         return Player(
