@@ -71,18 +71,20 @@ def opponent_view(ctx: Context, fore: bool = False, rr: bool = False, as_played:
     draw, k = ctx.t.scoring.draw, ctx.k
     fore_round = k if fore and k >= ctx.R else 0
     adjusted, own, real = [], [], []
+    game = Kind.GAME
     for i, es in enumerate(ctx.entries):
         opps, rp = ctx.opp[i], ctx.round_points[i]
-        last_non_vur = max((r for r in range(k) if not is_vur(es[r].kind)), default=-1)
+        last_non_vur = next((r for r in range(k - 1, -1, -1) if es[r].kind not in _VUR_KINDS), -1)
         if fore_round and (opps[k - 1] >= 0 or es[k - 1].kind is Kind.PAB):
             last_non_vur = k - 1
-        adj = 0.0
-        counted = []
-        for r in range(k):
-            e, o = es[r], opps[r]
-            has_opponent = r <= last_non_vur or o >= 0
-            adj += rp[r] if has_opponent else (0.0 if rr else draw)
-            counted.append(o >= 0 and (e.kind is Kind.GAME or as_played or r + 1 == fore_round))
+        if last_non_vur == k - 1:  # every round has an opponent, real or dummy (16.3): all count
+            adj = 0.0 + sum(rp)
+        else:
+            adj = 0.0
+            for r in range(k):
+                adj += rp[r] if r <= last_non_vur or opps[r] >= 0 else (0.0 if rr else draw)
+        counted = [o >= 0 and (e.kind is game or as_played or r + 1 == fore_round)
+                   for r, (e, o) in enumerate(zip(es, opps))]
         score = ctx.points[i]
         if fore_round and opps[k - 1] >= 0:
             shift = draw - rp[k - 1]
