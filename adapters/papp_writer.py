@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from brightwell_plugin.model import Result, Side, Tournament
+from brightwell_plugin.model import Kind, Result, Side, Tournament
 
 _SIGN = {Result.WIN: ">", Result.LOSS: "<", Result.DRAW: "="}
 
@@ -18,19 +18,21 @@ def render(t: Tournament) -> bytes:
         from brightwell_plugin.standings import rank
         at = {p.start_no: p for p in t.players}
         order = [at[row.start_no] for row in rank(t).rows]
+    points_of = t.scoring.points
     for p in order:
         surname, _, first = p.name.partition(", ")
-        points = sum(t.scoring.points(e) for e in p.rounds) + p.bonus
+        points = sum(map(points_of, p.rounds)) + p.bonus
         discs = sum(e.score or 0 for e in p.rounds)
         rating = f", {p.rating}" if p.rating else ""
         lines.append(f"%_% {p.start_no:7d}, {surname}, {first}, {p.federation or ''}, {points:4g}, {discs}{rating}")
-    for r in range(1, t.rounds_played + 1):
-        lines += ["", "", f"%Round: {r}", ""]
-        for p in t.players:
-            e = p.entry(r)
-            if e.is_game and (e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)):
-                lines.append(f"{p.start_no:6d} ({int(e.score or 0):02d}){_SIGN[e.result]}({int(e.opp_score or 0):02d})"
-                             f" {e.opponent:6d}  B")
+    games: list[list[str]] = [[] for _ in range(t.rounds_played)]
+    for p in t.players:  # each game once, from the side of the player who moved first
+        for r, e in enumerate(p.rounds):
+            if e.kind is Kind.GAME and (e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)):
+                games[r].append(f"{p.start_no:6d} ({int(e.score or 0):02d}){_SIGN[e.result]}"
+                                f"({int(e.opp_score or 0):02d}) {e.opponent:6d}  B")
+    for r, listed in enumerate(games, 1):
+        lines += ["", "", f"%Round: {r}", "", *listed]
     added = [v for k, v in t.metadata if k == "papp added"]
     if added:
         lines += ["", "%%Added results", *added]
