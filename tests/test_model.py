@@ -1,0 +1,33 @@
+"""The model: frozen dataclasses; the fast constructors behave as the generated ones."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+
+import pytest
+
+from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side
+
+
+@pytest.mark.parametrize("cls", [RoundEntry, Player])
+def test_fast_init_has_the_fields_parameters_and_defaults(cls):
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    assert [(p.name, p.default) for p in params] == [
+        (f.name, inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default)
+        for f in dataclasses.fields(cls)]
+
+
+def test_fast_init_fills_every_field_and_stays_frozen():
+    e = RoundEntry(Kind.GAME, 3, Result.WIN, Side.FIRST, 40, 24, rated=False)
+    assert dataclasses.astuple(e) == (Kind.GAME, 3, Result.WIN, Side.FIRST, 40, 24, False)
+    assert e == RoundEntry(kind=Kind.GAME, opponent=3, result=Result.WIN, side=Side.FIRST, score=40,
+                           opp_score=24, rated=False) and hash(e) == hash(dataclasses.replace(e))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        e.score = 41  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        RoundEntry()  # type: ignore[call-arg]
+    p = Player(7, "Lindqvist, Ada", (e,), stored_rank=2)
+    assert (p.start_no, p.name, p.rounds, p.rating, p.bonus, p.stored_rank, p.extra) == (
+        7, "Lindqvist, Ada", (e,), None, 0, 2, ())
+    assert dataclasses.replace(p, rating=1900).rating == 1900
