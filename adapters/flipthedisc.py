@@ -14,11 +14,13 @@ import json
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.model import (
+    ABSENT, DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, Player, RoundEntry, Tournament,
+)
 
 BOARD = 64
 PUBLISHED = "published "
-_RESULT = {2: Result.WIN, 1: Result.DRAW, 0: Result.LOSS}
+_RESULT = {2: WIN, 1: DRAW, 0: LOSS}
 
 
 class FlipTheDiscFormat(Format):
@@ -50,14 +52,14 @@ class FlipTheDiscFormat(Format):
             for first, second in rnd["pairing"]:
                 a, b = first["id"], second["id"]
                 if b == -1:
-                    rounds[a].append(RoundEntry(Kind.PAB))
+                    rounds[a].append(RoundEntry(PAB))
                     continue
                 if first.get("result") is None:
                     continue  # paired, not yet played
                 discs = int(first["score"])
                 res = _RESULT[int(first["result"])]
-                rounds[a].append(RoundEntry(Kind.GAME, b, res, Side.FIRST, discs, BOARD - discs))
-                rounds[b].append(RoundEntry(Kind.GAME, a, res.reverse, Side.SECOND, BOARD - discs, discs))
+                rounds[a].append(RoundEntry(GAME, b, res, FIRST, discs, BOARD - discs))
+                rounds[b].append(RoundEntry(GAME, a, res.reverse, SECOND, BOARD - discs, discs))
             for entries in rounds.values():  # not paired this round
                 if len(entries) < r + 1:
                     entries.append(ABSENT)

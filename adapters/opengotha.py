@@ -13,7 +13,10 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.xml import parse_safely
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
+from brightwell_plugin.model import (
+    ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, LOSS, PAB, SECOND, WIN, Player,
+    RoundEntry, ScoringSystem, Tournament,
+)
 
 CRITERIA = {"NBW": "PTS", "SOSW": "BH", "SOSW-1": "BH/C1", "SOSW-2": "BH/C2", "SODOSW": "SB", "CUSSW": "PS",
             "DC": "DE", "RATING": "RTNG"}
@@ -68,25 +71,25 @@ class OpenGothaFormat(Format):
                 continue
             if result == "RESULT_BOTHWIN":
                 warnings.append(f"{path}: round {r + 1}: both players given the win: read as full-point byes")
-                entries[white][r] = entries[black][r] = RoundEntry(Kind.FULL_BYE)
+                entries[white][r] = entries[black][r] = RoundEntry(FULL_BYE)
                 continue
             if result == "RESULT_BOTHLOSE":
-                entries[white][r] = RoundEntry(Kind.FORFEIT_LOSS, black, side=Side.SECOND)
-                entries[black][r] = RoundEntry(Kind.FORFEIT_LOSS, white, side=Side.FIRST)
+                entries[white][r] = RoundEntry(FORFEIT_LOSS, black, side=SECOND)
+                entries[black][r] = RoundEntry(FORFEIT_LOSS, white, side=FIRST)
                 continue
-            res = {"RESULT_WHITEWINS": Result.WIN, "RESULT_BLACKWINS": Result.LOSS, "RESULT_EQUAL": Result.DRAW}.get(result)
+            res = {"RESULT_WHITEWINS": WIN, "RESULT_BLACKWINS": LOSS, "RESULT_EQUAL": DRAW}.get(result)
             if res is None:
                 raise BrightwellError(f"unknown result '{el.get('result')}'", file=str(path),
                                       place=f"line {el.sourceline}")
-            if forfeit and res is not Result.DRAW:
-                win, lose = (white, black) if res is Result.WIN else (black, white)
-                entries[win][r] = RoundEntry(Kind.FORFEIT_WIN, lose, side=Side.SECOND if win == white else Side.FIRST)
-                entries[lose][r] = RoundEntry(Kind.FORFEIT_LOSS, win, side=Side.SECOND if lose == white else Side.FIRST)
+            if forfeit and res is not DRAW:
+                win, lose = (white, black) if res is WIN else (black, white)
+                entries[win][r] = RoundEntry(FORFEIT_WIN, lose, side=SECOND if win == white else FIRST)
+                entries[lose][r] = RoundEntry(FORFEIT_LOSS, win, side=SECOND if lose == white else FIRST)
                 continue
-            entries[white][r] = RoundEntry(Kind.GAME, black, res, Side.SECOND, rated=not forfeit)
-            entries[black][r] = RoundEntry(Kind.GAME, white, res.reverse, Side.FIRST, rated=not forfeit)
+            entries[white][r] = RoundEntry(GAME, black, res, SECOND, rated=not forfeit)
+            entries[black][r] = RoundEntry(GAME, white, res.reverse, FIRST, rated=not forfeit)
         for el in root.findall("ByePlayers/ByePlayer"):
-            entries[number(el.get("player"), el)][int(el.get("roundNumber")) - 1] = RoundEntry(Kind.PAB)
+            entries[number(el.get("player"), el)][int(el.get("roundNumber")) - 1] = RoundEntry(PAB)
         players = tuple(Player(
             start_no=no, name=f"{p.get('name', '')}, {p.get('firstName', '')}".strip(", "),
             rounds=tuple(entries[no]), rating=int(p.get("rating")) if (p.get("rating") or "0").lstrip("-").isdigit()

@@ -16,7 +16,10 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.model import (
+    ABSENT, ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND,
+    WIN, ZERO_BYE, Player, RoundEntry, Tournament,
+)
 
 BOARD, BYE_DISCS = 64, 40
 _PLAYER = re.compile(r"^%_%\s*(\d+)\s*,\s*([^,]*?)\s*,\s*([^,]*?)\s*,\s*([^,]*?)\s*,\s*([\d.]+)\s*,\s*(\d+)\s*(?:,\s*(\d+))?\s*$")
@@ -78,9 +81,9 @@ class PappFormat(Format):
                 for who in (black, white):
                     if who not in ids:
                         raise BrightwellError(f"unknown player {who}", file=str(path), place=f"line {n}")
-                result = Result.WIN if res == ">" else Result.LOSS if res == "<" else Result.DRAW
-                entries[black][r - 1] = RoundEntry(Kind.GAME, white, result, Side.FIRST, bd, wd)
-                entries[white][r - 1] = RoundEntry(Kind.GAME, black, result.reverse, Side.SECOND, wd, bd)
+                result = WIN if res == ">" else LOSS if res == "<" else DRAW
+                entries[black][r - 1] = RoundEntry(GAME, white, result, FIRST, bd, wd)
+                entries[white][r - 1] = RoundEntry(GAME, black, result.reverse, SECOND, wd, bd)
         players = []
         for rank, (n, m) in enumerate(people, 1):
             no, points, discs = int(m[1]), float(m[5]), int(m[6])
@@ -99,15 +102,15 @@ class PappFormat(Format):
     def _infer(no, name, entries, points, discs, warnings, path) -> tuple[RoundEntry, ...]:
         got_points = got_discs = 0
         for e in entries:
-            if e.kind is Kind.GAME:
-                got_points += 1 if e.result is Result.WIN else 0.5 if e.result is Result.DRAW else 0
+            if e.kind is GAME:
+                got_points += 1 if e.result is WIN else 0.5 if e.result is DRAW else 0
                 got_discs += e.score
         spare_points, spare_discs = points - got_points, discs - got_discs
         out, inferred = list(entries), []
         for r, e in enumerate(entries):
-            if e.kind is Kind.ABSENT:
+            if e.kind is ABSENT_KIND:
                 if spare_points >= 1 and spare_discs >= BYE_DISCS:
-                    out[r] = RoundEntry(Kind.PAB, score=BYE_DISCS, opp_score=BOARD - BYE_DISCS)
+                    out[r] = RoundEntry(PAB, score=BYE_DISCS, opp_score=BOARD - BYE_DISCS)
                     spare_points, spare_discs = spare_points - 1, spare_discs - BYE_DISCS
                     inferred.append(f"{r + 1} bye")
                 else:
@@ -122,11 +125,11 @@ class PappFormat(Format):
     def cannot_carry(self, t: Tournament) -> list[str]:
         lost = []
         kinds = {e.kind for p in t.players for e in p.rounds}
-        if kinds & {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}:
+        if kinds & {FORFEIT_WIN, FORFEIT_LOSS}:
             lost.append("forfeits (an export lists games only)")
-        if kinds & {Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FULL_BYE}:
+        if kinds & {HALF_BYE, ZERO_BYE, FULL_BYE}:
             lost.append("requested byes (only the pairing bye is inferred when read)")
-        if any(e.kind is Kind.PAB and (e.score, e.opp_score) != (BYE_DISCS, BOARD - BYE_DISCS)
+        if any(e.kind is PAB and (e.score, e.opp_score) != (BYE_DISCS, BOARD - BYE_DISCS)
                for p in t.players for e in p.rounds):
             lost.append("byes without the 40-24 credit Papp gives them")
         if any(p.withdrawn_after is not None or p.late_entry for p in t.players):

@@ -19,7 +19,9 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.model import (
+    ABSENT, DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, Player, RoundEntry, Tournament,
+)
 
 _HEADER = re.compile(r'^#_([\w-]+)\s*=\s*"?(.*?)"?\s*$')
 _RESULT = re.compile(r"^\(\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\)$")
@@ -89,9 +91,9 @@ class PappWorkfileFormat(Format):
                 rounds.append({})
             elif (m := _RESULT.match(s)):
                 black, bd, white, wd = int(m[1]), int(m[2]), int(m[3]), int(m[4])
-                res = Result.WIN if bd > wd else Result.LOSS if bd < wd else Result.DRAW
-                rounds[-1][black] = RoundEntry(Kind.GAME, white, res, Side.FIRST, bd, wd)
-                rounds[-1][white] = RoundEntry(Kind.GAME, black, res.reverse, Side.SECOND, wd, bd)
+                res = WIN if bd > wd else LOSS if bd < wd else DRAW
+                rounds[-1][black] = RoundEntry(GAME, white, res, FIRST, bd, wd)
+                rounds[-1][white] = RoundEntry(GAME, black, res.reverse, SECOND, wd, bd)
             elif _PAIR.match(s):
                 continue  # a pairing; its result follows when played
             else:
@@ -107,7 +109,7 @@ class PappWorkfileFormat(Format):
                 if no in got:
                     entries.append(got[no])
                 elif no in present_by_round[r]:
-                    entries.append(RoundEntry(Kind.PAB, score=bye, opp_score=board - bye))
+                    entries.append(RoundEntry(PAB, score=bye, opp_score=board - bye))
                 else:
                     entries.append(ABSENT)
             name, country, rating = known.get(no, (f"Player {no}", None, None))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from brightwell_plugin.model import Kind, Result, Side, Tournament
+from brightwell_plugin.model import DRAW, FIRST, GAME, LOSS, WIN, Tournament
 
-_SIGN = {Result.WIN: ">", Result.LOSS: "<", Result.DRAW: "="}
+_SIGN = {WIN: ">", LOSS: "<", DRAW: "="}
 
 
 def render(t: Tournament) -> bytes:
@@ -28,7 +28,7 @@ def render(t: Tournament) -> bytes:
     games: list[list[str]] = [[] for _ in range(t.rounds_played)]
     for p in t.players:  # each game once, from the side of the player who moved first
         for r, e in enumerate(p.rounds):
-            if e.kind is Kind.GAME and (e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)):
+            if e.kind is GAME and (e.side is FIRST or (e.side is None and p.start_no < e.opponent)):
                 games[r].append(f"{p.start_no:6d} ({int(e.score or 0):02d}){_SIGN[e.result]}"
                                 f"({int(e.opp_score or 0):02d}) {e.opponent:6d}  B")
     for r, listed in enumerate(games, 1):

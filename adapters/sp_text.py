@@ -13,12 +13,15 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Tournament
+from brightwell_plugin.model import (
+    ABSENT, ABSENT_KIND, DRAW, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, WIN, ZERO_BYE,
+    Player, RoundEntry, Tournament,
+)
 
 _CELL = re.compile(r"^\s*(\d*)\s*:\s*(.?)\s*$")
-_GAMES = {"W": (Result.WIN, True), "L": (Result.LOSS, True), "D": (Result.DRAW, True), "=": (Result.DRAW, False)}
-_BYES = {"W": Kind.FULL_BYE, "+": Kind.FULL_BYE, "D": Kind.HALF_BYE, "=": Kind.HALF_BYE, "-": Kind.ZERO_BYE,
-         "": Kind.ABSENT}
+_GAMES = {"W": (WIN, True), "L": (LOSS, True), "D": (DRAW, True), "=": (DRAW, False)}
+_BYES = {"W": FULL_BYE, "+": FULL_BYE, "D": HALF_BYE, "=": HALF_BYE, "-": ZERO_BYE,
+         "": ABSENT_KIND}
 _IDS = {"Intl Id": "fide", "Loc Id": "national"}
 
 
@@ -33,9 +36,9 @@ def parse_cell(cell: str, where: str) -> RoundEntry:
         return RoundEntry(_BYES[code])
     if code in _GAMES:
         res, rated = _GAMES[code]
-        return RoundEntry(Kind.GAME, opp, res, rated=rated)
+        return RoundEntry(GAME, opp, res, rated=rated)
     if code in "+-" and code:
-        return RoundEntry(Kind.FORFEIT_WIN if code == "+" else Kind.FORFEIT_LOSS, opp)
+        return RoundEntry(FORFEIT_WIN if code == "+" else FORFEIT_LOSS, opp)
     raise BrightwellError(f"'{cell.strip()}' is not a result against {opp}", place=where)
 
 

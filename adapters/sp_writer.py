@@ -9,7 +9,10 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import ABSENT, Kind, Player, Result, Side, Tournament
+from brightwell_plugin.model import (
+    ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, WIN, ZERO_BYE,
+    Player, Tournament,
+)
 
 TIEBREAK_IDS = {"BH": "1217", "BH/M1": "1218", "PS": "1219", "SB": "1220", "WIN": "1222", "DISCS": "1223",
                 "BQ": "1226"}
@@ -22,7 +25,7 @@ TRN = tuple(DbfField(*f) for f in (
 SCO = tuple(DbfField(*f) for f in (
     ("ROUND", "N", 3), ("WHITE", "N", 5), ("BLACK", "N", 5), ("W_SCORE", "N", 3), ("B_SCORE", "N", 3),
     ("W_TYPE", "N", 2), ("B_TYPE", "N", 2), ("W_SUBSCO", "N", 4), ("B_SUBSCO", "N", 4)))
-_HALF = {Result.WIN: 2, Result.DRAW: 1, Result.LOSS: 0}
+_HALF = {WIN: 2, DRAW: 1, LOSS: 0}
 
 
 def lost_in_sp(t: Tournament) -> list[str]:
@@ -46,7 +49,7 @@ def lost_in_sp(t: Tournament) -> list[str]:
             score, kind = e.score, e.kind
             if score is not None and type(score) is not int and not float(score).is_integer():
                 fractional = True
-            if kind is Kind.GAME:
+            if kind is GAME:
                 unrated = unrated or not e.rated
                 if score is not None and e.opp_score is not None:
                     sums.add(score + e.opp_score)
@@ -101,7 +104,7 @@ def _trn_record(p: Player, index: int) -> tuple[str, ...]:
     surname, first = get("sp surname", ""), get("sp firstname", "")
     if (f"{surname}, {first}" if first else surname) != p.name:
         surname, _, first = p.name.partition(", ")
-    mask = sum(1 << (r - 1) for r, e in enumerate(p.rounds, 1) if e.kind is Kind.HALF_BYE or e.kind is Kind.ZERO_BYE)
+    mask = sum(1 << (r - 1) for r, e in enumerate(p.rounds, 1) if e.kind is HALF_BYE or e.kind is ZERO_BYE)
     bonus = p.bonus  # half-point byes are score rows: BONUS cannot say which round earned it
     birth = p.birth_date or ""
     return (
@@ -116,9 +119,9 @@ def _trn_record(p: Player, index: int) -> tuple[str, ...]:
 
 
 _ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d")
-_BYE_ROW_SCORE = {Kind.HALF_BYE: "1", Kind.ZERO_BYE: "0", Kind.FORFEIT_LOSS: "0"}
-_PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
-_BYE_KINDS = (Kind.FULL_BYE, Kind.PAB, Kind.HALF_BYE, Kind.ZERO_BYE)
+_BYE_ROW_SCORE = {HALF_BYE: "1", ZERO_BYE: "0", FORFEIT_LOSS: "0"}
+_PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
+_BYE_KINDS = (FULL_BYE, PAB, HALF_BYE, ZERO_BYE)
 
 
 def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
@@ -137,15 +140,15 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
                 continue
             if e.opponent is None or kind not in _PAIRED:
                 continue
-            if not (e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)):
+            if not (e.side is FIRST or (e.side is None and p.start_no < e.opponent)):
                 continue
             o = by_no[e.opponent]
-            if kind is Kind.GAME:
+            if kind is GAME:
                 ws, bs = _HALF[e.result], _HALF[e.result.reverse]
                 types = "1"  # SP has no "played, not rated": other types read as forfeits
             else:
-                ws = 2 if kind is Kind.FORFEIT_WIN else 0
-                bs = 2 if o.entry(r + 1).kind is Kind.FORFEIT_WIN else 0
+                ws = 2 if kind is FORFEIT_WIN else 0
+                bs = 2 if o.entry(r + 1).kind is FORFEIT_WIN else 0
                 types = "35" if ws else "34" if bs else "36"
             rows.append((rnd, sp_id[p.start_no], sp_id[o.start_no], str(ws), str(bs), types, types,
                          _num(e.score) or "0", _num(e.opp_score) or "0"))

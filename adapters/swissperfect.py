@@ -19,7 +19,10 @@ from brightwell_plugin.adapters.sp_writer import TIEBREAK_IDS, files_for, lost_i
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.model import (
+    ABSENT, ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, SECOND, WIN,
+    ZERO_BYE, Player, RoundEntry, Tournament,
+)
 
 CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
 UNKNOWN_TIEBREAKS = {"1221": "rating sum", "1224": "tie-break 1224", "1225": "tie-break 1225"}
@@ -131,7 +134,7 @@ class SwissPerfectFormat(Format):
             players.append(self._player(rec, number[pid], entries[pid], played, warnings, trio.names[".trn"]))
         planned = _int(info.get("Rounds", "0"))
         sums = {e.score + e.opp_score for p in players for e in p.rounds
-                if e.kind is Kind.GAME and e.score is not None and e.opp_score is not None}
+                if e.kind is GAME and e.score is not None and e.opp_score is not None}
         board = sums.pop() if len(sums) == 1 and minor and max(sums) > 0 else None  # all sum to it: Othello 64
         system = "round-robin" if info.get("System", "0").strip() == "1" else "swiss"
         return Tournament(
@@ -149,29 +152,29 @@ class SwissPerfectFormat(Format):
                 warnings.append(f"{name}: round {rnd} names unknown player ID {who}; row skipped")
                 return
         if not b:
-            kind = Kind.FULL_BYE if ws >= 2 else Kind.HALF_BYE if ws == 1 else Kind.ZERO_BYE
+            kind = FULL_BYE if ws >= 2 else HALF_BYE if ws == 1 else ZERO_BYE
             credit = (wsub, bsub) if has_minor and (wsub or bsub) else (None, None)
             entries[w][rnd] = RoundEntry(kind, score=credit[0], opp_score=credit[1])
             return
         if not w:
-            entries[b][rnd] = RoundEntry(Kind.FULL_BYE if bs >= 2 else Kind.HALF_BYE if bs == 1 else Kind.ZERO_BYE)
+            entries[b][rnd] = RoundEntry(FULL_BYE if bs >= 2 else HALF_BYE if bs == 1 else ZERO_BYE)
             return
         scores = (wsub, bsub) if has_minor else (None, None)
         if wt == 1 and bt == 1:
-            res = Result.WIN if ws > bs else Result.LOSS if ws < bs else Result.DRAW
-            entries[w][rnd] = RoundEntry(Kind.GAME, number[b], res, Side.FIRST, *scores)
-            entries[b][rnd] = RoundEntry(Kind.GAME, number[w], res.reverse, Side.SECOND, scores[1], scores[0])
+            res = WIN if ws > bs else LOSS if ws < bs else DRAW
+            entries[w][rnd] = RoundEntry(GAME, number[b], res, FIRST, *scores)
+            entries[b][rnd] = RoundEntry(GAME, number[w], res.reverse, SECOND, scores[1], scores[0])
             return
         # forfeits: 35 White won, 34 Black won, 36 double; other type pairs by the scores
-        w_kind = Kind.FORFEIT_WIN if ws == 2 else Kind.FORFEIT_LOSS
-        b_kind = Kind.FORFEIT_WIN if bs == 2 else Kind.FORFEIT_LOSS
+        w_kind = FORFEIT_WIN if ws == 2 else FORFEIT_LOSS
+        b_kind = FORFEIT_WIN if bs == 2 else FORFEIT_LOSS
         if ws == bs == 1:  # a draw not counted as a game: kept as an unrated game
-            entries[w][rnd] = RoundEntry(Kind.GAME, number[b], Result.DRAW, Side.FIRST, *scores, rated=False)
-            entries[b][rnd] = RoundEntry(Kind.GAME, number[w], Result.DRAW, Side.SECOND, scores[1], scores[0],
+            entries[w][rnd] = RoundEntry(GAME, number[b], DRAW, FIRST, *scores, rated=False)
+            entries[b][rnd] = RoundEntry(GAME, number[w], DRAW, SECOND, scores[1], scores[0],
                                          rated=False)
             return
-        entries[w][rnd] = RoundEntry(w_kind, number[b], side=Side.FIRST, score=scores[0], opp_score=scores[1])
-        entries[b][rnd] = RoundEntry(b_kind, number[w], side=Side.SECOND, score=scores[1], opp_score=scores[0])
+        entries[w][rnd] = RoundEntry(w_kind, number[b], side=FIRST, score=scores[0], opp_score=scores[1])
+        entries[b][rnd] = RoundEntry(b_kind, number[w], side=SECOND, score=scores[1], opp_score=scores[0])
 
     def _player(self, rec, start_no, got, played, warnings, name) -> Player:
         absent = _rounds_of(rec.get("ABSENT", ""))
@@ -179,18 +182,18 @@ class SwissPerfectFormat(Format):
         out = _int(rec.get("WITHDRAWAL", ""))  # the last round taken part in (as the samples show)
         bonus = float(rec.get("BONUS", "") or 0)
         rounds = [got.get(r, ABSENT) for r in range(1, played + 1)]
-        free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (Kind.ABSENT, Kind.ZERO_BYE)]
+        free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (ABSENT_KIND, ZERO_BYE)]
         ordered = ([r for r in free if r in absent] + [r for r in free if r < late and r not in absent]
                    + [r for r in free if r not in absent and r >= late])
         for r in ordered:  # BONUS carries no round: half-point byes in absent, late, then empty rounds
             if bonus >= 0.5:
-                rounds[r - 1] = replace(rounds[r - 1], kind=Kind.HALF_BYE)  # a credited score stays
+                rounds[r - 1] = replace(rounds[r - 1], kind=HALF_BYE)  # a credited score stays
                 bonus -= 0.5
             elif r in absent:
-                rounds[r - 1] = replace(rounds[r - 1], kind=Kind.ZERO_BYE)
+                rounds[r - 1] = replace(rounds[r - 1], kind=ZERO_BYE)
         for r in ordered:
-            if bonus >= 0.5 and rounds[r - 1].kind is Kind.HALF_BYE:
-                rounds[r - 1] = replace(rounds[r - 1], kind=Kind.FULL_BYE)
+            if bonus >= 0.5 and rounds[r - 1].kind is HALF_BYE:
+                rounds[r - 1] = replace(rounds[r - 1], kind=FULL_BYE)
                 bonus -= 0.5
 
         surname, first = rec.get("SURNAME", ""), rec.get("FIRSTNAME", "")

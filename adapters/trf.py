@@ -20,7 +20,7 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.trf_writer import TrfDocument, render
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
+from brightwell_plugin.model import ABSENT_KIND, GAME, Player, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
 META = "trf"  # metadata key of a source line kept verbatim
@@ -170,11 +170,11 @@ class TrfFormat(Format):
         for p in t.players:  # one pass over every round record
             for r, e in enumerate(p.rounds, 1):
                 kind = e.kind
-                if kind is Kind.GAME:
+                if kind is GAME:
                     no_side = no_side or e.side is None
-                elif kind is not Kind.ABSENT and e.opponent is None and kind.is_forfeit:
+                elif kind is not ABSENT_KIND and e.opponent is None and kind.is_forfeit:
                     no_opponent = True
-                if kind is not Kind.ABSENT and r > shown:
+                if kind is not ABSENT_KIND and r > shown:
                     shown = r
                 values.add(e.score)
                 values.add(e.opp_score)

@@ -6,7 +6,10 @@ import re
 from dataclasses import dataclass
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import Kind, Result, RoundEntry, ScoringSystem, Side
+from brightwell_plugin.model import (
+    ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN,
+    ZERO_BYE, RoundEntry, ScoringSystem,
+)
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
 FIRST_BLOCK = 91  # 0-based column of round 1's opponent field
@@ -53,17 +56,17 @@ FIELDS = {
     "rank": Field(85, 89, ">"),
 }
 
-_GAME = {"1": (Result.WIN, True), "=": (Result.DRAW, True), "0": (Result.LOSS, True),
-         "W": (Result.WIN, False), "D": (Result.DRAW, False), "L": (Result.LOSS, False)}
-_NO_OPPONENT = {"+": Kind.FULL_BYE, "F": Kind.FULL_BYE, "=": Kind.HALF_BYE, "H": Kind.HALF_BYE,
-                "U": Kind.PAB, "Z": Kind.ZERO_BYE, "-": Kind.ZERO_BYE}
+_GAME = {"1": (WIN, True), "=": (DRAW, True), "0": (LOSS, True),
+         "W": (WIN, False), "D": (DRAW, False), "L": (LOSS, False)}
+_NO_OPPONENT = {"+": FULL_BYE, "F": FULL_BYE, "=": HALF_BYE, "H": HALF_BYE,
+                "U": PAB, "Z": ZERO_BYE, "-": ZERO_BYE}
 
 
 def has_result(block: str) -> bool:
     return len(block) > 7 and block[7] != " "
 
 
-_FAST = {(c, r): (Side.FIRST if c == "w" else Side.SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
+_FAST = {(c, r): (FIRST if c == "w" else SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
 
 
 def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None) -> RoundEntry:
@@ -71,7 +74,7 @@ def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None
     block is an absence."""
     fast = _FAST.get((block[5:6], block[7:8]))
     if fast is not None and block[:4].strip().isdigit() and int(block[:4]):  # a rated game, w or b
-        return RoundEntry(Kind.GAME, int(block[:4]), fast[1], fast[0], score, opp_score)
+        return RoundEntry(GAME, int(block[:4]), fast[1], fast[0], score, opp_score)
     if block[7:8] in (" ", "") and block[:4].strip().strip("0"):
         raise BrightwellError(f"round {round_no} is paired with {block[:4].strip()} but has no result", place=line)
     e = _parse_slow(block.ljust(8), f"{line}, round {round_no}")
@@ -82,46 +85,46 @@ def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None
 
 def _parse_slow(block: str, where: str) -> RoundEntry:
     if not block.strip():
-        return RoundEntry(Kind.ABSENT)
+        return RoundEntry(ABSENT_KIND)
     opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()
     if opp_text.strip() and not opp_text.strip().isdigit():
         raise BrightwellError(f"opponent '{opp_text.strip()}' is not a start number", place=where)
     opp = int(opp_text) if opp_text.strip() else 0
-    side = Side.FIRST if colour == "w" else Side.SECOND if colour == "b" else None
+    side = FIRST if colour == "w" else SECOND if colour == "b" else None
     if colour not in "wb- ":
         raise BrightwellError(f"colour '{block[5]}' is not w, b or -", place=where)
     if opp:
         if result in _GAME:
             res, rated = _GAME[result]
-            return RoundEntry(Kind.GAME, opp, res, side, rated=rated)
+            return RoundEntry(GAME, opp, res, side, rated=rated)
         if result == "+":
-            return RoundEntry(Kind.FORFEIT_WIN, opp, side=side)
+            return RoundEntry(FORFEIT_WIN, opp, side=side)
         if result == "-":
-            return RoundEntry(Kind.FORFEIT_LOSS, opp, side=side)
+            return RoundEntry(FORFEIT_LOSS, opp, side=side)
         raise BrightwellError(f"result '{block[7]}' cannot go with opponent {opp}", place=where)
     if result == " ":
-        return RoundEntry(Kind.ABSENT)
+        return RoundEntry(ABSENT_KIND)
     if result in _NO_OPPONENT:
         return RoundEntry(_NO_OPPONENT[result])
     raise BrightwellError(f"result '{block[7]}' needs an opponent", place=where)
 
 
-_RESULT_CODE = {(Result.WIN, True): "1", (Result.DRAW, True): "=", (Result.LOSS, True): "0",
-                (Result.WIN, False): "W", (Result.DRAW, False): "D", (Result.LOSS, False): "L"}
-_BYE_CODE = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z", Kind.PAB: "U"}
+_RESULT_CODE = {(WIN, True): "1", (DRAW, True): "=", (LOSS, True): "0",
+                (WIN, False): "W", (DRAW, False): "D", (LOSS, False): "L"}
+_BYE_CODE = {FULL_BYE: "F", HALF_BYE: "H", ZERO_BYE: "Z", PAB: "U"}
 
 
 def format_block(e: RoundEntry) -> str:
     """The 8-column block for a round record (spec forms: H F U Z for byes, blank = absent)."""
-    if e.kind is Kind.ABSENT:
+    if e.kind is ABSENT_KIND:
         return " " * 8
-    colour = "w" if e.side is Side.FIRST else "b" if e.side is Side.SECOND else "-"
+    colour = "w" if e.side is FIRST else "b" if e.side is SECOND else "-"
     if e.kind in _BYE_CODE:
         return f"0000 - {_BYE_CODE[e.kind]}"
     opp = f"{e.opponent or 0:4d}" if e.opponent else "0000"
-    if e.kind is Kind.GAME:
+    if e.kind is GAME:
         return f"{opp} {colour} {_RESULT_CODE[e.result, e.rated]}"
-    return f"{opp} {colour} {'+' if e.kind is Kind.FORFEIT_WIN else '-'}"
+    return f"{opp} {colour} {'+' if e.kind is FORFEIT_WIN else '-'}"
 
 
 def number_text(x: float | int | None) -> str:

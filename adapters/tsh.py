@@ -17,11 +17,14 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.model import (
+    ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN,
+    ZERO_BYE, Player, RoundEntry, Tournament,
+)
 
 _LINE = re.compile(r"^(.+?\S)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
 _CONFIG = re.compile(r"^\s*config\s+(\w+)\s*=\s*(.*?)\s*;?\s*$")
-_SIDE = {"1": Side.FIRST, "2": Side.SECOND}
+_SIDE = {"1": FIRST, "2": SECOND}
 
 
 def read_config(folder: Path) -> dict[str, str]:
@@ -85,11 +88,11 @@ class TshFormat(Format):
             o, s = int(opp), int(score)
             if o == 0:
                 if s > 0:
-                    entries.append(RoundEntry(Kind.FULL_BYE, score=s, opp_score=0))
+                    entries.append(RoundEntry(FULL_BYE, score=s, opp_score=0))
                 elif s < 0:
-                    entries.append(RoundEntry(Kind.FORFEIT_LOSS, score=0, opp_score=-s))
+                    entries.append(RoundEntry(FORFEIT_LOSS, score=0, opp_score=-s))
                 else:
-                    entries.append(RoundEntry(Kind.HALF_BYE, score=0, opp_score=0))
+                    entries.append(RoundEntry(HALF_BYE, score=0, opp_score=0))
                 continue
             if not 1 <= o <= len(rows):
                 raise BrightwellError(f"round {r + 1}: opponent {o} is not a line of this file", file=path,
@@ -100,9 +103,9 @@ class TshFormat(Format):
                 raise BrightwellError(f"round {r + 1}: opponent {o} has no score for the game", file=path,
                                       place=f"line {n}")
             t = int(theirs)
-            res = Result.WIN if s > t else Result.LOSS if s < t else Result.DRAW
+            res = WIN if s > t else LOSS if s < t else DRAW
             side = _SIDE.get(sides[r]) if r < len(sides) else None
-            entries.append(RoundEntry(Kind.GAME, o, res, side, s, t))
+            entries.append(RoundEntry(GAME, o, res, side, s, t))
         extra = tuple((f"tsh {tag}", " ".join(values)) for tag, values in tags.items() if tag != "p12")
         if "+" in rating or "." in rating:
             extra += (("tsh rating", rating),)
@@ -124,9 +127,9 @@ class TshFormat(Format):
             lost.append("games without scores (tsh needs both scores; written as 0)")
         if any(e.kind.is_forfeit and e.opponent is not None for p in t.players for e in p.rounds):
             lost.append("forfeit opponents (tsh writes a forfeit as a spread without opponent)")
-        if any(e.kind is Kind.ZERO_BYE and not (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
+        if any(e.kind is ZERO_BYE and not (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
             lost.append("zero-point byes (written as unpaired rounds)")
-        if any(e.kind is Kind.ZERO_BYE and (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
+        if any(e.kind is ZERO_BYE and (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
             lost.append("zero-point byes with a spread debited (written, and read back, as forfeit losses)")
         other = sorted({k for k, _ in t.metadata if not k.startswith("tsh ")})
         if other:
@@ -140,15 +143,15 @@ class TshFormat(Format):
         for p in t.players:
             opps, scores, p12 = [], [], []
             for e in p.rounds:
-                if e.kind is Kind.GAME:
+                if e.kind is GAME:
                     opps.append(str(line_of[e.opponent]))
                     scores.append(str(int(e.score or 0)))
-                    p12.append("1" if e.side is Side.FIRST else "2" if e.side is Side.SECOND else "3")
-                elif e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.FORFEIT_WIN, Kind.HALF_BYE, Kind.FORFEIT_LOSS) or (
-                        e.kind is Kind.ZERO_BYE and (e.score or 0) - (e.opp_score or 0) < 0):
+                    p12.append("1" if e.side is FIRST else "2" if e.side is SECOND else "3")
+                elif e.kind in (FULL_BYE, PAB, FORFEIT_WIN, HALF_BYE, FORFEIT_LOSS) or (
+                        e.kind is ZERO_BYE and (e.score or 0) - (e.opp_score or 0) < 0):
                     credit = (e.score or 0) - (e.opp_score or 0) if e.score is not None else (
-                        bye if e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.FORFEIT_WIN) else
-                        -bye if e.kind is Kind.FORFEIT_LOSS else 0)
+                        bye if e.kind in (FULL_BYE, PAB, FORFEIT_WIN) else
+                        -bye if e.kind is FORFEIT_LOSS else 0)
                     opps.append("0")
                     scores.append(str(int(credit)))
                     p12.append("0")

@@ -12,7 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
+from brightwell_plugin.model import (
+    ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, LOSS, PAB, SECOND, WIN, Kind, Player, Result,
+    RoundEntry, ScoringSystem, Tournament,
+)
 
 
 class TournamentBuilder:
@@ -38,18 +41,18 @@ class TournamentBuilder:
         """A game; ``result`` is from ``first``'s side, else taken from the scores."""
         if result is None:
             diff = score_first - score_second
-            result = Result.WIN if diff > 0 else Result.LOSS if diff < 0 else Result.DRAW
+            result = WIN if diff > 0 else LOSS if diff < 0 else DRAW
         result = Result(result)
-        self._put(r, first, RoundEntry(Kind.GAME, second, result, Side.FIRST, score_first, score_second))
-        self._put(r, second, RoundEntry(Kind.GAME, first, result.reverse, Side.SECOND, score_second, score_first))
+        self._put(r, first, RoundEntry(GAME, second, result, FIRST, score_first, score_second))
+        self._put(r, second, RoundEntry(GAME, first, result.reverse, SECOND, score_second, score_first))
         return self
 
     def forfeit(self, r: int, winner: int, loser: int, score_winner=None, score_loser=None) -> TournamentBuilder:
-        self._put(r, winner, RoundEntry(Kind.FORFEIT_WIN, loser, score=score_winner, opp_score=score_loser))
-        self._put(r, loser, RoundEntry(Kind.FORFEIT_LOSS, winner, score=score_loser, opp_score=score_winner))
+        self._put(r, winner, RoundEntry(FORFEIT_WIN, loser, score=score_winner, opp_score=score_loser))
+        self._put(r, loser, RoundEntry(FORFEIT_LOSS, winner, score=score_loser, opp_score=score_winner))
         return self
 
-    def bye(self, r: int, no: int, kind: Kind | str = Kind.PAB, score=None, opp_score=None) -> TournamentBuilder:
+    def bye(self, r: int, no: int, kind: Kind | str = PAB, score=None, opp_score=None) -> TournamentBuilder:
         self._put(r, no, RoundEntry(Kind(kind), score=score, opp_score=opp_score))
         return self
 

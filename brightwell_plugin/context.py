@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import ABSENT, Kind, Result, RoundEntry, Tournament
+from brightwell_plugin.model import ABSENT, DRAW, FORFEIT_WIN, FULL_BYE, GAME, PAB, WIN, RoundEntry, Tournament
 
 
 def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], int]:
@@ -59,7 +59,7 @@ class Context:
         """Points of each round (ScoringSystem.points, inlined for the common case of a game)."""
         s = self.t.scoring
         pts, win, draw, loss = s.points, s.win, s.draw, s.loss
-        game, won, drawn = Kind.GAME, Result.WIN, Result.DRAW
+        game, won, drawn = GAME, WIN, DRAW
         return [[(win if e.result is won else draw if e.result is drawn else loss) if e.kind is game else pts(e)
                  for e in es] for es in self.entries]
 
@@ -80,7 +80,7 @@ class Context:
     @cached_property
     def otb_opponents(self) -> list[list[int]]:
         """Each player's opponents met over the board (games, not forfeits), one per game."""
-        return [[o for e, o in zip(es, opps) if o >= 0 and e.kind is Kind.GAME]
+        return [[o for e, o in zip(es, opps) if o >= 0 and e.kind is GAME]
                 for es, opps in zip(self.entries, self.opp)]
 
     @cached_property
@@ -93,9 +93,9 @@ class Context:
             w = 0
             for e in es:
                 kind = e.kind
-                if kind is Kind.GAME:
-                    w += e.result is Result.WIN
-                elif kind is Kind.FORFEIT_WIN or kind is Kind.FULL_BYE or (kind is Kind.PAB and pab_is_win):
+                if kind is GAME:
+                    w += e.result is WIN
+                elif kind is FORFEIT_WIN or kind is FULL_BYE or (kind is PAB and pab_is_win):
                     w += 1
             out.append(w)
         return out
@@ -115,10 +115,10 @@ class Context:
 
     @cached_property
     def has_game_scores(self) -> bool:
-        return any(e.score is not None for es in self.entries for e in es if e.kind is Kind.GAME)
+        return any(e.score is not None for es in self.entries for e in es if e.kind is GAME)
 
     def require_game_scores(self, code: str) -> None:
         """Refuse a tournament whose games have no scores (one with no games yet is fine)."""
-        if not self.has_game_scores and any(e.kind is Kind.GAME for es in self.entries for e in es):
+        if not self.has_game_scores and any(e.kind is GAME for es in self.entries for e in es):
             raise BrightwellError(f"{code} needs game scores (discs, points), and this tournament has none"
                                   " (this file has no game scores)")

@@ -45,10 +45,14 @@ class Kind(str, Enum):
 
     @property
     def is_forfeit(self) -> bool:
-        return self in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+        return self in _FORFEITS
 
 
-_BYES = frozenset({Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB})
+# The members as module names: on Python 3.11 ``Kind.GAME`` goes through EnumType.__getattr__,
+# about fifteen times slower than a global, and the per-round loops test kinds by the thousand.
+GAME, FORFEIT_WIN, FORFEIT_LOSS, FULL_BYE, HALF_BYE, ZERO_BYE, PAB, ABSENT_KIND = Kind
+_BYES = frozenset({FULL_BYE, HALF_BYE, ZERO_BYE, PAB})
+_FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
 
 
 class Result(str, Enum):
@@ -65,7 +69,8 @@ class Result(str, Enum):
         return _REVERSE[self]
 
 
-_REVERSE = {Result.WIN: Result.LOSS, Result.DRAW: Result.DRAW, Result.LOSS: Result.WIN}
+WIN, DRAW, LOSS = Result
+_REVERSE = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
 
 
 class Side(str, Enum):
@@ -78,7 +83,10 @@ class Side(str, Enum):
 
     @property
     def other(self) -> Side:
-        return Side.SECOND if self is Side.FIRST else Side.FIRST
+        return SECOND if self is FIRST else FIRST
+
+
+FIRST, SECOND = Side
 
 
 @_fast_init
@@ -101,10 +109,10 @@ class RoundEntry:
 
     @property
     def is_game(self) -> bool:
-        return self.kind is Kind.GAME
+        return self.kind is GAME
 
 
-ABSENT = RoundEntry(Kind.ABSENT)
+ABSENT = RoundEntry(ABSENT_KIND)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +128,14 @@ class ScoringSystem:
     def points(self, entry: RoundEntry) -> Number:
         """Points the player earned with this round."""
         kind = entry.kind
-        if kind is Kind.GAME:
+        if kind is GAME:
             res = entry.result
-            return self.win if res is Result.WIN else self.draw if res is Result.DRAW else self.loss
-        if kind is Kind.FORFEIT_WIN or kind is Kind.FULL_BYE:
+            return self.win if res is WIN else self.draw if res is DRAW else self.loss
+        if kind is FORFEIT_WIN or kind is FULL_BYE:
             return self.win
-        if kind is Kind.PAB:
+        if kind is PAB:
             return self.win if self.pab is None else self.pab
-        if kind is Kind.HALF_BYE:
+        if kind is HALF_BYE:
             return self.draw
         return self.absent
 
@@ -187,7 +195,7 @@ class Tournament:
 
     @property
     def has_game_scores(self) -> bool:
-        return any(e.score is not None for p in self.players for e in p.rounds if e.kind is Kind.GAME)
+        return any(e.score is not None for p in self.players for e in p.rounds if e.kind is GAME)
 
     def player(self, start_no: int) -> Player:
         for p in self.players:

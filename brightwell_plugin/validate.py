@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from brightwell_plugin.errors import ValidationError
-from brightwell_plugin.model import Kind, Player, RoundEntry, Tournament
+from brightwell_plugin.model import FORFEIT_LOSS, FORFEIT_WIN, GAME, Player, RoundEntry, Tournament
 
-_PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
-_FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+_PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
+_FORFEITS = (FORFEIT_WIN, FORFEIT_LOSS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,7 @@ def validate(t: Tournament) -> list[Issue]:
 def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> bool:
     """Fast pass: every game mirrored by the opponent (result, side, scores), scores possible,
     every other round unpaired or a mirrored forfeit. Anything else goes to :func:`_diagnose`."""
-    board, game = t.board, Kind.GAME
+    board, game = t.board, GAME
     for p in t.players:
         no = p.start_no
         for r, e in enumerate(p.rounds):
@@ -84,8 +84,8 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> bool:
                 o = by_no.get(e.opponent)
                 oe = o.rounds[r] if o is not None and o is not p and len(o.rounds) > r else None
                 if (oe is None or oe.opponent != no or kind not in _FORFEITS or oe.kind not in _FORFEITS
-                        or (kind is Kind.FORFEIT_WIN and oe.kind is not Kind.FORFEIT_LOSS)
-                        or (oe.kind is Kind.FORFEIT_WIN and kind is not Kind.FORFEIT_LOSS)
+                        or (kind is FORFEIT_WIN and oe.kind is not FORFEIT_LOSS)
+                        or (oe.kind is FORFEIT_WIN and kind is not FORFEIT_LOSS)
                         or e.score is not None or e.opp_score is not None):
                     return False
             elif e.score is not None or e.opp_score is not None:
@@ -115,9 +115,9 @@ def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: 
         total = (e.score or 0) + (e.opp_score or 0)
         if total > t.board:
             yield f"game scores {_fmt(e.score or 0)}+{_fmt(e.opp_score or 0)} exceed the board size {t.board}"
-    if e.kind is Kind.GAME and e.result is None:
+    if e.kind is GAME and e.result is None:
         yield "a game without a result"
-    if e.kind is Kind.GAME and e.opponent is None:
+    if e.kind is GAME and e.opponent is None:
         yield "a game without an opponent"
     if e.kind not in _PAIRED or e.opponent is None:
         return
@@ -132,17 +132,17 @@ def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: 
     if oe.opponent != p.start_no or oe.kind not in _PAIRED:
         yield f"plays {e.opponent}, but player {e.opponent}'s round {r} says {_describe(oe)}"
         return
-    if e.kind is Kind.GAME:
-        if oe.kind is not Kind.GAME or (e.result and oe.result is not e.result.reverse):
+    if e.kind is GAME:
+        if oe.kind is not GAME or (e.result and oe.result is not e.result.reverse):
             yield (f"result {e.result.value if e.result else '?'} against {e.opponent} contradicts "
                    f"the opponent's record ({_describe(oe)})")
         elif e.side is not None and oe.side is not None and e.side is oe.side:
             yield f"both players have side {e.side.value} against each other"
         elif e.score is not None and oe.opp_score is not None and e.score != oe.opp_score:
             yield f"game score {_fmt(e.score)} differs from the opponent's record of it ({_fmt(oe.opp_score)})"
-    elif e.kind is Kind.FORFEIT_WIN and oe.kind is not Kind.FORFEIT_LOSS:
+    elif e.kind is FORFEIT_WIN and oe.kind is not FORFEIT_LOSS:
         yield f"forfeit win against {e.opponent} contradicts the opponent's record ({_describe(oe)})"
-    elif e.kind is Kind.FORFEIT_LOSS and oe.kind is Kind.GAME:
+    elif e.kind is FORFEIT_LOSS and oe.kind is GAME:
         yield f"forfeit loss against {e.opponent} contradicts the opponent's record ({_describe(oe)})"
 
 

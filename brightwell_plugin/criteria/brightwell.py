@@ -10,11 +10,10 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion, Options, Parameter, Part, explanation, fmt
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import Kind
+from brightwell_plugin.model import FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB
 from brightwell_plugin.tiebreak_spec import parse_number
 
 SUBST_KINDS = ("bye", "withdrawn", "absent", "forfeit")
-GAME = Kind.GAME
 _PER_ROUND = re.compile(r"^(?P<num>[0-9.]+|squares)/R$", re.IGNORECASE)
 
 
@@ -107,7 +106,7 @@ class Brightwell(Criterion):
         if text == "auto":
             vals = [abs(e.score - e.opp_score) if spread else e.score
                     for es in ctx.entries for e in es
-                    if e.kind is Kind.GAME and e.score is not None and (not spread or e.opp_score is not None)]
+                    if e.kind is GAME and e.score is not None and (not spread or e.opp_score is not None)]
             if not vals or not R:
                 raise BrightwellError("coef=auto needs games with recorded scores", place=opts.item.text)
             avg = sum(vals) / len(vals)
@@ -171,20 +170,20 @@ class Brightwell(Criterion):
                     opp_sum += strength[o]
                     continue
             reason = None
-            if kind is GAME or kind is Kind.FORFEIT_WIN or kind is Kind.FORFEIT_LOSS:
+            if kind is GAME or kind is FORFEIT_WIN or kind is FORFEIT_LOSS:
                 o = opps[r]
                 if sub_withdrawn and o >= 0 and gone[o]:
                     reason = f"opponent {ctx.label(o)} withdrew"
-                elif kind is not Kind.GAME and "forfeit" in subst:
+                elif kind is not GAME and "forfeit" in subst:
                     reason = kind.value
                 else:
-                    if kind is Kind.GAME:
+                    if kind is GAME:
                         if e.score is None or (spread and e.opp_score is None):
                             raise BrightwellError(f"{self.name} needs the game score of every game; "
                                                   f"round {r + 1} of {ctx.label(i)} has none")
                         mine, theirs = e.score, e.opp_score
                     else:  # forfeit counted as a game: recorded scores, else board-0
-                        won = kind is Kind.FORFEIT_WIN
+                        won = kind is FORFEIT_WIN
                         mine = e.score if e.score is not None else (board if won else 0)
                         theirs = e.opp_score if e.opp_score is not None else (0 if won else board)
                     g = mine - theirs if spread else mine
@@ -197,7 +196,7 @@ class Brightwell(Criterion):
                         parts.append(Part(f"round {r + 1}", g, f"{kind.value}: {what} {fmt(g)}; "
                                           f"{opp_text} has {fmt(sg)} {'wins' if s.wins else 'points'}", r + 1))
                     continue
-            elif kind is Kind.FULL_BYE or kind is Kind.HALF_BYE or kind is Kind.PAB:
+            elif kind is FULL_BYE or kind is HALF_BYE or kind is PAB:
                 if "bye" in subst:
                     reason = kind.value
             elif "absent" in subst:

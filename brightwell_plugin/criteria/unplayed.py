@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Options, Parameter
 from brightwell_plugin.errors import SpecError
-from brightwell_plugin.model import Kind
+from brightwell_plugin.model import ABSENT_KIND, FORFEIT_LOSS, GAME, HALF_BYE, PAB, ZERO_BYE, Kind
 
 EDITION = Parameter("edition", "FIDE C.07 edition for unplayed rounds (default: from the start date)",
                     None, ("2024", "2026"))
 EDITION_MODIFIERS = ("V2024", "V2026")
-_VUR_KINDS = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
+_VUR_KINDS = (HALF_BYE, ZERO_BYE, ABSENT_KIND, FORFEIT_LOSS)
 _DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 
 
@@ -71,11 +71,11 @@ def opponent_view(ctx: Context, fore: bool = False, rr: bool = False, as_played:
     draw, k = ctx.t.scoring.draw, ctx.k
     fore_round = k if fore and k >= ctx.R else 0
     adjusted, own, real = [], [], []
-    game = Kind.GAME
+    game = GAME
     for i, es in enumerate(ctx.entries):
         opps, rp = ctx.opp[i], ctx.round_points[i]
         last_non_vur = next((r for r in range(k - 1, -1, -1) if es[r].kind not in _VUR_KINDS), -1)
-        if fore_round and (opps[k - 1] >= 0 or es[k - 1].kind is Kind.PAB):
+        if fore_round and (opps[k - 1] >= 0 or es[k - 1].kind is PAB):
             last_non_vur = k - 1
         if last_non_vur == k - 1:  # every round has an opponent, real or dummy (16.3): all count
             adj = 0.0 + sum(rp)
