@@ -132,7 +132,7 @@ class TrfFormat(Format):
         return tuple(players)
 
     def _player(self, line, bl, played, where, extension) -> Player:
-        f = {key: fld.get(line).strip() for key, fld in FIELDS.items()}
+        f = {key: line[cells].strip() for key, cells in _FIELD_SLICES}
         withdrawn, late, scores = extension or (None, None, ())
         entries = []
         for r in range(played):
@@ -197,6 +197,9 @@ class TrfFormat(Format):
         return render(t)
 
 
+_FIELD_SLICES = tuple((key, slice(fld.start, fld.end)) for key, fld in FIELDS.items())
+
+
 def _items(line: str) -> tuple[str, ...]:
     return tuple(i.strip() for i in line[4:].split(",") if i.strip())
 
@@ -227,6 +230,8 @@ def _bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, list[tup
 
 
 def _num(text: str):
+    if text.isdigit():
+        return int(text)
     if not text:
         return None
     value = float(text)

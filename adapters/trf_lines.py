@@ -66,15 +66,17 @@ def has_result(block: str) -> bool:
     return len(block) > 7 and block[7] != " "
 
 
-_FAST = {(c, r): (FIRST if c == "w" else SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
+_FAST = {f"{c} {r}": (FIRST if c == "w" else SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
 
 
 def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None) -> RoundEntry:
     """One 8-column round block (with the game's scores, when known) -> a round record. A blank
     block is an absence."""
-    fast = _FAST.get((block[5:6], block[7:8]))
-    if fast is not None and block[:4].strip().isdigit() and int(block[:4]):  # a rated game, w or b
-        return RoundEntry(GAME, int(block[:4]), fast[1], fast[0], score, opp_score)
+    fast = _FAST.get(block[5:8])  # "w 1": a rated game with a colour
+    if fast is not None:
+        opp = block[:4].strip()
+        if opp.isdigit() and (number := int(opp)):
+            return RoundEntry(GAME, number, fast[1], fast[0], score, opp_score)
     if block[7:8] in (" ", "") and block[:4].strip().strip("0"):
         raise BrightwellError(f"round {round_no} is paired with {block[:4].strip()} but has no result", place=line)
     e = _parse_slow(block.ljust(8), f"{line}, round {round_no}")
