@@ -73,6 +73,9 @@ def _field_text(p: Player, key: str) -> str:
     return getattr(p, key) or ""
 
 
+_SOURCE = {key: {"fide_id": "ids", "points": "stored_points", "rank": "stored_rank"}.get(key, key) for key in FIELDS}
+
+
 def _pairing(e: RoundEntry) -> tuple:
     return e.kind, e.opponent, e.result, e.side, e.rated  # what a 001 block holds
 
@@ -83,6 +86,8 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> s
     width = block_start(rounds) - 2 if rounds else 89
     chars = list((raw or "001").ljust(width))
     for key, fld in FIELDS.items():
+        if old is not None and getattr(old, _SOURCE[key]) == getattr(p, _SOURCE[key]):
+            continue  # the data behind the field did not change: keep the columns as they were
         text = _field_text(p, key)
         if old is None or _field_text(old, key) != text:
             fld.put(chars, text)
