@@ -23,8 +23,18 @@ class DbfField:
 @dataclass(frozen=True, slots=True)
 class DbfTable:
     fields: tuple[DbfField, ...]
-    records: tuple[dict[str, str], ...]  # live records only; values as text, cut at the first NUL
+    rows: tuple[tuple[str, ...], ...]  # live records only, a text per field (stripped, cut at the first NUL)
     deleted: int  # records marked deleted (skipped)
+
+    @property
+    def records(self) -> list[dict[str, str]]:
+        """The rows as dicts by field name."""
+        names = [f.name for f in self.fields]
+        return [dict(zip(names, row)) for row in self.rows]
+
+    def column(self, name: str) -> int | None:
+        """Index of field ``name`` in each row, None when the table has no such field."""
+        return next((i for i, f in enumerate(self.fields) if f.name == name), None)
 
 
 def read_dbf(data: bytes, name: str, encoding: str = "cp1252") -> DbfTable:
@@ -46,7 +56,6 @@ def read_dbf(data: bytes, name: str, encoding: str = "cp1252") -> DbfTable:
         have = max(0, (len(data) - header_len) // record_len) if record_len else 0
         raise BrightwellError(f"truncated: the header promises {count} records, the file holds {have}",
                               file=name)
-    names = [f.name for f in fields]
     cells, at = [], 1
     for f in fields:
         cells.append(slice(at, at + f.length))
@@ -66,7 +75,7 @@ def read_dbf(data: bytes, name: str, encoding: str = "cp1252") -> DbfTable:
             values = split(record)
             if nul:  # Swiss Perfect leaves NUL-terminated garbage in some cells
                 values = [v.split("\0")[0] for v in values]
-            records.append(dict(zip(names, map(str.strip, values))))
+            records.append(tuple(map(str.strip, values)))
         return DbfTable(tuple(fields), tuple(records), deleted)
     records, deleted = [], 0  # strictly, record by record: an undecodable byte says where it is
     for i in range(count):
@@ -74,7 +83,7 @@ def read_dbf(data: bytes, name: str, encoding: str = "cp1252") -> DbfTable:
         if raw[:1] == b"*":
             deleted += 1
             continue
-        records.append({name: raw[c].split(b"\0")[0].decode(encoding).strip() for name, c in zip(names, cells)})
+        records.append(tuple(raw[c].split(b"\0")[0].decode(encoding).strip() for c in cells))
     return DbfTable(tuple(fields), tuple(records), deleted)
 
 

@@ -58,15 +58,15 @@ _SCO_DEFAULTS = {"W_TYPE": "1", "B_TYPE": "1", "W_SUBSCO": "0", "B_SUBSCO": "0"}
 
 def _sco_numbers(sco) -> list[tuple[int, ...]]:
     """Each .sco row as the numbers of :data:`SCO_COLUMNS` (plain integers read in C)."""
-    fields = {f.name for f in sco.fields}
-    if fields.issuperset(SCO_COLUMNS):
-        cells = itemgetter(*SCO_COLUMNS)
+    at = [sco.column(k) for k in SCO_COLUMNS]
+    if None in at:  # a table without some columns: their defaults
+        def cells(row):
+            return tuple(_SCO_DEFAULTS.get(k, "") if i is None else row[i] for k, i in zip(SCO_COLUMNS, at))
     else:
-        def cells(r):
-            return tuple(r.get(k, _SCO_DEFAULTS.get(k, "")) for k in SCO_COLUMNS)
+        cells = itemgetter(*at)
     out = []
-    for r in sco.records:
-        texts = cells(r)
+    for row in sco.rows:
+        texts = cells(row)
         try:
             out.append(tuple(map(int, texts)))
         except ValueError:  # empty cells, decimals, stray text
@@ -120,8 +120,9 @@ class SwissPerfectFormat(Format):
         declared = ini.get("Standings", "Tie Breaks", fallback="").replace(" ", "").split(",")
         # minor scores count when SP used them: switched on, or ranked by (1223 minor scores, 1226 BQ)
         minor = info.get("Use Minor Scores", "0").strip() == "1" or bool({"1223", "1226"} & set(declared))
-        ids = [_int(r["ID"]) for r in trn.records]
-        starts = [_int(r.get("START_NO", ""), -1) for r in trn.records]
+        people = trn.records
+        ids = [_int(r["ID"]) for r in people]
+        starts = [_int(r.get("START_NO", ""), -1) for r in people]
         use_start = len(set(starts)) == len(starts) and min(starts, default=1) > 0
         number = dict(zip(ids, starts if use_start else ids))
         rows = [r for r in _sco_numbers(sco) if r[1] or r[2]]  # a row names White or Black
@@ -130,7 +131,7 @@ class SwissPerfectFormat(Format):
         for r in rows:
             self._row(r, number, entries, minor, trio.names[".sco"], warnings)
         players = []
-        for rec, pid in zip(trn.records, ids):
+        for rec, pid in zip(people, ids):
             players.append(self._player(rec, number[pid], entries[pid], played, warnings, trio.names[".trn"]))
         planned = _int(info.get("Rounds", "0"))
         sums = {e.score + e.opp_score for p in players for e in p.rounds
@@ -182,7 +183,8 @@ class SwissPerfectFormat(Format):
         out = _int(rec.get("WITHDRAWAL", ""))  # the last round taken part in (as the samples show)
         bonus = float(rec.get("BONUS", "") or 0)
         rounds = [got.get(r, ABSENT) for r in range(1, played + 1)]
-        free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (ABSENT_KIND, ZERO_BYE)]
+        free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (ABSENT_KIND, ZERO_BYE)] \
+            if bonus or absent else []
         ordered = ([r for r in free if r in absent] + [r for r in free if r < late and r not in absent]
                    + [r for r in free if r not in absent and r >= late])
         for r in ordered:  # BONUS carries no round: half-point byes in absent, late, then empty rounds
