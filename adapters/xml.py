@@ -171,6 +171,13 @@ class XmlFormat(Format):
             for key, value in p.extra:
                 out += ("      ", _element("extra", (("key", key),), value, where), "\n")
             for n, e in enumerate(p.rounds, 1):
+                score, opp_score = e.score, e.opp_score
+                if (type(score) is int and type(opp_score) is int and e.opponent is not None and e.result is not None
+                        and e.side is not None and e.rated):  # the usual game, in one piece
+                    out.append(f'      <round n="{n}" kind="{_VALUE[e.kind]}" opponent="{e.opponent}" '
+                               f'result="{_VALUE[e.result]}" side="{_VALUE[e.side]}" score="{score}" '
+                               f'opp-score="{opp_score}"/>\n')
+                    continue
                 out += ('      <round n="', str(n), '" kind="', _VALUE[e.kind], '"')
                 if e.opponent is not None:
                     out += (' opponent="', str(e.opponent), '"')
