@@ -121,6 +121,13 @@ def _trn_record(p: Player, index: int) -> tuple[str, ...]:
 _ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d")
 _BYE_ROW_SCORE = {HALF_BYE: "1", ZERO_BYE: "0", FORFEIT_LOSS: "0"}
 _PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
+_HALF_TEXT = ("0", "1", "2")
+
+
+def _sub(score) -> str:
+    """A minor score as .sco holds it (a whole number; 0 when unknown)."""
+    return "0" if score is None else str(score) if type(score) is int else str(int(score))
+
 _BYE_KINDS = (FULL_BYE, PAB, HALF_BYE, ZERO_BYE)
 
 
@@ -134,6 +141,12 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
         for p in t.players:
             e = p.rounds[r] if r < len(p.rounds) else ABSENT
             kind = e.kind
+            if kind is GAME and e.opponent is not None and e.result is not None:  # the usual row: a game
+                if e.side is FIRST or (e.side is None and p.start_no < e.opponent):
+                    won = _HALF[e.result]  # SP has no "played, not rated": other types read as forfeits
+                    rows.append((rnd, sp_id[p.start_no], sp_id[e.opponent], _HALF_TEXT[won], _HALF_TEXT[2 - won],
+                                 "1", "1", _sub(e.score), _sub(e.opp_score)))
+                continue
             if kind in _BYE_KINDS or (e.opponent is None and kind.is_forfeit):  # a forfeit without opponent: a bye row
                 rows.append((rnd, sp_id[p.start_no], "0", _BYE_ROW_SCORE.get(kind, "2"), "0", "1", "1",
                              _num(e.score) or "0", _num(e.opp_score) or "0"))
