@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.tiebreak_spec import parse_number
@@ -21,6 +23,9 @@ class Points(Criterion):
         return explanation(ctx, opts, i, ctx.points[i], parts)
 
 
+_SCORE = attrgetter("score")
+
+
 class Discs(Criterion):
     name = "DISCS"
     title = "Disc count / minor score"
@@ -29,7 +34,7 @@ class Discs(Criterion):
 
     def compute(self, ctx, opts, groups=()):
         ctx.require_game_scores(self.name)
-        return [float(sum(e.score for e in es if e.score is not None)) for es in ctx.entries]
+        return [float(sum(filter(None, map(_SCORE, es)))) for es in ctx.entries]  # None (and 0) left out
 
     def explain(self, ctx, opts, i, groups=()):
         ctx.require_game_scores(self.name)
