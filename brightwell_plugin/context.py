@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from functools import cached_property
+from operator import attrgetter
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import ABSENT, DRAW, FORFEIT_WIN, FULL_BYE, GAME, PAB, WIN, RoundEntry, Tournament
+
+
+_OPPONENT = attrgetter("opponent")
 
 
 def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], int]:
@@ -52,7 +56,7 @@ class Context:
                 rounds = rounds + (ABSENT,) * (k - len(rounds))
             self.entries.append(rounds)
             self.opp.append([slots[o] if o is not None and 0 <= o <= top else -1
-                             for o in [e.opponent for e in rounds]])
+                             for o in map(_OPPONENT, rounds)])
 
     @cached_property
     def round_points(self) -> list[list[float]]:

@@ -144,11 +144,11 @@ def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
             groups = seen
         else:
             columns.append(values)
-    rows, position = [], 1
+    rows, position, players = [], 1, t.players
     for g in groups:
-        for i in sorted(g, key=lambda i: t.players[i].start_no):
-            p = t.players[i]
-            rows.append(Row(position, p.start_no, p.name, tuple(c[i] for c in columns)))
+        for i in (g if len(g) == 1 else sorted(g, key=lambda i: players[i].start_no)):
+            p = players[i]
+            rows.append(Row(position, p.start_no, p.name, tuple([c[i] for c in columns])))
         position += len(g)
     return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points))
 
