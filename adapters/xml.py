@@ -18,6 +18,7 @@ NS = "urn:brightwell-plugin:tournament:1"
 VERSION = 1
 _Q = "{%s}" % NS
 _ROUND = _Q + "round"
+_GAME_LAYOUT = ["n", "kind", "opponent", "result", "side", "score", "opp-score"]  # as written here
 _INT = re.compile(r"^-?[0-9]+$")
 _KINDS = {k.value: k for k in Kind}
 _RESULTS = {r.value: r for r in Result}
@@ -114,6 +115,12 @@ class XmlFormat(Format):
         rounds: list[RoundEntry] = []
         kinds, results, sides, num = _KINDS, _RESULTS, _SIDES, _num
         for r in el.iterchildren(_ROUND):
+            if r.keys() == _GAME_LAYOUT:  # the usual game: its attributes by position
+                n, kind, opponent, result, side, score, opp_score = r.values()
+                if int(n) == len(rounds) + 1:
+                    rounds.append(RoundEntry(kinds[kind], int(opponent), results[result], sides[side], num(score),
+                                             num(opp_score)))
+                    continue
             get = r.get
             n = int(get("n"))
             if n != len(rounds) + 1:
