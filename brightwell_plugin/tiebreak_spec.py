@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from brightwell_plugin.errors import SpecError
 
@@ -32,6 +33,7 @@ class SpecItem:
         return default
 
 
+@lru_cache(maxsize=256)  # a batch parses the same few items for every file
 def parse_item(text: str) -> SpecItem:
     raw = text.strip()
     if not raw:
