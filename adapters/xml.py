@@ -17,7 +17,7 @@ from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, Sc
 NS = "urn:brightwell-plugin:tournament:1"
 VERSION = 1
 _Q = "{%s}" % NS
-_ROUND = _Q + "round"
+_ROUND, _ID, _EXTRA = _Q + "round", _Q + "id", _Q + "extra"
 _GAME_LAYOUT = ["n", "kind", "opponent", "result", "side", "score", "opp-score"]  # as written here
 _INT = re.compile(r"^-?[0-9]+$")
 _KINDS = {k.value: k for k in Kind}
@@ -101,7 +101,7 @@ class XmlFormat(Format):
         sc = root.find(_Q + "scoring").attrib
         scoring = ScoringSystem(_num(sc["win"]), _num(sc["draw"]), _num(sc["loss"]), _num(sc["absent"]),
                                 _num(sc.get("pab")))
-        players = tuple(self._player(el, path) for el in root.find(_Q + "players"))
+        players = tuple(self._player(el, path) for el in root.find(_Q + "players").iterchildren(_Q + "player"))
         return Tournament(
             name=a["name"], players=players, rounds=_int(a.get("rounds")), scoring=scoring,
             game=a.get("game"), board=_int(a.get("board")), system=a.get("system", "swiss"),
@@ -111,10 +111,15 @@ class XmlFormat(Format):
         )
 
     def _player(self, el, path) -> Player:
-        a = el.attrib
+        a = dict(zip(el.keys(), el.values()))  # two lxml calls instead of one per attribute
         rounds: list[RoundEntry] = []
+        ids, extra = [], []
         kinds, results, sides, num = _KINDS, _RESULTS, _SIDES, _num
-        for r in el.iterchildren(_ROUND):
+        for r in el.iterchildren(_ID, _EXTRA, _ROUND):  # the schema orders them: id*, extra*, round*
+            tag = r.tag
+            if tag != _ROUND:
+                (ids if tag == _ID else extra).append((r.get("scheme" if tag == _ID else "key"), r.text or ""))
+                continue
             if r.keys() == _GAME_LAYOUT:  # the usual game: its attributes by position
                 n, kind, opponent, result, side, score, opp_score = r.values()
                 if int(n) == len(rounds) + 1:
@@ -141,8 +146,7 @@ class XmlFormat(Format):
             withdrawn_after=_int(a.get("withdrawn-after")), bonus=_num(a.get("bonus")) or 0,
             stored_points=_num(a.get("points")),
             stored_rank=_int(a.get("rank")),
-            ids=tuple((i.get("scheme"), i.text or "") for i in el.iterchildren(_Q + "id")),
-            extra=tuple((x.get("key"), x.text or "") for x in el.iterchildren(_Q + "extra")),
+            ids=tuple(ids), extra=tuple(extra),
         )
 
     def dumps(self, t: Tournament) -> bytes:

@@ -103,3 +103,11 @@ def test_text_xml_cannot_hold_is_a_clear_error():
     player = replace(t.players[0], name="ok", extra=(("note", "a\x00b"),))
     with pytest.raises(BrightwellError, match="player 1 holds U[+]0000"):
         FMT.dumps(replace(othello_open(), players=(player,) + othello_open().players[1:]))
+
+
+def test_comments_and_processing_instructions_are_ignored(tmp_path):
+    text = FMT.dumps(othello_open()).decode()
+    text = (text.replace("<players>", "<players><!-- seeded by rating --><?app hint?>", 1)
+                .replace('<round n="1"', '<!-- round one --><round n="1"', 1)
+                .replace("</player>", "<!-- end --></player>", 1))
+    assert FMT.read(_write(tmp_path, text)).tournament == othello_open()
