@@ -17,6 +17,7 @@ from pathlib import Path
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.host import get_host
+from brightwell_plugin.model import fast_init
 
 SP_PARTS = (".ini", ".trn", ".sco")
 
@@ -27,6 +28,7 @@ class Job:
     relative: Path  # where its output goes under the output folder (without the suffix)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Placing:
     start_no: int

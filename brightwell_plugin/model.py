@@ -9,7 +9,7 @@ Number = int | float
 Pairs = tuple[tuple[str, str], ...]
 
 
-def _fast_init(cls):
+def fast_init(cls):
     """Give a frozen, slotted dataclass an ``__init__`` that fills the slots through their own
     descriptors: the same parameters and defaults as the generated one, three times faster (it
     skips ``object.__setattr__``). For the classes readers build by the thousand per file."""
@@ -89,7 +89,7 @@ class Side(str, Enum):
 FIRST, SECOND = Side
 
 
-@_fast_init
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RoundEntry:
     """One player's record for one round.
@@ -140,7 +140,7 @@ class ScoringSystem:
         return self.absent
 
 
-@_fast_init
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Player:
     """A participant. ``rounds[r-1]`` is the record of round r; missing rounds count as absent."""

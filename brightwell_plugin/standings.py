@@ -13,13 +13,14 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion, Explanation, Options
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.host import Host, get_host
-from brightwell_plugin.model import Tournament
+from brightwell_plugin.model import Tournament, fast_init
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec
 
 WITH_SCORES = "PTS,BQ:preset=woc,DISCS"
 WITHOUT_SCORES = "PTS,BH/C1,BH,SB"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Row:
     rank: int
