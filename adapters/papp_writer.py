@@ -18,10 +18,10 @@ def render(t: Tournament) -> bytes:
         from brightwell_plugin.standings import rank
         at = {p.start_no: p for p in t.players}
         order = [at[row.start_no] for row in rank(t).rows]
-    points_of = t.scoring.points
+    total = t.scoring.total
     for p in order:
         surname, _, first = p.name.partition(", ")
-        points = sum(map(points_of, p.rounds)) + p.bonus
+        points = total(p.rounds) + p.bonus
         discs = sum(e.score or 0 for e in p.rounds)
         rating = f", {p.rating}" if p.rating else ""
         lines.append(f"%_% {p.start_no:7d}, {surname}, {first}, {p.federation or ''}, {points:4g}, {discs}{rating}")

@@ -48,6 +48,8 @@ _NUMBER = re.compile(r"-?\d+(\.\d*)?")
 def _int(text: str, default: int = 0) -> int:
     if text.isdigit():
         return int(text)
+    if not text:
+        return default
     text = text.strip()
     return int(float(text)) if _NUMBER.fullmatch(text) else default
 

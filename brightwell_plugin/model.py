@@ -139,6 +139,12 @@ class ScoringSystem:
             return self.draw
         return self.absent
 
+    def total(self, entries: tuple[RoundEntry, ...]) -> Number:
+        """Points of several rounds: :meth:`points` summed, games looked up without a call."""
+        of_game, points = {WIN: self.win, DRAW: self.draw}, self.points
+        loss = self.loss
+        return sum(of_game.get(e.result, loss) if e.kind is GAME else points(e) for e in entries)
+
 
 @fast_init
 @dataclass(frozen=True, slots=True)

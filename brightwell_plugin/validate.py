@@ -42,7 +42,7 @@ def validate(t: Tournament) -> list[Issue]:
 
     if errors or not _all_plainly_consistent(t, by_no):
         _diagnose(t, by_no, errors)
-    points_of = t.scoring.points
+    total = t.scoring.total
     for p in t.players:
         if p.withdrawn_after is not None:
             for r, e in enumerate(p.rounds[p.withdrawn_after:], p.withdrawn_after + 1):
@@ -50,7 +50,7 @@ def validate(t: Tournament) -> list[Issue]:
                     errors.append(Issue("error", _where(p, r), f"has a {e.kind.value} after withdrawing "
                                                                f"after round {p.withdrawn_after}"))
         if p.stored_points is not None:
-            computed = sum(map(points_of, p.rounds)) + p.bonus
+            computed = total(p.rounds) + p.bonus
             if abs(computed - p.stored_points) > 1e-9:
                 warnings.append(Issue("warning", _where(p),
                                       f"stored points {_fmt(p.stored_points)} disagree with the results, "

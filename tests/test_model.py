@@ -33,3 +33,12 @@ def test_fast_init_fills_every_field_and_stays_frozen():
     assert (p.start_no, p.name, p.rounds, p.rating, p.bonus, p.stored_rank, p.extra) == (
         7, "Lindqvist, Ada", (e,), None, 0, 2, ())
     assert dataclasses.replace(p, rating=1900).rating == 1900
+
+
+def test_scoring_total_is_the_sum_of_points_per_round():
+    from brightwell_plugin.model import ABSENT, ScoringSystem
+    entries = (RoundEntry(Kind.GAME, 2, Result.WIN), RoundEntry(Kind.GAME, 3, Result.DRAW),
+               RoundEntry(Kind.GAME, 4, Result.LOSS), RoundEntry(Kind.GAME, 5), RoundEntry(Kind.PAB),
+               RoundEntry(Kind.HALF_BYE), RoundEntry(Kind.FORFEIT_WIN, 6), RoundEntry(Kind.FORFEIT_LOSS, 7), ABSENT)
+    for s in (ScoringSystem(), ScoringSystem(3, 1, 0, 0, 2), ScoringSystem(2, 1, 0.5, -1)):
+        assert s.total(entries) == sum(s.points(e) for e in entries)
