@@ -18,6 +18,14 @@ BLOCK = 10
 
 def split_lines(text: str) -> list[tuple[str, str]]:
     """(line, ending) pairs; CR, LF and CRLF endings are kept as found."""
+    crlf, cr, lf = text.count("\r\n"), text.count("\r"), text.count("\n")
+    if cr == 0 or crlf == cr == lf:  # one kind of ending throughout (as nearly always): split in C
+        ending = "\r\n" if cr else "\n"
+        parts = text.split(ending)
+        out = [(line, ending) for line in parts[:-1]]
+        if parts[-1]:
+            out.append((parts[-1], ""))
+        return out
     out = []
     for m in _LINE.finditer(text):
         if m.group(0) == "":

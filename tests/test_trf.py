@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bbp_rules import violations
 from brightwell_plugin import api
@@ -197,3 +198,15 @@ def test_convert_trf_to_xml_and_back_keeps_the_standings(tmp_path):
     spec = "PTS,BH/C1,BH,SB,DE"
     assert api.rank(api.load(trf).tournament, spec).rows == api.rank(api.load(QUIRKS).tournament, spec).rows
     assert "ZZZ an unknown record, kept verbatim" in trf.read_text(encoding="utf-8")
+
+
+@given(st.lists(st.sampled_from(["a", " ", "\r", "\n", "\r\n"]), max_size=12).map("".join))
+def test_split_lines_matches_the_line_pattern_and_keeps_every_character(text):
+    from brightwell_plugin.adapters.trf_lines import _LINE, split_lines
+    reference = []
+    for m in _LINE.finditer(text):
+        if m.group(0) == "":
+            break
+        reference.append((m.group(1), m.group(2)))
+    assert split_lines(text) == reference
+    assert "".join(a + b for a, b in split_lines(text)) == text
