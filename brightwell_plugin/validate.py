@@ -60,18 +60,31 @@ def validate(t: Tournament) -> list[Issue]:
 
 def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> bool:
     """Fast pass: every game mirrored by the opponent (result, side, scores), scores possible,
-    every other round unpaired or a mirrored forfeit. Anything else goes to :func:`_diagnose`."""
+    every other round unpaired or a mirrored forfeit. Anything else goes to :func:`_diagnose`.
+
+    Each pairing is checked once, from its lower start number, and covers both records; when the
+    records with an opponent outnumber those covered, something is one-sided."""
     board, game = t.board, GAME
+    paired = covered = 0
     for p in t.players:
         no = p.start_no
         for r, e in enumerate(p.rounds):
-            kind = e.kind
-            if kind is game:
-                o = by_no.get(e.opponent)
-                if o is None or o is p or len(o.rounds) <= r or e.result is None:
+            kind, opponent = e.kind, e.opponent
+            if opponent is None:
+                if kind is game or e.score is not None or e.opp_score is not None:
                     return False
-                oe = o.rounds[r]
-                if (oe.kind is not game or oe.opponent != no or oe.result is not e.result.reverse
+                continue
+            paired += 1
+            if not no < opponent:
+                continue  # the lower start number checks this pairing
+            o = by_no.get(opponent)
+            if o is None or len(o.rounds) <= r:
+                return False
+            oe = o.rounds[r]
+            if oe.opponent != no:
+                return False
+            if kind is game:
+                if (e.result is None or oe.kind is not game or oe.result is not e.result.reverse
                         or (e.side is not None and oe.side is e.side)
                         or oe.opp_score != e.score or oe.score != e.opp_score):
                     return False
@@ -80,17 +93,14 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> bool:
                     return False
                 if e.opp_score is not None and e.opp_score < 0:
                     return False
-            elif e.opponent is not None:  # a forfeit, mirrored (a double forfeit: loss on both sides)
-                o = by_no.get(e.opponent)
-                oe = o.rounds[r] if o is not None and o is not p and len(o.rounds) > r else None
-                if (oe is None or oe.opponent != no or kind not in _FORFEITS or oe.kind not in _FORFEITS
-                        or (kind is FORFEIT_WIN and oe.kind is not FORFEIT_LOSS)
-                        or (oe.kind is FORFEIT_WIN and kind is not FORFEIT_LOSS)
-                        or e.score is not None or e.opp_score is not None):
-                    return False
-            elif e.score is not None or e.opp_score is not None:
+            elif (kind not in _FORFEITS or oe.kind not in _FORFEITS  # a forfeit (double: loss on both sides)
+                  or (kind is FORFEIT_WIN and oe.kind is not FORFEIT_LOSS)
+                  or (oe.kind is FORFEIT_WIN and kind is not FORFEIT_LOSS)
+                  or e.score is not None or e.opp_score is not None
+                  or oe.score is not None or oe.opp_score is not None):
                 return False
-    return True
+            covered += 2
+    return paired == covered
 
 
 def _diagnose(t: Tournament, by_no: dict[int, Player], errors: list[Issue]) -> None:

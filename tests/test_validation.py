@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.model import Kind, Result, RoundEntry, Side
-from brightwell_plugin.validate import check, validate
+from brightwell_plugin.validate import _all_plainly_consistent, _diagnose, check, validate
 from make_fixtures import othello_open
+from strategies import tournaments
 
 
 def with_entry(t, start_no, r, entry):
@@ -111,3 +114,26 @@ def test_check_raises_the_first_error_on_one_line():
     with pytest.raises(ValidationError) as err:
         check(t, "event.xml")
     assert str(err.value) == "event.xml: player 5 (Emil Sato), round 1: unknown opponent 99"
+
+
+_ENTRIES = st.builds(RoundEntry, st.sampled_from(list(Kind)), st.none() | st.integers(0, 12),
+                     st.none() | st.sampled_from(list(Result)), st.none() | st.sampled_from(list(Side)),
+                     st.none() | st.integers(-2, 70), st.none() | st.integers(-2, 70), st.booleans())
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments(), st.data())
+def test_fast_pass_never_lets_an_error_through(t, data):
+    """The quick consistency pass may send a sound event to the full one, never an unsound one past it."""
+    players = list(t.players)
+    for _ in range(data.draw(st.integers(0, 3))):  # corrupt up to three records
+        i = data.draw(st.integers(0, len(players) - 1))
+        rounds = list(players[i].rounds) or [RoundEntry(Kind.ABSENT)]
+        rounds[data.draw(st.integers(0, len(rounds) - 1))] = data.draw(_ENTRIES)
+        players[i] = replace(players[i], rounds=tuple(rounds))
+    t = replace(t, players=tuple(players))
+    by_no = {p.start_no: p for p in t.players}
+    if len(by_no) == len(t.players) and _all_plainly_consistent(t, by_no):
+        found: list = []
+        _diagnose(t, by_no, found)
+        assert not found, found
