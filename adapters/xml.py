@@ -215,6 +215,8 @@ _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#
 
 
 def _escaped(value, table, where: str) -> str:
+    if type(value) is int or type(value) is float:  # digits, sign, point, exponent: nothing to escape
+        return _text(value)
     text = _text(value)
     if _UNWRITABLE.search(text):
         bad = _UNWRITABLE.search(text).group()

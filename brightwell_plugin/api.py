@@ -114,10 +114,8 @@ def with_standings(tournament: Tournament, standings: Standings) -> Tournament:
 
 def _with_result(p: Player, points: float, rank: int) -> Player:
     """``replace(p, stored_points=points, stored_rank=rank)``, spelt out: five times faster."""
-    return Player(start_no=p.start_no, name=p.name, rounds=p.rounds, rating=p.rating, federation=p.federation,
-                  title=p.title, sex=p.sex, birth_date=p.birth_date, ids=p.ids, late_entry=p.late_entry,
-                  withdrawn_after=p.withdrawn_after, bonus=p.bonus, stored_points=points, stored_rank=rank,
-                  extra=p.extra)
+    return Player(p.start_no, p.name, p.rounds, p.rating, p.federation, p.title, p.sex, p.birth_date, p.ids,
+                  p.late_entry, p.withdrawn_after, p.bonus, points, rank, p.extra)  # in field order
 
 
 PUBLISHED = "published "  # Player.extra key prefix of a tie-break value a file publishes
