@@ -50,7 +50,8 @@ class Kind(str, Enum):
 
 # The members as module names: on Python 3.11 ``Kind.GAME`` goes through EnumType.__getattr__,
 # about fifteen times slower than a global, and the per-round loops test kinds by the thousand.
-GAME, FORFEIT_WIN, FORFEIT_LOSS, FULL_BYE, HALF_BYE, ZERO_BYE, PAB, ABSENT_KIND = Kind
+GAME, FORFEIT_WIN, FORFEIT_LOSS = Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS
+FULL_BYE, HALF_BYE, ZERO_BYE, PAB, ABSENT_KIND = Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB, Kind.ABSENT
 _BYES = frozenset({FULL_BYE, HALF_BYE, ZERO_BYE, PAB})
 _FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
 
@@ -69,7 +70,7 @@ class Result(str, Enum):
         return _REVERSE[self]
 
 
-WIN, DRAW, LOSS = Result
+WIN, DRAW, LOSS = Result.WIN, Result.DRAW, Result.LOSS
 _REVERSE = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
 
 
@@ -86,7 +87,7 @@ class Side(str, Enum):
         return SECOND if self is FIRST else FIRST
 
 
-FIRST, SECOND = Side
+FIRST, SECOND = Side.FIRST, Side.SECOND
 
 
 @fast_init

@@ -42,3 +42,10 @@ def test_scoring_total_is_the_sum_of_points_per_round():
                RoundEntry(Kind.HALF_BYE), RoundEntry(Kind.FORFEIT_WIN, 6), RoundEntry(Kind.FORFEIT_LOSS, 7), ABSENT)
     for s in (ScoringSystem(), ScoringSystem(3, 1, 0, 0, 2), ScoringSystem(2, 1, 0.5, -1)):
         assert s.total(entries) == sum(s.points(e) for e in entries)
+
+
+def test_member_names_are_the_members():
+    import brightwell_plugin.model as m
+    for enum, alias in ((Kind, {"ABSENT": "ABSENT_KIND"}), (Result, {}), (Side, {})):
+        for member in enum:
+            assert getattr(m, alias.get(member.name, member.name)) is member
