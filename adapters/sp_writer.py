@@ -149,7 +149,7 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
                 continue
             if kind in _BYE_KINDS or (e.opponent is None and kind.is_forfeit):  # a forfeit without opponent: a bye row
                 rows.append((rnd, sp_id[p.start_no], "0", _BYE_ROW_SCORE.get(kind, "2"), "0", "1", "1",
-                             _num(e.score) or "0", _num(e.opp_score) or "0"))
+                             _sub(e.score), _sub(e.opp_score)))
                 continue
             if e.opponent is None or kind not in _PAIRED:
                 continue
@@ -164,7 +164,7 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
                 bs = 2 if o.entry(r + 1).kind is FORFEIT_WIN else 0
                 types = "35" if ws else "34" if bs else "36"
             rows.append((rnd, sp_id[p.start_no], sp_id[o.start_no], str(ws), str(bs), types, types,
-                         _num(e.score) or "0", _num(e.opp_score) or "0"))
+                         _sub(e.score), _sub(e.opp_score)))
     return rows
 
 
