@@ -94,7 +94,8 @@ def _extras(p: Player) -> dict[str, str]:
 
 
 def _num(x) -> str:
-    return "" if x is None else str(int(x))
+    """A whole number as a dBase cell holds it ("" when unknown)."""
+    return "" if x is None else str(x) if type(x) is int else str(int(x))
 
 
 def _trn_record(p: Player, index: int) -> tuple[str, ...]:
@@ -125,8 +126,8 @@ _HALF_TEXT = ("0", "1", "2")
 
 
 def _sub(score) -> str:
-    """A minor score as .sco holds it (a whole number; 0 when unknown)."""
-    return "0" if score is None else str(score) if type(score) is int else str(int(score))
+    """A minor score as .sco holds it (0 when unknown)."""
+    return _num(score) or "0"
 
 _BYE_KINDS = (FULL_BYE, PAB, HALF_BYE, ZERO_BYE)
 

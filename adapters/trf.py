@@ -121,7 +121,7 @@ class TrfFormat(Format):
             where = f"line {n}"
             try:
                 no = int(line[4:8])
-                extension = _bw1(*bw1.pop(no), file) if no in bw1 else None
+                extension = _read_bw1(*bw1.pop(no), file) if no in bw1 else None
                 players.append(self._player(line, bl, played, where, extension))
             except BrightwellError as exc:
                 raise exc.at(file=file, place=where) from None
@@ -217,7 +217,7 @@ def _system(text: str, n: int, rounds: int, players) -> str:
     return "swiss"
 
 
-def _bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, list[tuple]]:
+def _read_bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, list[tuple]]:
     """A BW1 record: withdrawal (cols 10-12), late entry (14-16), per-round (own, opponent's) scores."""
     try:
         withdrawn = int(line[9:12]) if line[9:12].strip() else None
