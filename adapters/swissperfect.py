@@ -13,7 +13,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.dbase import read_dbf
+from brightwell_plugin.adapters.dbase import DbfTable, read_dbf, read_integers
 from brightwell_plugin.adapters.sp_files import is_zip, locate
 from brightwell_plugin.adapters.sp_writer import TIEBREAK_IDS, files_for, lost_in_sp
 from brightwell_plugin.adapters.textio import decode
@@ -76,6 +76,13 @@ def _sco_numbers(sco) -> list[tuple[int, ...]]:
     return out
 
 
+def _needs(table: DbfTable, fields: tuple[str, ...], name: str) -> None:
+    names = {f.name for f in table.fields}
+    missing = [n for n in fields if n not in names]
+    if missing:
+        raise BrightwellError(f"wrong field layout: no field {missing[0]}", file=name)
+
+
 def _rounds_of(mask: str) -> set[int]:
     try:
         value = int(mask, 16) if mask.strip() else 0
@@ -108,16 +115,17 @@ class SwissPerfectFormat(Format):
         if ".ini" not in trio.files:
             warnings.append(f"{path}: no .ini beside the tables: default settings")
         trn = read_dbf(trio.files[".trn"], trio.names[".trn"], enc)
-        sco = read_dbf(trio.files[".sco"], trio.names[".sco"], enc)
-        for table, needed in ((trn, ("ID", "SURNAME")), (sco, ("ROUND", "WHITE", "BLACK", "W_SCORE", "B_SCORE"))):
-            names = {f.name for f in table.fields}
-            missing = [n for n in needed if n not in names]
-            if missing:
-                which = trio.names[".trn" if table is trn else ".sco"]
-                raise BrightwellError(f"wrong field layout: no field {missing[0]}", file=which)
-        return ReadResult(*self._tournament(trio, ini, ini_text, trn, sco, warnings))
+        _needs(trn, ("ID", "SURNAME"), trio.names[".trn"])
+        fast = read_integers(trio.files[".sco"], trio.names[".sco"], SCO_COLUMNS, enc)  # every cell a number
+        if fast is not None:
+            numbers = fast[1]
+        else:
+            sco = read_dbf(trio.files[".sco"], trio.names[".sco"], enc)
+            _needs(sco, ("ROUND", "WHITE", "BLACK", "W_SCORE", "B_SCORE"), trio.names[".sco"])
+            numbers = _sco_numbers(sco)
+        return ReadResult(*self._tournament(trio, ini, ini_text, trn, numbers, warnings))
 
-    def _tournament(self, trio, ini, ini_text, trn, sco, warnings):
+    def _tournament(self, trio, ini, ini_text, trn, numbers, warnings):
         info = ini["Tournament Info"] if ini.has_section("Tournament Info") else {}
         declared = ini.get("Standings", "Tie Breaks", fallback="").replace(" ", "").split(",")
         # minor scores count when SP used them: switched on, or ranked by (1223 minor scores, 1226 BQ)
@@ -127,7 +135,7 @@ class SwissPerfectFormat(Format):
         starts = [_int(r.get("START_NO", ""), -1) for r in people]
         use_start = len(set(starts)) == len(starts) and min(starts, default=1) > 0
         number = dict(zip(ids, starts if use_start else ids))
-        rows = [r for r in _sco_numbers(sco) if r[1] or r[2]]  # a row names White or Black
+        rows = [r for r in numbers if r[1] or r[2]]  # a row names White or Black
         played = max((r[0] for r in rows), default=0)
         entries: dict[int, dict[int, RoundEntry]] = {i: {} for i in ids}
         for r in rows:
