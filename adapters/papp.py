@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.numbers import SMALL
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
@@ -39,7 +40,7 @@ class PappFormat(Format):
     def read(self, path: Path, *, encoding=None):
         text, _, warnings = decode(path.read_bytes(), encoding, str(path), fallback="latin-1")
         meta, people, games, added = [], [], {}, []
-        rnd, in_added = 0, False
+        rnd, in_added, small = 0, False, SMALL.get  # plain numbers looked up, others parsed
         for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
             if not line.strip():
                 continue
@@ -64,7 +65,9 @@ class PappFormat(Format):
             m = _GAME.match(line)
             if not m or not rnd:
                 raise BrightwellError(f"'{line.strip()}' is not a game line", file=str(path), place=f"line {n}")
-            black, bd, res, wd, white = int(m[1]), int(m[2]), m[3], int(m[4]), int(m[5])
+            black, bd, res, wd, white = m.groups()
+            black, bd, wd, white = (small(black) or int(black), small(bd) or int(bd), small(wd) or int(wd),
+                                    small(white) or int(white))
             if bd + wd > BOARD:
                 raise BrightwellError(f"discs {bd}+{wd} exceed the board of {BOARD}", file=str(path),
                                       place=f"line {n}")

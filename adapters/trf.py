@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.numbers import SMALL
 from brightwell_plugin.adapters.trf_lines import (
     BLOCK, FIELDS, block_start, has_result, iso_date, number_text, parse_block, scoring_from_162, scoring_from_bb,
     scoring_from_xxs, split_lines,
@@ -222,7 +223,9 @@ def _read_bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, lis
     try:
         withdrawn = int(line[9:12]) if line[9:12].strip() else None
         late = int(line[13:16]) if line[13:16].strip() else None
-        scores = [(_num(line[b:b + 4].strip()), _num(line[b + 4:b + 8].strip()))
+        small = SMALL.get  # looked up when plain, else parsed
+        scores = [(small(own := line[b:b + 4].strip()) or _num(own),
+                   small(opp := line[b + 4:b + 8].strip()) or _num(opp))
                   for b in range(block_start(0), len(line), BLOCK)]
     except ValueError:
         raise BrightwellError(f"BW1 record cannot be read: '{line.strip()}'", file=file, place=f"line {n}") from None

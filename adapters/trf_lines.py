@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from brightwell_plugin.adapters.numbers import SMALL
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import (
     ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN,
@@ -83,7 +84,7 @@ def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None
     fast = _FAST.get(block[5:8])  # "w 1": a rated game with a colour
     if fast is not None:
         opp = block[:4].strip()
-        if opp.isdigit() and (number := int(opp)):
+        if (number := SMALL.get(opp)) or (opp.isdigit() and (number := int(opp))):
             return RoundEntry(GAME, number, fast[1], fast[0], score, opp_score)
     if block[7:8] in (" ", "") and block[:4].strip().strip("0"):
         raise BrightwellError(f"round {round_no} is paired with {block[:4].strip()} but has no result", place=line)

@@ -10,6 +10,7 @@ from pathlib import Path
 from lxml import etree
 
 from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.numbers import ORDINALS, SMALL
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
@@ -114,7 +115,7 @@ class XmlFormat(Format):
         a = dict(zip(el.keys(), el.values()))  # two lxml calls instead of one per attribute
         rounds: list[RoundEntry] = []
         ids, extra = [], []
-        kinds, results, sides, num = _KINDS, _RESULTS, _SIDES, _num
+        kinds, results, sides, num, small, ordinals = _KINDS, _RESULTS, _SIDES, _num, SMALL.get, ORDINALS
         for r in el.iterchildren(_ID, _EXTRA, _ROUND):  # the schema orders them: id*, extra*, round*
             tag = r.tag
             if tag != _ROUND:
@@ -122,9 +123,10 @@ class XmlFormat(Format):
                 continue
             if r.keys() == _GAME_LAYOUT:  # the usual game: its attributes by position
                 n, kind, opponent, result, side, score, opp_score = r.values()
-                if int(n) == len(rounds) + 1:
-                    rounds.append(RoundEntry(kinds[kind], int(opponent), results[result], sides[side], num(score),
-                                             num(opp_score)))
+                if len(rounds) < 999 and n == ordinals[len(rounds)]:  # the next round, written plainly
+                    rounds.append(RoundEntry(kinds[kind], small(opponent) or int(opponent), results[result],
+                                             sides[side], small(score) or num(score),
+                                             small(opp_score) or num(opp_score)))
                     continue
             get = r.get
             n = int(get("n"))
