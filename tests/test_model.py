@@ -7,12 +7,11 @@ import inspect
 
 import pytest
 
-from brightwell_plugin.batch import Placing
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side
 from brightwell_plugin.standings import Row
 
 
-@pytest.mark.parametrize("cls", [RoundEntry, Player, Row, Placing])
+@pytest.mark.parametrize("cls", [RoundEntry, Player, Row])
 def test_fast_init_has_the_fields_parameters_and_defaults(cls):
     params = list(inspect.signature(cls.__init__).parameters.values())[1:]
     assert [(p.name, p.default) for p in params] == [
