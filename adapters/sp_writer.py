@@ -145,8 +145,10 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
             if kind is GAME and e.opponent is not None and e.result is not None:  # the usual row: a game
                 if e.side is FIRST or (e.side is None and p.start_no < e.opponent):
                     won = _HALF[e.result]  # SP has no "played, not rated": other types read as forfeits
+                    sc, osc = e.score, e.opp_score  # whole numbers written at once, others by _sub
                     rows.append((rnd, sp_id[p.start_no], sp_id[e.opponent], _HALF_TEXT[won], _HALF_TEXT[2 - won],
-                                 "1", "1", _sub(e.score), _sub(e.opp_score)))
+                                 "1", "1", str(sc) if type(sc) is int else _sub(sc),
+                                 str(osc) if type(osc) is int else _sub(osc)))
                 continue
             if kind in _BYE_KINDS or (e.opponent is None and kind.is_forfeit):  # a forfeit without opponent: a bye row
                 rows.append((rnd, sp_id[p.start_no], "0", _BYE_ROW_SCORE.get(kind, "2"), "0", "1", "1",

@@ -14,7 +14,7 @@ from pathlib import Path
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.numbers import SMALL
 from brightwell_plugin.adapters.trf_lines import (
-    BLOCK, FIELDS, block_start, has_result, iso_date, number_text, parse_block, scoring_from_162, scoring_from_bb,
+    BLOCK, FIELDS, block_start, has_result, iso_date, number_text, parse_blocks, scoring_from_162, scoring_from_bb,
     scoring_from_xxs, split_lines,
 )
 from brightwell_plugin.adapters.textio import decode
@@ -135,11 +135,7 @@ class TrfFormat(Format):
     def _player(self, line, bl, played, where, extension) -> Player:
         f = {key: line[cells].strip() for key, cells in _FIELD_SLICES}
         withdrawn, late, scores = extension or (None, None, ())
-        entries = []
-        for r in range(played):
-            b = bl[r] if r < len(bl) else ""
-            own, opp = scores[r] if r < len(scores) else (None, None)
-            entries.append(parse_block(b, where, r + 1, own, opp))
+        entries = parse_blocks(bl, played, scores, where)
         # a pairing without a result (the next round, not yet played) is kept, not ranked
         extra = tuple(("trf pending", f"{r + 1}:{b}") for r, b in enumerate(bl) if r >= played and b.strip())
         rating = int(f["rating"]) if f["rating"] else 0

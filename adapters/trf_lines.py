@@ -94,6 +94,21 @@ def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None
     return RoundEntry(e.kind, e.opponent, e.result, e.side, score, opp_score, e.rated)
 
 
+def parse_blocks(blocks: list[str], played: int, scores: list[tuple], line: str) -> list[RoundEntry]:
+    """A player's first ``played`` round blocks (blank when missing), each with its game's scores
+    when known: :func:`parse_block` on each, with the usual game read here at once."""
+    entries, fast_of, small, has_scores = [], _FAST.get, SMALL.get, len(scores)
+    for r in range(played):
+        block = blocks[r] if r < len(blocks) else ""
+        own, opp = scores[r] if r < has_scores else (None, None)
+        fast = fast_of(block[5:8])
+        if fast is not None and (number := small(block[:4].strip())):  # "  12 w 1": a rated game
+            entries.append(RoundEntry(GAME, number, fast[1], fast[0], own, opp))
+        else:
+            entries.append(parse_block(block, line, r + 1, own, opp))
+    return entries
+
+
 def _parse_slow(block: str, where: str) -> RoundEntry:
     if not block.strip():
         return RoundEntry(ABSENT_KIND)
