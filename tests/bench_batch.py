@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import tempfile
 import time
@@ -77,13 +78,18 @@ def main() -> None:
             for workers in (1, 2):
                 speed = machine_speed()
                 out = folder / f"out{k}-{workers}"
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
                 results = run(jobs, out, SPEC, jobs_count=workers)
                 secs = time.perf_counter() - start
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the pool's workers, joined
                 assert all(r.ok for r in results), [r.error for r in results if not r.ok][:3]
                 rates[workers].append(len(jobs) / secs)
+                user = (after.ru_utime - before.ru_utime) / len(jobs) * 1000
+                system = (after.ru_stime - before.ru_stime) / len(jobs) * 1000
                 print(f"--jobs {workers}: {secs:5.2f} s, {len(jobs) / secs:4.0f} files/s "
-                      f"(machine speed reference {speed:.0f} ms)")
+                      f"(workers' CPU per file: {user:.1f} ms user, {system:.1f} ms system; "
+                      f"machine speed reference {speed:.0f} ms)")
         for workers, values in rates.items():
             print(f"--jobs {workers}: median {statistics.median(values):.0f} files/s, best {max(values):.0f}")
         print(f"scaling --jobs 2 / --jobs 1: {statistics.median(rates[2]) / statistics.median(rates[1]):.2f}x")
