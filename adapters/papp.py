@@ -18,8 +18,8 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.model import (
-    ABSENT, ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND,
-    WIN, ZERO_BYE, Player, RoundEntry, Tournament,
+    ABSENT, ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, REVERSED,
+    SECOND, WIN, ZERO_BYE, Player, RoundEntry, Tournament,
 )
 
 BOARD, BYE_DISCS = 64, 40
@@ -86,7 +86,7 @@ class PappFormat(Format):
                         raise BrightwellError(f"unknown player {who}", file=str(path), place=f"line {n}")
                 result = WIN if res == ">" else LOSS if res == "<" else DRAW
                 entries[black][r - 1] = RoundEntry(GAME, white, result, FIRST, bd, wd)
-                entries[white][r - 1] = RoundEntry(GAME, black, result.reverse, SECOND, wd, bd)
+                entries[white][r - 1] = RoundEntry(GAME, black, REVERSED[result], SECOND, wd, bd)
         players = []
         for rank, (n, m) in enumerate(people, 1):
             no, points, discs = int(m[1]), float(m[5]), int(m[6])

@@ -20,8 +20,8 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.model import (
-    ABSENT, ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, SECOND, WIN,
-    ZERO_BYE, Player, RoundEntry, Tournament,
+    ABSENT, ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, REVERSED,
+    SECOND, WIN, ZERO_BYE, Player, RoundEntry, Tournament,
 )
 
 CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
@@ -174,7 +174,7 @@ class SwissPerfectFormat(Format):
         if wt == 1 and bt == 1:
             res = WIN if ws > bs else LOSS if ws < bs else DRAW
             entries[w][rnd] = RoundEntry(GAME, number[b], res, FIRST, *scores)
-            entries[b][rnd] = RoundEntry(GAME, number[w], res.reverse, SECOND, scores[1], scores[0])
+            entries[b][rnd] = RoundEntry(GAME, number[w], REVERSED[res], SECOND, scores[1], scores[0])
             return
         # forfeits: 35 White won, 34 Black won, 36 double; other type pairs by the scores
         w_kind = FORFEIT_WIN if ws == 2 else FORFEIT_LOSS

@@ -67,11 +67,11 @@ class Result(str, Enum):
 
     @property
     def reverse(self) -> Result:
-        return _REVERSE[self]
+        return REVERSED[self]
 
 
 WIN, DRAW, LOSS = Result.WIN, Result.DRAW, Result.LOSS
-_REVERSE = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
+REVERSED = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}  # Result.reverse as a lookup, for per-round loops
 
 
 class Side(str, Enum):

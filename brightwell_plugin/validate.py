@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from brightwell_plugin.errors import ValidationError
-from brightwell_plugin.model import FORFEIT_LOSS, FORFEIT_WIN, GAME, Player, RoundEntry, Tournament
+from brightwell_plugin.model import FORFEIT_LOSS, FORFEIT_WIN, GAME, REVERSED, Player, RoundEntry, Tournament
 
 _PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
 _FORFEITS = (FORFEIT_WIN, FORFEIT_LOSS)
@@ -84,7 +84,7 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> bool:
             if oe.opponent != no:
                 return False
             if kind is game:
-                if (e.result is None or oe.kind is not game or oe.result is not e.result.reverse
+                if (e.result is None or oe.kind is not game or oe.result is not REVERSED[e.result]
                         or (e.side is not None and oe.side is e.side)
                         or oe.opp_score != e.score or oe.score != e.opp_score):
                     return False
