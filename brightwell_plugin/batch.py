@@ -18,6 +18,7 @@ from typing import NamedTuple
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.host import get_host
+from brightwell_plugin.standings import gc_paused
 
 SP_PARTS = (".ini", ".trn", ".sco")
 
@@ -117,6 +118,11 @@ def target_for(job: Job, out_dir: Path, fmt_name: str) -> Path:
 
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool) -> FileResult:
     """Load, rank, write one tournament; every problem becomes the result's one-line error."""
+    with gc_paused():  # no reference cycles are made (an error's are collected right after)
+        return _process(job, out_dir, spec, to, skip_existing)
+
+
+def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool) -> FileResult:
     try:
         fmt = get_host().format(to) if to else api.detect_format(job.source)
         name = fmt.name if fmt.can_write else "xml"
