@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import NamedTuple
 
@@ -158,9 +159,16 @@ def process_chunk(jobs: list[Job], out_dir: Path, spec: str | None, to: str | No
     return [process(job, out_dir, spec, to, skip_existing) for job in jobs]
 
 
-def chunk_size(files: int, workers: int) -> int:
-    """Jobs per task: a few tasks per worker at least (balance), at most 16 files (steady progress)."""
-    return max(1, min(16, files // (4 * max(1, workers))))
+def chunk_sizes(files: int, workers: int) -> list[int]:
+    """Files per task, in order: up to 16 (steady progress, few round trips), never more than a
+    quarter of what is left per worker, so the tasks shrink toward the end and the workers
+    finish together instead of one waiting for the other's last big chunk."""
+    sizes, left = [], files
+    while left > 0:
+        size = max(1, min(16, left // (4 * max(1, workers))))
+        sizes.append(size)
+        left -= size
+    return sizes
 
 
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
@@ -172,11 +180,11 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     workers = jobs_count or os.cpu_count() or 1
     own = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=workers)
-    size = chunk_size(len(jobs), workers)
+    starts = list(accumulate(chunk_sizes(len(jobs), workers), initial=0))
     results = []
     try:
-        futures = [pool.submit(process_chunk, jobs[i:i + size], out_dir, spec, to, skip_existing)
-                   for i in range(0, len(jobs), size)]
+        futures = [pool.submit(process_chunk, jobs[a:b], out_dir, spec, to, skip_existing)
+                   for a, b in zip(starts, starts[1:])]
         for future in as_completed(futures):
             for result in future.result():
                 results.append(result)

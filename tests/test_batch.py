@@ -16,7 +16,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from brightwell_plugin import api
-from brightwell_plugin.batch import chunk_size, collect, run
+from brightwell_plugin.batch import chunk_sizes, collect, run
 from brightwell_plugin.cli import main
 from make_fixtures import FIXTURES
 
@@ -99,7 +99,11 @@ def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
         shutil.copy(FIXTURES / "othello_open.xml", src / f"e{i:02d}.xml")
     (src / "e33.xml").write_text("<tournament")  # a bad file in the middle of a chunk
     jobs = collect([str(src)])
-    assert chunk_size(len(jobs), 2) == 8 and chunk_size(3, 2) == 1 and chunk_size(10_000, 2) == 16
+    for files, workers in ((70, 2), (3, 2), (10_000, 2), (1000, 8), (0, 1)):
+        sizes = chunk_sizes(files, workers)
+        assert sum(sizes) == files and all(1 <= s <= 16 for s in sizes)
+        assert sizes == sorted(sizes, reverse=True) and sizes[-1:] in ([], [1])  # shrinking to one file
+    assert chunk_sizes(70, 2)[0] == 8 and chunk_sizes(10_000, 2)[0] == 16
     results = run(jobs, tmp_path / "out", "PTS,BQ:preset=woc", jobs_count=2)
     assert [Path(r.source).name for r in results] == [f"e{i:02d}.xml" for i in range(70)]
     assert [r.ok for r in results] == [i != 33 for i in range(70)]
