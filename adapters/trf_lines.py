@@ -50,12 +50,13 @@ class Field:
     def get(self, line: str) -> str:
         return line[self.start:self.end]
 
-    def put(self, chars: list[str], text: str) -> None:
+    def put(self, line: str, text: str) -> str:
+        """``line`` with ``text`` in this field's columns (``line`` is at least as long as the field)."""
         width = self.end - self.start
         if len(text) > width:
             raise BrightwellError(f"'{text}' does not fit TRF columns {self.start + 1}-{self.end}")
         text = text.ljust(width) if self.align == "<" else text.rjust(width)
-        chars[self.start:self.end] = text
+        return line[:self.start] + text + line[self.end:]
 
 
 FIELDS = {

@@ -84,20 +84,19 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> s
     """The 001 line of ``p``; with ``raw``/``old``, only the columns whose data changed."""
     rounds = max(len(p.rounds), len(old.rounds) if old else 0)
     width = block_start(rounds) - 2 if rounds else 89
-    chars = list((raw or "001").ljust(width))
+    line = (raw or "001").ljust(width)  # edited by slices: a re-ranked line changes two fields
     for key, fld in FIELDS.items():
         if old is not None and getattr(old, _SOURCE[key]) == getattr(p, _SOURCE[key]):
             continue  # the data behind the field did not change: keep the columns as they were
         text = _field_text(p, key)
         if old is None or _field_text(old, key) != text:
-            fld.put(chars, text)
+            line = fld.put(line, text)
     if old is None or old.rounds is not p.rounds:
         for r in range(rounds):
             e = p.entry(r + 1)
             if old is None or _pairing(old.entry(r + 1)) != _pairing(e):
                 b = block_start(r)
-                chars[b:b + 8] = format_block(e)
-    line = "".join(chars)
+                line = line[:b] + format_block(e) + line[b + 8:]
     if raw is not None and len(line) == len(raw):
         return line
     return line.rstrip().ljust(89)  # pairing engines read 001 lines of at least 84 characters
