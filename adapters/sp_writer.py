@@ -129,6 +129,7 @@ def _sub(score) -> str:
     """A minor score as .sco holds it (0 when unknown)."""
     return _num(score) or "0"
 
+
 _BYE_KINDS = (FULL_BYE, PAB, HALF_BYE, ZERO_BYE)
 
 
@@ -142,7 +143,7 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
         for p in t.players:
             e = p.rounds[r] if r < len(p.rounds) else ABSENT
             kind = e.kind
-            if kind is GAME and e.opponent is not None and e.result is not None:  # the usual row: a game
+            if kind is GAME and e.opponent is not None:  # a game: one row, from its first mover's side
                 if e.side is FIRST or (e.side is None and p.start_no < e.opponent):
                     won = _HALF[e.result]  # SP has no "played, not rated": other types read as forfeits
                     sc, osc = e.score, e.opp_score  # whole numbers written at once, others by _sub
@@ -158,14 +159,10 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
                 continue
             if not (e.side is FIRST or (e.side is None and p.start_no < e.opponent)):
                 continue
-            o = by_no[e.opponent]
-            if kind is GAME:
-                ws, bs = _HALF[e.result], _HALF[e.result.reverse]
-                types = "1"  # SP has no "played, not rated": other types read as forfeits
-            else:
-                ws = 2 if kind is FORFEIT_WIN else 0
-                bs = 2 if o.entry(r + 1).kind is FORFEIT_WIN else 0
-                types = "35" if ws else "34" if bs else "36"
+            o = by_no[e.opponent]  # a forfeit
+            ws = 2 if kind is FORFEIT_WIN else 0
+            bs = 2 if o.entry(r + 1).kind is FORFEIT_WIN else 0
+            types = "35" if ws else "34" if bs else "36"
             rows.append((rnd, sp_id[p.start_no], sp_id[o.start_no], str(ws), str(bs), types, types,
                          _sub(e.score), _sub(e.opp_score)))
     return rows

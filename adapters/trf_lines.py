@@ -81,12 +81,7 @@ _FAST = {f"{c} {r}": (FIRST if c == "w" else SECOND, _GAME[r][0]) for c in "wb" 
 
 def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None) -> RoundEntry:
     """One 8-column round block (with the game's scores, when known) -> a round record. A blank
-    block is an absence."""
-    fast = _FAST.get(block[5:8])  # "w 1": a rated game with a colour
-    if fast is not None:
-        opp = block[:4].strip()
-        if (number := SMALL.get(opp)) or (opp.isdigit() and (number := int(opp))):
-            return RoundEntry(GAME, number, fast[1], fast[0], score, opp_score)
+    block is an absence. (:func:`parse_blocks` reads the usual game itself.)"""
     if block[7:8] in (" ", "") and block[:4].strip().strip("0"):
         raise BrightwellError(f"round {round_no} is paired with {block[:4].strip()} but has no result", place=line)
     e = _parse_slow(block.ljust(8), f"{line}, round {round_no}")
@@ -98,10 +93,10 @@ def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None
 def parse_blocks(blocks: list[str], played: int, scores: list[tuple], line: str) -> list[RoundEntry]:
     """A player's first ``played`` round blocks (blank when missing), each with its game's scores
     when known: :func:`parse_block` on each, with the usual game read here at once."""
-    entries, fast_of, small, has_scores = [], _FAST.get, SMALL.get, len(scores)
+    entries, fast_of, small, scored = [], _FAST.get, SMALL.get, len(scores)
     for r in range(played):
         block = blocks[r] if r < len(blocks) else ""
-        own, opp = scores[r] if r < has_scores else (None, None)
+        own, opp = scores[r] if r < scored else (None, None)
         fast = fast_of(block[5:8])
         if fast is not None and (number := small(block[:4].strip())):  # "  12 w 1": a rated game
             entries.append(RoundEntry(GAME, number, fast[1], fast[0], own, opp))
