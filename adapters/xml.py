@@ -21,6 +21,7 @@ _Q = "{%s}" % NS
 _ROUND, _ID, _EXTRA = _Q + "round", _Q + "id", _Q + "extra"
 _GAME_LAYOUT = ["n", "kind", "opponent", "result", "side", "score", "opp-score"]  # as written here
 _INT = re.compile(r"^-?[0-9]+$")
+_XS = "{http://www.w3.org/2001/XMLSchema}"
 _KINDS = {k.value: k for k in Kind}
 _RESULTS = {r.value: r for r in Result}
 _SIDES = {s.value: s for s in Side}
@@ -46,10 +47,49 @@ def parse_safely(path: Path) -> etree._ElementTree:
     return tree
 
 
+def _schema_document() -> etree._Element:
+    data = resources.files("brightwell_plugin.adapters").joinpath("tournament.xsd").read_bytes()
+    return etree.fromstring(data, safe_parser())
+
+
 @lru_cache(maxsize=1)
 def schema() -> etree.XMLSchema:
-    data = resources.files("brightwell_plugin.adapters").joinpath("tournament.xsd").read_bytes()
-    return etree.XMLSchema(etree.fromstring(data, safe_parser()))
+    """The published schema, ``tournament.xsd``."""
+    return etree.XMLSchema(_schema_document())
+
+
+@lru_cache(maxsize=1)
+def reader_schema() -> etree.XMLSchema:
+    """The published schema less two checks the reader makes itself, for less: the values of
+    the round attributes in :data:`_VOUCHED` (libxml2 matches a pattern or a list for each, two
+    thousand per file of 60 players x 9 rounds) and unique start numbers. What the reader cannot
+    vouch for goes to the full :func:`schema`, which judges and words the error."""
+    doc = _schema_document()
+    for attribute in doc.iterfind(f"{_XS}complexType[@name='RoundType']/{_XS}attribute"):
+        if attribute.get("name") in _VOUCHED:
+            attribute.set("type", "xs:string")
+    for unique in list(doc.iter(_XS + "unique")):
+        unique.getparent().remove(unique)
+    return etree.XMLSchema(doc)
+
+
+def _check(tree, against: etree.XMLSchema, path) -> None:
+    if not against.validate(tree):
+        err = against.error_log.last_error
+        msg = re.sub(r"\{%s\}" % re.escape(NS), "", err.message)
+        raise BrightwellError(f"does not match the tournament schema: {msg}", file=str(path),
+                              place=f"line {err.line}")
+
+
+class _Converting(dict):
+    """A lookup table that converts what it does not hold (for documents the full schema passed)."""
+
+    def __init__(self, table: dict, convert):
+        super().__init__(table)
+        self.convert = convert
+
+    def __missing__(self, text: str):
+        return self.convert(text)
 
 
 def _num(text: str | None):
@@ -75,6 +115,13 @@ def _text(x) -> str:
     return str(x)
 
 
+_VOUCHED = ("n", "kind", "opponent", "result", "side", "score", "opp-score")  # see reader_schema()
+_NUMBERS = SMALL  # Number: the canonical spellings of 0..9999 are all valid
+_POSITIVE = {text: value for text, value in SMALL.items() if value > 0}  # PositiveInteger
+_ANY_NUMBER = _Converting(SMALL, _num)
+_ANY_POSITIVE = _Converting(SMALL, int)
+
+
 class XmlFormat(Format):
     name = "xml"
     title = "brightwell-plugin native XML (lossless)"
@@ -86,15 +133,17 @@ class XmlFormat(Format):
 
     def read(self, path, *, encoding=None):
         tree = parse_safely(path)
-        s = schema()
-        if not s.validate(tree):
-            err = s.error_log.last_error
-            msg = re.sub(r"\{%s\}" % re.escape(NS), "", err.message)
-            raise BrightwellError(f"does not match the tournament schema: {msg}", file=str(path),
-                                  place=f"line {err.line}")
-        return ReadResult(self._tournament(tree.getroot(), path))
+        if reader_schema().validate(tree):
+            try:  # lookups that hold only valid spellings: a miss is a KeyError
+                t = self._tournament(tree.getroot(), path, _NUMBERS, _POSITIVE)
+                if len({p.start_no for p in t.players}) == len(t.players):
+                    return ReadResult(t)
+            except KeyError:
+                pass
+        _check(tree, schema(), path)  # the full schema judges what the lookups could not vouch for
+        return ReadResult(self._tournament(tree.getroot(), path, _ANY_NUMBER, _ANY_POSITIVE))
 
-    def _tournament(self, root, path) -> Tournament:
+    def _tournament(self, root, path, numbers: dict, positive: dict) -> Tournament:
         a = root.attrib
         if int(a["format-version"]) > VERSION:
             raise BrightwellError(f"format-version {a['format-version']} is newer than this program "
@@ -102,7 +151,8 @@ class XmlFormat(Format):
         sc = root.find(_Q + "scoring").attrib
         scoring = ScoringSystem(_num(sc["win"]), _num(sc["draw"]), _num(sc["loss"]), _num(sc["absent"]),
                                 _num(sc.get("pab")))
-        players = tuple(self._player(el, path) for el in root.find(_Q + "players").iterchildren(_Q + "player"))
+        players = tuple(self._player(el, path, numbers, positive)
+                        for el in root.find(_Q + "players").iterchildren(_Q + "player"))
         return Tournament(
             name=a["name"], players=players, rounds=_int(a.get("rounds")), scoring=scoring,
             game=a.get("game"), board=_int(a.get("board")), system=a.get("system", "swiss"),
@@ -111,11 +161,12 @@ class XmlFormat(Format):
             metadata=tuple((el.get("key"), el.text or "") for el in root.iterfind(_Q + "meta")),
         )
 
-    def _player(self, el, path) -> Player:
+    def _player(self, el, path, numbers: dict, positive: dict) -> Player:
+        """``numbers``/``positive`` turn the round attributes' text into numbers (see :meth:`read`)."""
         a = dict(zip(el.keys(), el.values()))  # two lxml calls instead of one per attribute
         rounds: list[RoundEntry] = []
         ids, extra = [], []
-        kinds, results, sides, num, small, ordinals = _KINDS, _RESULTS, _SIDES, _num, SMALL.get, ORDINALS
+        kinds, results, sides, ordinals = _KINDS, _RESULTS, _SIDES, ORDINALS
         for r in el.iterchildren(_ID, _EXTRA, _ROUND):  # the schema orders them: id*, extra*, round*
             tag = r.tag
             if tag != _ROUND:
@@ -124,21 +175,22 @@ class XmlFormat(Format):
             if r.keys() == _GAME_LAYOUT:  # the usual game: its attributes by position
                 n, kind, opponent, result, side, score, opp_score = r.values()
                 if len(rounds) < 999 and n == ordinals[len(rounds)]:  # the next round, written plainly
-                    rounds.append(RoundEntry(kinds[kind], small(opponent) or int(opponent), results[result],
-                                             sides[side], small(score) or num(score),
-                                             small(opp_score) or num(opp_score)))
+                    rounds.append(RoundEntry(kinds[kind], positive[opponent], results[result], sides[side],
+                                             numbers[score], numbers[opp_score]))
                     continue
             get = r.get
-            n = int(get("n"))
+            n = positive[get("n")]
             if n != len(rounds) + 1:
                 if n <= len(rounds):
                     raise BrightwellError(f"round {n} is out of order or repeated", file=str(path),
                                           place=f"line {r.sourceline}")
                 rounds.extend([ABSENT] * (n - 1 - len(rounds)))
-            opponent, rated = get("opponent"), get("rated")
+            opponent, result, side, score, opp_score, rated = (
+                get("opponent"), get("result"), get("side"), get("score"), get("opp-score"), get("rated"))
             rounds.append(RoundEntry(
-                kinds[get("kind")], None if opponent is None else int(opponent), results.get(get("result")),
-                sides.get(get("side")), num(get("score")), num(get("opp-score")),
+                kinds[get("kind")], None if opponent is None else positive[opponent],
+                None if result is None else results[result], None if side is None else sides[side],
+                None if score is None else numbers[score], None if opp_score is None else numbers[opp_score],
                 rated is None or rated.strip() in ("true", "1"),  # xs:boolean, whitespace collapsed
             ))
         return Player(
