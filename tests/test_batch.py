@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import shutil
 import signal
 import subprocess
@@ -16,7 +17,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from brightwell_plugin import api
-from brightwell_plugin.batch import chunk_sizes, collect, run
+from brightwell_plugin.batch import Placing, chunk_sizes, collect, process, run
 from brightwell_plugin.cli import main
 from make_fixtures import FIXTURES
 
@@ -110,6 +111,15 @@ def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [f"e{i:02d}.xml" for i in range(70) if i != 33]
     first = results[0].placings
     assert first and all(r.placings == first for r in results if r.ok)  # placings came back whole
+
+
+def test_a_result_survives_pickling_whole(tmp_path):
+    result = process(collect([str(FIXTURES / "othello_open.xml")])[0], tmp_path / "out", "PTS,BQ:preset=woc,DISCS",
+                     None, False)
+    again = pickle.loads(pickle.dumps(result))
+    assert again == result and len(again.placings) == 9 and again.not_carried == result.not_carried
+    assert all(type(p) is Placing for p in again.placings) and again.placings[0].name == result.placings[0].name
+    assert again.moved() == result.moved() and again.top_changed(3) == result.top_changed(3)
 
 
 def test_dask_distributed_executor(tmp_path):
