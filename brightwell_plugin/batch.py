@@ -20,7 +20,7 @@ from typing import NamedTuple
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.host import get_host
-from brightwell_plugin.standings import gc_paused
+from brightwell_plugin.standings import configured, gc_paused
 
 SP_PARTS = (".ini", ".trn", ".sco")
 
@@ -185,10 +185,22 @@ def chunk_sizes(files: int, workers: int) -> list[int]:
     return sizes
 
 
+def check_arguments(spec: str | None, to: str | None) -> None:
+    """Refuse a bad spec or output format once, before any file is touched (not once per file).
+    Building the plugin host here also spares each forked worker building its own."""
+    host = get_host()
+    if spec is not None:
+        configured(spec, host)
+    if to is not None and not host.format(to).can_write:
+        writable = ", ".join(sorted(name for name, f in host.formats.items() if f.can_write))
+        raise BrightwellError(f"cannot write format '{to}' (writable: {writable})")
+
+
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
         executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
         on_result: Callable[[FileResult], None] | None = None) -> list[FileResult]:
     """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers)."""
+    check_arguments(spec, to)
     out_dir.mkdir(parents=True, exist_ok=True)
     clean_stale_temporaries(out_dir)
     workers = jobs_count or os.cpu_count() or 1

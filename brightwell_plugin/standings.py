@@ -54,8 +54,14 @@ def default_spec(t: Tournament) -> str:
 
 
 def bind(spec: str | Sequence[str] | None, t: Tournament, host: Host | None = None):
+    return configured(default_spec(t) if spec is None else spec, host)
+
+
+def configured(spec: str | Sequence[str], host: Host | None = None):
+    """(item, criterion, options) for each item of ``spec``; an unknown or misconfigured item
+    raises :class:`BrightwellError` naming it."""
     host = host or get_host()
-    items = parse_spec(default_spec(t) if spec is None else spec)
+    items = parse_spec(spec)
     out = []
     for item in items:
         try:

@@ -14,11 +14,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from brightwell_plugin import api
 from brightwell_plugin.batch import Placing, chunk_sizes, collect, process, run
 from brightwell_plugin.cli import main
+from brightwell_plugin.errors import BrightwellError
 from make_fixtures import FIXTURES
 
 
@@ -111,6 +113,19 @@ def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [f"e{i:02d}.xml" for i in range(70) if i != 33]
     first = results[0].placings
     assert first and all(r.placings == first for r in results if r.ok)  # placings came back whole
+
+
+def test_a_bad_spec_or_output_format_is_refused_once_before_any_file(tmp_path):
+    jobs = collect([str(FIXTURES)])
+    for spec, to, message in (("PTS,NOPE", None, "unknown criterion 'NOPE'"),
+                              ("PTS,BQ:preset=nope", None, "preset"),
+                              (None, "opengotha", "cannot write format 'opengotha'")):
+        with pytest.raises(BrightwellError, match=message):
+            run(jobs, tmp_path / "out", spec, to)
+        assert not (tmp_path / "out").exists()
+    result = CliRunner().invoke(main, ["batch", str(FIXTURES), "--out", str(tmp_path / "out"), "-t", "PTS,NOPE"])
+    assert result.exit_code == 2 and result.output.count("unknown criterion") == 1
+    assert not (tmp_path / "out").exists()
 
 
 def test_a_result_survives_pickling_whole(tmp_path):
