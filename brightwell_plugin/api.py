@@ -57,9 +57,12 @@ def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
     except OSError as exc:
         raise BrightwellError(f"cannot read: {exc.strerror}", file=str(p)) from None
     formats = [f for f in host.formats.values() if f.can_read]
-    sniffed = [f for f in formats if f.sniff(p, head)]
     by_suffix = [f for f in formats if p.suffix.lower() in f.suffixes]
-    for candidates in ([f for f in sniffed if f in by_suffix], sniffed, by_suffix):
+    for f in by_suffix:  # content and suffix agree: the usual case, settled without the other sniffers
+        if f.sniff(p, head):
+            return f
+    sniffed = [f for f in formats if f not in by_suffix and f.sniff(p, head)]
+    for candidates in (sniffed, by_suffix):
         if candidates:
             return candidates[0]
     names = ", ".join(sorted(host.formats))

@@ -9,6 +9,8 @@ import textwrap
 
 import pytest
 
+from brightwell_plugin.adapters.base import Format
+from brightwell_plugin.api import detect_format
 from brightwell_plugin.criteria.base import Criterion
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
@@ -82,6 +84,8 @@ demo = "brightwell_demo_criterion"
 
 DEMO_MODULE = '''
 from brightwell_plugin import hookimpl
+from brightwell_plugin.adapters.base import Format
+from brightwell_plugin.api import detect_format
 from brightwell_plugin.criteria.base import Criterion
 
 
@@ -133,3 +137,36 @@ def test_environment_variable_disables_external_plugins(installed_demo):
     out = _brightwell(installed_demo, "rank", "--sample", "-t", "PTS,GAMES", env_extra={DISABLE_ENV: "1"})
     assert out.returncode == 2
     assert out.stderr.strip().startswith("brightwell: error:") and "unknown criterion 'GAMES'" in out.stderr
+
+
+class _Sniffing(Format):
+    def __init__(self, name, suffix, marker):
+        self.name, self.suffixes, self.marker = name, (suffix,), marker
+
+    def sniff(self, path, head):
+        return self.marker is not None and self.marker in head
+
+
+class SniffingFormatsPlugin:
+    @hookimpl
+    def brightwell_register_formats(self, register):
+        for fmt in (_Sniffing("fmt-a", ".a", b"AAA"), _Sniffing("fmt-b", ".b", b"AAA"), _Sniffing("fmt-c", ".c", None)):
+            register(fmt)
+
+
+@pytest.mark.parametrize("filename, content, expected", [
+    ("x.b", b"AAA", "fmt-b"),  # content and suffix agree: that format, though another sniffs it first
+    ("x.c", b"AAA", "fmt-a"),  # content beats suffix: the first format (in registration order) that sniffs it
+    ("x.c", b"zzz", "fmt-c"),  # nothing sniffs it: the suffix decides
+    ("x.z", b"zzz", None),  # neither: a one-line error
+])
+def test_format_detection_prefers_content_and_suffix_then_content_then_suffix(tmp_path, filename, content, expected):
+    host = Host(external=False)
+    host.register(SniffingFormatsPlugin(), name="sniffing-test")
+    path = tmp_path / filename
+    path.write_bytes(content)
+    if expected is None:
+        with pytest.raises(BrightwellError, match="cannot tell the file format"):
+            detect_format(path, host)
+    else:
+        assert detect_format(path, host).name == expected

@@ -24,7 +24,8 @@ FIELDS = {"opponent": ("opponent", int), "score": ("score", _num), "opp-score": 
           "rated": ("rated", lambda v: v.strip(" \t\n\r") in ("true", "1"))}  # xs:boolean, still the schema's
 TRICKY = ["0", "1", "6", "06", "+6", " 6", "6 ", "\t6", "-6", "6.0", "6e1", "-0", "9999", "10000", "99999",
           "\u0666", "\uff16", "6_0", "", "game", "win", "first", "second", "loss", "draw", "full-bye", "pab",
-          " game", "Game", "win ", "absent", "forfeit-win", "1e400", "NaN", "12345678901234567890", "true", "false", " true", "yes", "True"]
+          " game", "Game", "win ", "absent", "forfeit-win", "1e400", "NaN", "12345678901234567890",
+          "true", "false", " true", "yes", "True"]
 VALUES = st.one_of(st.sampled_from(TRICKY), st.text(alphabet="0123456789+-.eE \t", max_size=6),
                    st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=4))
 
