@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from functools import cached_property
-from operator import attrgetter
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import ABSENT, DRAW, FORFEIT_WIN, FULL_BYE, GAME, PAB, WIN, RoundEntry, Tournament
-
-
-_OPPONENT = attrgetter("opponent")
 
 
 def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], int]:
@@ -55,8 +51,8 @@ class Context:
             if len(rounds) < k:
                 rounds = rounds + (ABSENT,) * (k - len(rounds))
             self.entries.append(rounds)
-            self.opp.append([slots[o] if o is not None and 0 <= o <= top else -1
-                             for o in map(_OPPONENT, rounds)])
+            self.opp.append([slots[o] if (o := e.opponent) is not None and 0 <= o <= top else -1
+                             for e in rounds])
 
     @cached_property
     def round_points(self) -> list[list[float]]:
