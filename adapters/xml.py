@@ -31,7 +31,7 @@ _VALUE = {m: m.value for m in (*Kind, *Result, *Side)}
 def safe_parser() -> etree.XMLParser:
     """An lxml parser that loads no DTD, expands no entity and never touches the network."""
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                           dtd_validation=False, huge_tree=False)
+                           dtd_validation=False, huge_tree=False, collect_ids=False)  # no xml:id table
 
 
 def parse_safely(path: Path) -> etree._ElementTree:
