@@ -60,14 +60,15 @@ def schema() -> etree.XMLSchema:
 
 @lru_cache(maxsize=1)
 def reader_schema() -> etree.XMLSchema:
-    """The published schema less two checks the reader makes itself, for less: the values of
-    the round attributes in :data:`_VOUCHED` (libxml2 matches a pattern or a list for each, two
-    thousand per file of 60 players x 9 rounds) and unique start numbers. What the reader cannot
-    vouch for goes to the full :func:`schema`, which judges and words the error."""
+    """The published schema less two checks the reader makes itself, for less: a round's
+    attributes (libxml2 matches a pattern or a list for each value, four thousand per file of 60
+    players x 9 rounds) and unique start numbers. What the reader cannot vouch for goes to the full
+    :func:`schema`, which judges and words the error."""
     doc = _schema_document()
-    for attribute in doc.iterfind(f"{_XS}complexType[@name='RoundType']/{_XS}attribute"):
-        if attribute.get("name") in _VOUCHED:
-            attribute.set("type", "xs:string")
+    round_type = doc.find(f"{_XS}complexType[@name='RoundType']")
+    for declared in list(round_type):
+        round_type.remove(declared)
+    etree.SubElement(round_type, _XS + "anyAttribute", processContents="skip")  # still no child elements
     for unique in list(doc.iter(_XS + "unique")):
         unique.getparent().remove(unique)
     return etree.XMLSchema(doc)
@@ -115,11 +116,16 @@ def _text(x) -> str:
     return str(x)
 
 
-_VOUCHED = ("n", "kind", "opponent", "result", "side", "score", "opp-score")  # see reader_schema()
+# A round's attributes as the reader checks them (see reader_schema): the names the schema
+# declares, and tables of the valid spellings it vouches for (a miss is a KeyError, and then
+# the full schema judges); once the full schema has passed a document, tables that convert any.
+ROUND_ATTRIBUTES = frozenset(("n", "kind", "opponent", "result", "side", "score", "opp-score", "rated"))
 _NUMBERS = SMALL  # Number: the canonical spellings of 0..9999 are all valid
 _POSITIVE = {text: value for text, value in SMALL.items() if value > 0}  # PositiveInteger
+_BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
 _ANY_NUMBER = _Converting(SMALL, _num)
 _ANY_POSITIVE = _Converting(SMALL, int)
+_ANY_BOOLEAN = _Converting(_BOOLEANS, lambda text: text.strip(" \t\n\r") in ("true", "1"))  # collapsed
 
 
 class XmlFormat(Format):
@@ -135,15 +141,15 @@ class XmlFormat(Format):
         tree = parse_safely(path)
         if reader_schema().validate(tree):
             try:  # lookups that hold only valid spellings: a miss is a KeyError
-                t = self._tournament(tree.getroot(), path, _NUMBERS, _POSITIVE)
+                t = self._tournament(tree.getroot(), path, _NUMBERS, _POSITIVE, _BOOLEANS)
                 if len({p.start_no for p in t.players}) == len(t.players):
                     return ReadResult(t)
             except KeyError:
                 pass
         _check(tree, schema(), path)  # the full schema judges what the lookups could not vouch for
-        return ReadResult(self._tournament(tree.getroot(), path, _ANY_NUMBER, _ANY_POSITIVE))
+        return ReadResult(self._tournament(tree.getroot(), path, _ANY_NUMBER, _ANY_POSITIVE, _ANY_BOOLEAN))
 
-    def _tournament(self, root, path, numbers: dict, positive: dict) -> Tournament:
+    def _tournament(self, root, path, numbers: dict, positive: dict, booleans: dict) -> Tournament:
         a = root.attrib
         if int(a["format-version"]) > VERSION:
             raise BrightwellError(f"format-version {a['format-version']} is newer than this program "
@@ -151,7 +157,7 @@ class XmlFormat(Format):
         sc = root.find(_Q + "scoring").attrib
         scoring = ScoringSystem(_num(sc["win"]), _num(sc["draw"]), _num(sc["loss"]), _num(sc["absent"]),
                                 _num(sc.get("pab")))
-        players = tuple(self._player(el, path, numbers, positive)
+        players = tuple(self._player(el, path, numbers, positive, booleans)
                         for el in root.find(_Q + "players").iterchildren(_Q + "player"))
         return Tournament(
             name=a["name"], players=players, rounds=_int(a.get("rounds")), scoring=scoring,
@@ -161,8 +167,8 @@ class XmlFormat(Format):
             metadata=tuple((el.get("key"), el.text or "") for el in root.iterfind(_Q + "meta")),
         )
 
-    def _player(self, el, path, numbers: dict, positive: dict) -> Player:
-        """``numbers``/``positive`` turn the round attributes' text into numbers (see :meth:`read`)."""
+    def _player(self, el, path, numbers: dict, positive: dict, booleans: dict) -> Player:
+        """The tables turn the round attributes' text into values (see :meth:`read`)."""
         a = dict(zip(el.keys(), el.values()))  # two lxml calls instead of one per attribute
         rounds: list[RoundEntry] = []
         ids, extra = [], []
@@ -179,6 +185,8 @@ class XmlFormat(Format):
                                              numbers[score], numbers[opp_score]))
                     continue
             get = r.get
+            if not ROUND_ATTRIBUTES.issuperset(r.keys()):
+                raise KeyError("an attribute the schema does not declare")
             n = positive[get("n")]
             if n != len(rounds) + 1:
                 if n <= len(rounds):
@@ -191,7 +199,7 @@ class XmlFormat(Format):
                 kinds[get("kind")], None if opponent is None else positive[opponent],
                 None if result is None else results[result], None if side is None else sides[side],
                 None if score is None else numbers[score], None if opp_score is None else numbers[opp_score],
-                rated is None or rated.strip() in ("true", "1"),  # xs:boolean, whitespace collapsed
+                rated is None or booleans[rated],
             ))
         return Player(
             start_no=int(a["start-no"]), name=a["name"], rounds=tuple(rounds), rating=_int(a.get("rating")),
