@@ -71,10 +71,12 @@ def opponent_view(ctx: Context, fore: bool = False, rr: bool = False, as_played:
     draw, k = ctx.t.scoring.draw, ctx.k
     fore_round = k if fore and k >= ctx.R else 0
     adjusted, own, real = [], [], []
-    game = GAME
+    game, only_games = GAME, {GAME}
     for i, es in enumerate(ctx.entries):
         opps, rp = ctx.opp[i], ctx.round_points[i]
-        last_non_vur = next((r for r in range(k - 1, -1, -1) if es[r].kind not in _VUR_KINDS), -1)
+        last_non_vur = k - 1
+        while last_non_vur >= 0 and es[last_non_vur].kind in _VUR_KINDS:
+            last_non_vur -= 1
         if fore_round and (opps[k - 1] >= 0 or es[k - 1].kind is PAB):
             last_non_vur = k - 1
         if last_non_vur == k - 1:  # every round has an opponent, real or dummy (16.3): all count
@@ -83,8 +85,11 @@ def opponent_view(ctx: Context, fore: bool = False, rr: bool = False, as_played:
             adj = 0.0
             for r in range(k):
                 adj += rp[r] if r <= last_non_vur or opps[r] >= 0 else (0.0 if rr else draw)
-        counted = [o >= 0 and (e.kind is game or as_played or r + 1 == fore_round)
-                   for r, (e, o) in enumerate(zip(es, opps))]
+        if opps and min(opps) >= 0 and (as_played or {e.kind for e in es} == only_games):
+            counted = [True] * k  # a game against a real opponent every round: the usual case
+        else:
+            counted = [o >= 0 and (e.kind is game or as_played or r + 1 == fore_round)
+                       for r, (e, o) in enumerate(zip(es, opps))]
         score = ctx.points[i]
         if fore_round and opps[k - 1] >= 0:
             shift = draw - rp[k - 1]
