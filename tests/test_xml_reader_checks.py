@@ -5,8 +5,8 @@ accepts, read the same values, and word a refusal as the schema does."""
 from __future__ import annotations
 
 import re
-from importlib import resources
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 
 import pytest
