@@ -173,11 +173,12 @@ class XmlFormat(Format):
         rounds: list[RoundEntry] = []
         ids, extra = [], []
         kinds, results, sides, ordinals = _KINDS, _RESULTS, _SIDES, ORDINALS
-        for r in el.iterchildren(_ID, _EXTRA, _ROUND):  # the schema orders them: id*, extra*, round*
-            tag = r.tag
-            if tag != _ROUND:
-                (ids if tag == _ID else extra).append((r.get("scheme" if tag == _ID else "key"), r.text or ""))
-                continue
+        for r in el.iterchildren(_ID, _EXTRA):  # the schema orders a player's children: id*, extra*, round*
+            if r.tag == _ID:
+                ids.append((r.get("scheme"), r.text or ""))
+            else:
+                extra.append((r.get("key"), r.text or ""))
+        for r in el.iterchildren(_ROUND):
             if r.keys() == _GAME_LAYOUT:  # the usual game: its attributes by position
                 n, kind, opponent, result, side, score, opp_score = r.values()
                 if len(rounds) < 999 and n == ordinals[len(rounds)]:  # the next round, written plainly
