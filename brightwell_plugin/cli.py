@@ -202,6 +202,20 @@ def check(file, input_format, encoding, spec, after_round, edition):
     sys.exit(1 if differ else 0)
 
 
+def _progress_bar():
+    """Files done, failures, rate and time left, on stderr."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task):
+            return Text(f"{task.speed:.0f} files/s" if task.speed else "- files/s")
+
+    return Progress(TextColumn("[bold]re-ranking"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[failed]} failed"), Rate(), TimeRemainingColumn(),
+                    console=Console(stderr=True))
+
+
 @main.command()
 @click.argument("inputs", nargs=-1, required=True)
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Output folder.")
@@ -215,8 +229,6 @@ def check(file, input_format, encoding, spec, after_round, edition):
 def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing):
     """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
     from pathlib import Path
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from brightwell_plugin.batch import collect, run
     from brightwell_plugin.report import write_report
@@ -234,9 +246,7 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing):
             click.echo(f"brightwell: error: {result.error}", err=True)
 
     if sys.stderr.isatty():
-        with Progress(TextColumn("[bold]re-ranking"), BarColumn(), MofNCompleteColumn(),
-                      TextColumn("{task.fields[failed]} failed"), TextColumn("{task.speed} files/s"),
-                      TimeRemainingColumn(), console=Console(stderr=True)) as bar:
+        with _progress_bar() as bar:
             task = bar.add_task("files", total=len(found), failed=0)
 
             def on_result(result):

@@ -6,10 +6,13 @@ import hashlib
 import json
 import os
 import pickle
+import pty
+import re
 import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -168,3 +171,39 @@ def test_interrupted_run_then_skip_existing_completes_the_tree(tmp_path):
     assert not list(out.rglob("*.tmp"))
     expected = (out / "event000.trf").read_bytes()
     assert all((out / f"event{i:03d}.trf").read_bytes() == expected for i in range(150))
+
+
+def test_progress_bar_on_a_terminal(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    for i in range(6):
+        shutil.copy(FIXTURES / "othello_open.xml", src / f"e{i}.xml")
+    (src / "bad.xml").write_text("<tournament")
+    master, slave = pty.openpty()
+    chunks: list[bytes] = []
+
+    def drain():
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:  # the other end closed
+                return
+            if not data:
+                return
+            chunks.append(data)
+
+    reader = threading.Thread(target=drain)
+    reader.start()
+    env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
+    done = subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", "batch", str(src), "--out",
+                           str(tmp_path / "out"), "--jobs", "1"], stderr=slave, stdout=subprocess.PIPE,
+                          text=True, env=env)
+    os.close(slave)
+    reader.join(timeout=60)
+    os.close(master)
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode(errors="replace"))
+    assert done.returncode == 1 and "6 ranked, 0 skipped, 1 failed of 7 files" in done.stdout
+    assert "re-ranking" in screen and "7/7" in screen and "1 failed" in screen
+    assert re.search(r"(?<![\d.])\d+ files/s", screen)  # the rate, as a whole number
+    assert "None" not in screen and not re.search(r"\d\.\d+ files/s", screen)
+    assert "bad.xml" in screen  # the failure is shown as it happens
