@@ -230,6 +230,8 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing):
     """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
     from pathlib import Path
 
+    from rich.text import Text
+
     from brightwell_plugin.batch import collect, run
     from brightwell_plugin.report import write_report
 
@@ -252,7 +254,7 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing):
             def on_result(result):
                 if not result.ok:
                     failures.append(result)
-                    bar.console.print(result.error, style="red", markup=False)
+                    bar.console.print(Text(result.error, style="red"))  # as written: no markup, no highlighting
                 bar.update(task, advance=1, failed=len(failures))
 
             results = run(found, Path(out_dir), spec, to, jobs_count=jobs, skip_existing=skip_existing,
