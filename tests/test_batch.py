@@ -141,11 +141,13 @@ def test_a_result_survives_pickling_whole(tmp_path):
 
 
 def test_dask_distributed_executor(tmp_path):
-    import distributed  # dask[distributed] is in the test extras
+    import dask  # dask[distributed] is in the test extras
+    import distributed
 
     src = archive(tmp_path)
     (src / "2019" / "corrupt.xml").unlink()
-    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+    with (dask.config.set({"temporary-directory": str(tmp_path)}),  # its scratch space, not /tmp's
+          distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client):
         results = run(collect([str(src)]), tmp_path / "out", executor=client.get_executor())
     assert sum(not r.ok for r in results) == 1 and sum(r.ok for r in results) == 7
 
