@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -120,12 +121,18 @@ def _text(x) -> str:
 # declares, and tables of the valid spellings it vouches for (a miss is a KeyError, and then
 # the full schema judges); once the full schema has passed a document, tables that convert any.
 ROUND_ATTRIBUTES = frozenset(("n", "kind", "opponent", "result", "side", "score", "opp-score", "rated"))
-_NUMBERS = SMALL  # Number: the canonical spellings of 0..9999 are all valid
-_POSITIVE = {text: value for text, value in SMALL.items() if value > 0}  # PositiveInteger
+
+
+class _Lookups(NamedTuple):
+    numbers: dict  # Number
+    positive: dict  # PositiveInteger
+    booleans: dict  # xs:boolean
+
+
 _BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
-_ANY_NUMBER = _Converting(SMALL, _num)
-_ANY_POSITIVE = _Converting(SMALL, int)
-_ANY_BOOLEAN = _Converting(_BOOLEANS, lambda text: text.strip(" \t\n\r") in ("true", "1"))  # collapsed
+_VOUCHED = _Lookups(SMALL, {text: value for text, value in SMALL.items() if value > 0}, _BOOLEANS)
+_ANY = _Lookups(_Converting(SMALL, _num), _Converting(SMALL, int),
+                _Converting(_BOOLEANS, lambda text: text.strip(" \t\n\r") in ("true", "1")))  # collapsed
 
 
 class XmlFormat(Format):
@@ -141,15 +148,15 @@ class XmlFormat(Format):
         tree = parse_safely(path)
         if reader_schema().validate(tree):
             try:  # lookups that hold only valid spellings: a miss is a KeyError
-                t = self._tournament(tree.getroot(), path, _NUMBERS, _POSITIVE, _BOOLEANS)
+                t = self._tournament(tree.getroot(), path, _VOUCHED)
                 if len({p.start_no for p in t.players}) == len(t.players):
                     return ReadResult(t)
             except KeyError:
                 pass
         _check(tree, schema(), path)  # the full schema judges what the lookups could not vouch for
-        return ReadResult(self._tournament(tree.getroot(), path, _ANY_NUMBER, _ANY_POSITIVE, _ANY_BOOLEAN))
+        return ReadResult(self._tournament(tree.getroot(), path, _ANY))
 
-    def _tournament(self, root, path, numbers: dict, positive: dict, booleans: dict) -> Tournament:
+    def _tournament(self, root, path, lookups: _Lookups) -> Tournament:
         a = root.attrib
         if int(a["format-version"]) > VERSION:
             raise BrightwellError(f"format-version {a['format-version']} is newer than this program "
@@ -157,7 +164,7 @@ class XmlFormat(Format):
         sc = root.find(_Q + "scoring").attrib
         scoring = ScoringSystem(_num(sc["win"]), _num(sc["draw"]), _num(sc["loss"]), _num(sc["absent"]),
                                 _num(sc.get("pab")))
-        players = tuple(self._player(el, path, numbers, positive, booleans)
+        players = tuple(self._player(el, path, lookups)
                         for el in root.find(_Q + "players").iterchildren(_Q + "player"))
         return Tournament(
             name=a["name"], players=players, rounds=_int(a.get("rounds")), scoring=scoring,
@@ -167,12 +174,13 @@ class XmlFormat(Format):
             metadata=tuple((el.get("key"), el.text or "") for el in root.iterfind(_Q + "meta")),
         )
 
-    def _player(self, el, path, numbers: dict, positive: dict, booleans: dict) -> Player:
-        """The tables turn the round attributes' text into values (see :meth:`read`)."""
+    def _player(self, el, path, lookups: _Lookups) -> Player:
+        """``lookups`` turn the round attributes' text into values (see :meth:`read`)."""
         a = dict(zip(el.keys(), el.values()))  # two lxml calls instead of one per attribute
         rounds: list[RoundEntry] = []
         ids, extra = [], []
         kinds, results, sides, ordinals = _KINDS, _RESULTS, _SIDES, ORDINALS
+        numbers, positive, booleans = lookups
         for r in el.iterchildren(_ID, _EXTRA):  # the schema orders a player's children: id*, extra*, round*
             if r.tag == _ID:
                 ids.append((r.get("scheme"), r.text or ""))
