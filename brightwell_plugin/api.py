@@ -18,7 +18,7 @@ from pathlib import Path
 from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
-from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.errors import BrightwellError, UnknownFormat
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.model import Player, Tournament
@@ -66,7 +66,7 @@ def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
         if candidates:
             return candidates[0]
     names = ", ".join(sorted(host.formats))
-    raise BrightwellError(f"cannot tell the file format (known: {names}); use --input-format",
+    raise UnknownFormat(f"cannot tell the file format (known: {names})",
                           file=str(p))
 
 

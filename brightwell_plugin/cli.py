@@ -8,6 +8,7 @@ import io
 import json
 import os
 import sys
+from contextlib import contextmanager
 
 import click
 from rich.console import Console
@@ -15,7 +16,7 @@ from rich.table import Table
 
 from brightwell_plugin import __version__, api
 from brightwell_plugin.criteria.base import fmt
-from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.errors import BrightwellError, UnknownFormat
 from brightwell_plugin.fileio import atomic_write
 from brightwell_plugin.host import get_host
 from brightwell_plugin.standings import Standings
@@ -54,12 +55,22 @@ def _warn(warnings) -> None:
         click.echo(f"brightwell: warning: {w}", err=True)
 
 
+@contextmanager
+def _format_hint():
+    """The commands that read one file can be told its format: their error says how."""
+    try:
+        yield
+    except UnknownFormat as exc:
+        raise UnknownFormat(f"{exc.message}; use --input-format", file=exc.file, place=exc.place) from None
+
+
 def _load(file, sample, input_format, encoding):
     if sample and file:
         raise BrightwellError("give a FILE or --sample, not both")
     if not file and not sample:
         raise BrightwellError("no tournament file given (or use --sample for the bundled Othello event)")
-    loaded = api.load(api.sample_path() if sample else file, input_format, encoding)
+    with _format_hint():
+        loaded = api.load(api.sample_path() if sample else file, input_format, encoding)
     _warn(loaded.warnings)
     return loaded
 
@@ -319,7 +330,8 @@ def plugins():
 @handled
 def convert(source, target, to, input_format, encoding, strict):
     """Convert SOURCE to TARGET between registered formats."""
-    loaded, lost = api.convert(source, target, to, input_format, strict, encoding)
+    with _format_hint():
+        loaded, lost = api.convert(source, target, to, input_format, strict, encoding)
     _warn(loaded.warnings)
     for item in lost:
         click.echo(f"brightwell: not carried: {item}", err=True)

@@ -21,6 +21,10 @@ class BrightwellError(Exception):
         return type(self)(self.message, file=self.file or file, place=self.place or place)
 
 
+class UnknownFormat(BrightwellError):
+    """No registered format recognises the file."""
+
+
 class ValidationError(BrightwellError):
     """The tournament contradicts itself."""
 

@@ -86,6 +86,17 @@ def test_input_format_detected_from_content_and_forced(tmp_path, sample_file):
     assert run("rank", str(odd), "-t", "PTS", "--input-format", "xml").exit_code == 0
 
 
+def test_a_file_of_no_known_format_says_how_to_name_one_where_that_is_possible(tmp_path):
+    notes = tmp_path / "notes.md"
+    notes.write_text("Results are in the other folder.\n")
+    for args in (["rank", str(notes)], ["convert", str(notes), str(tmp_path / "out.xml")]):
+        out = run(*args)
+        assert out.exit_code == 2 and "cannot tell the file format" in out.stderr and "--input-format" in out.stderr
+    batch = run("batch", str(notes), "--out", str(tmp_path / "out"))  # batch has no --input-format
+    assert batch.exit_code == 1 and "cannot tell the file format" in batch.stdout
+    assert "--input-format" not in batch.stdout + batch.stderr
+
+
 def test_explain_prints_the_parts(sample_file):
     out = run("explain", str(sample_file), "Hana", "-t", "BQ:preset=woc")
     assert out.exit_code == 0
