@@ -152,10 +152,10 @@ def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exi
         before = _stored_places(loaded.tournament) or {}
         placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in standings.rows)
         return FileResult(str(job.source), str(target), loaded.format, placings=placings, not_carried=tuple(lost))
-    except BrightwellError as exc:
-        return FileResult(str(job.source), error=str(exc))
+    except BrightwellError as exc:  # ranking and writing errors name no file: this is the one
+        return FileResult(str(job.source), error=str(exc.at(file=str(job.source))))
     except Exception as exc:  # one bad file never stops the batch
-        return FileResult(str(job.source), error=f"internal error ({type(exc).__name__}: {exc})")
+        return FileResult(str(job.source), error=f"{job.source}: internal error ({type(exc).__name__}: {exc})")
 
 
 def clean_stale_temporaries(out_dir: Path) -> int:

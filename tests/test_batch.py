@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -129,6 +130,21 @@ def test_a_bad_spec_or_output_format_is_refused_once_before_any_file(tmp_path):
     result = CliRunner().invoke(main, ["batch", str(FIXTURES), "--out", str(tmp_path / "out"), "-t", "PTS,NOPE"])
     assert result.exit_code == 2 and result.output.count("unknown criterion") == 1
     assert not (tmp_path / "out").exists()
+
+
+def test_every_error_names_its_file(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(FIXTURES / "quirks.trf", src / "no_scores.trf")  # ranking fails: BQ needs game scores
+    t = api.load(FIXTURES / "othello_open.xml").tournament
+    bell = replace(t, players=(replace(t.players[0], name="Ada\x07"),) + t.players[1:])
+    api.write(bell, src / "bell.trf", "trf")  # writing XML fails: XML cannot carry U+0007
+    (src / "broken.xml").write_text("<tournament")  # reading fails
+    results = {Path(r.source).name: r for r in run(collect([str(src)]), tmp_path / "out", "PTS,BQ:preset=woc", "xml")}
+    assert "needs game scores" in results["no_scores.trf"].error
+    assert "cannot write XML" in results["bell.trf"].error
+    for r in results.values():
+        assert r.error.startswith(f"{r.source}: "), r.error
 
 
 def test_a_result_survives_pickling_whole(tmp_path):
