@@ -90,7 +90,11 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> s
             continue  # the data behind the field did not change: keep the columns as they were
         text = _field_text(p, key)
         if old is None or _field_text(old, key) != text:
-            line = fld.put(line, text)
+            try:
+                line = fld.put(line, text)
+            except BrightwellError as exc:  # say which field of whose record
+                raise BrightwellError(f"{key.replace('_', ' ')} {exc.message}",
+                                      place=f"player {p.start_no} ({p.name})") from None
     if old is None or old.rounds is not p.rounds:
         for r in range(rounds):
             e = p.entry(r + 1)
