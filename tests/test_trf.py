@@ -215,6 +215,7 @@ def test_split_lines_matches_the_line_pattern_and_keeps_every_character(text):
 def test_a_value_too_wide_for_its_columns_names_the_field_and_the_player(tmp_path):
     t = othello_open()
     wide = replace(t, players=(replace(t.players[0], rating=12345),) + t.players[1:])
-    with pytest.raises(BrightwellError, match=r"player 1 \(Ada Lindqvist\): rating '12345' does not fit TRF columns 49-52"):
+    message = r"player 1 \(Ada Lindqvist\): rating '12345' does not fit TRF columns 49-52"
+    with pytest.raises(BrightwellError, match=message):
         api.write(wide, tmp_path / "wide.trf", "trf")
     assert not (tmp_path / "wide.trf").exists()
