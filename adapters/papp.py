@@ -1,31 +1,29 @@
 """Papp ELO exports (``papp``): the French federation's program, and the WOF rating archive.
 
-Players come in Papp's final standing order with their points and disc totals; games as
-``black (discs)R(discs) white B`` under ``%Round: n``. Byes and absences are not listed, but the
-totals include them: a round a player is missing from is inferred as a bye (a 40-24 win, Papp's
-``Score-bip = 24/64``) while his totals still have a win and 40 discs to spare, else as an
-absence; every inference is reported. ``%%Added results`` (play-offs) are kept, not ranked.
+Players come in the file's standing order with their points and disc totals; games under round
+markers (:mod:`papp_elo_lines` reads every dialect). Byes and absences are not listed; what a
+round a player is missing from was is inferred from the stored totals (:mod:`papp_infer`).
+Games under a stage that is not a number (``%Round F``, ``%%Added results``, ``%%Finale``) are
+play-offs: kept apart, never ranked. Games under no marker, or under ``%Round RR``, get rounds
+in file order: each the earliest round, after the numbered ones, in which neither player has one.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
+from brightwell_plugin.adapters import papp_elo_lines as elo
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.numbers import SMALL
+from brightwell_plugin.adapters.papp_infer import BOARD, Totals, infer
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.model import (
-    ABSENT, ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, REVERSED,
-    SECOND, WIN, ZERO_BYE, Player, RoundEntry, Tournament,
+    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, REVERSED, SECOND, WIN, ZERO_BYE,
+    Player, PlayoffGame, RoundEntry, Tournament,
 )
 
-BOARD, BYE_DISCS = 64, 40
-_PLAYER = re.compile(r"^%_%\s*(\d+)\s*,\s*([^,]*?)\s*,\s*([^,]*?)\s*,\s*([^,]*?)\s*,\s*([\d.]+)\s*,\s*(\d+)\s*(?:,\s*(\d+))?\s*$")
-_GAME = re.compile(r"^\s*(\d+)\s*\((\d+)\)\s*([<>=])\s*\((\d+)\)\s*(\d+)\s*B?\s*$")
-_META = re.compile(r"^%%(\w+):\s*(.*)$")
+_RESULT = {">": WIN, "<": LOSS, "=": DRAW}
 
 
 class PappFormat(Format):
@@ -35,95 +33,142 @@ class PappFormat(Format):
     can_write = True
 
     def sniff(self, path, head):
-        return b"%_%" in head and (b"%%Tournament" in head or b"%Round" in head)
+        text = head.decode("latin-1")
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+        if not lines:
+            return False
+        marked = sum(ln.startswith(("%%", "%_%", "%Round")) for ln in lines)
+        games = sum(bool(elo.GAME.match(ln)) for ln in lines)
+        other = len(lines) - marked - games - sum(ln.startswith("%") for ln in lines if not ln.startswith(("%%", "%_%")))
+        # every line is a marker, a comment or a game: a README quoting Papp's markers is not Papp
+        return marked > 0 and other <= (1 if len(head) >= 4096 else 0) and (games > 0 or "%_%" in text)
 
     def read(self, path: Path, *, encoding=None):
-        text, _, warnings = decode(path.read_bytes(), encoding, str(path), fallback="latin-1")
-        meta, people, games, added = [], [], {}, []
-        rnd, in_added, small = 0, False, SMALL.get  # plain numbers looked up, others parsed
-        for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
-            if not line.strip():
+        file = str(path)
+        text, _, warnings = decode(path.read_bytes(), encoding, file, fallback="latin-1")
+        lines = elo.split(text, file)
+        if not lines.players and not lines.games:
+            raise BrightwellError("no player and no game: not a Papp ELO file", file=file)
+        numbers, unknown = self._numbers(lines, file, warnings)
+        rounds: dict[int, dict[int, tuple]] = {}  # start no -> round -> game line
+        playoffs: list[PlayoffGame] = []
+        loose: list[elo.GameLine] = []
+        moved = contradicted = ambiguous = 0
+        for g in lines.games:
+            first, second = numbers.get(g.first), numbers.get(g.second)
+            if first is None or second is None:
+                ambiguous += 1
                 continue
-            m = _META.match(line) if line[0] == "%" else None
-            if m:
-                meta.append((f"papp {m[1]}", m[2].strip()))
-                continue
-            if line[0] == "%":
-                if line.startswith("%%Added"):
-                    in_added = True
-                elif line.startswith("%Round:"):
-                    rnd = int(line.split(":", 1)[1])
-                elif line.startswith("%_%"):
-                    m = _PLAYER.match(line)
-                    if not m:
-                        raise BrightwellError("player line cannot be read", file=str(path), place=f"line {n}")
-                    people.append((n, m))
-                continue
-            if in_added:
-                added.append(("papp added", line))
-                continue
-            m = _GAME.match(line)
-            if not m or not rnd:
-                raise BrightwellError(f"'{line.strip()}' is not a game line", file=str(path), place=f"line {n}")
-            black, bd, res, wd, white = m.groups()
-            black, bd, wd, white = (small(black) or int(black), small(bd) or int(bd), small(wd) or int(wd),
-                                    small(white) or int(white))
-            if bd + wd > BOARD:
-                raise BrightwellError(f"discs {bd}+{wd} exceed the board of {BOARD}", file=str(path),
-                                      place=f"line {n}")
-            games.setdefault(rnd, []).append((n, black, bd, res, wd, white))
-        t = self._tournament(path, meta + added, people, games, warnings)
-        return ReadResult(t, tuple(warnings))
-
-    def _tournament(self, path, meta, people, games, warnings) -> Tournament:
-        rounds = max(games, default=0)
-        ids = {int(m[1]) for _, m in people}
-        entries: dict[int, list[RoundEntry]] = {i: [ABSENT] * rounds for i in ids}
-        for r, lines in games.items():
-            for n, black, bd, res, wd, white in lines:
-                for who in (black, white):
-                    if who not in ids:
-                        raise BrightwellError(f"unknown player {who}", file=str(path), place=f"line {n}")
-                result = WIN if res == ">" else LOSS if res == "<" else DRAW
-                entries[black][r - 1] = RoundEntry(GAME, white, result, FIRST, bd, wd)
-                entries[white][r - 1] = RoundEntry(GAME, black, REVERSED[result], SECOND, wd, bd)
-        players = []
-        for rank, (n, m) in enumerate(people, 1):
-            no, points, discs = int(m[1]), float(m[5]), int(m[6])
-            name = f"{m[2]}, {m[3]}" if m[3] else m[2]
-            rounds_of = self._infer(no, name, entries[no], points, discs, warnings, path)
-            players.append(Player(
-                start_no=no, name=name, rounds=rounds_of,
-                federation=m[4] or None, rating=int(m[7]) if m[7] else None, stored_points=points,
-                stored_rank=rank, extra=(("papp discs", str(discs)),),
-            ))
-        name = next((v for k, v in meta if k == "papp Tournament"), path.stem)
-        return Tournament(name=name, players=tuple(players), rounds=rounds or None, game="othello", board=BOARD,
-                          tiebreaks=("PTS", "BQ:preset=papp", "DISCS"), metadata=tuple(meta))
+            if first == second:
+                raise BrightwellError(f"player {g.first} plays himself", file=file, place=f"line {g.line}")
+            if g.score is not None and g.score + g.opp_score > BOARD:
+                raise BrightwellError(f"discs {g.score:g}+{g.opp_score:g} exceed the board of {BOARD}",
+                                      file=file, place=f"line {g.line}")
+            if g.score is not None and (g.score > g.opp_score, g.score == g.opp_score) != (g.result == ">",
+                                                                                          g.result == "="):
+                contradicted += 1
+            if isinstance(g.stage, str):
+                result = _RESULT[g.result]
+                playoffs.append(PlayoffGame(g.stage, first, second, result, g.score, g.opp_score))
+            elif g.stage is None:
+                loose.append((first, second, g))
+            elif g.stage < 1 or g.stage > 999:
+                raise BrightwellError(f"round {g.stage} is outside 1..999", file=file, place=f"line {g.line}")
+            elif g.stage in rounds.get(first, {}) or g.stage in rounds.get(second, {}):
+                moved += 1
+                loose.append((first, second, g))
+            else:
+                rounds.setdefault(first, {})[g.stage] = g
+                rounds.setdefault(second, {})[g.stage] = g
+        last = max((r for played in rounds.values() for r in played), default=0)
+        for first, second, g in loose:
+            r = last + 1
+            while r in rounds.get(first, {}) or r in rounds.get(second, {}):
+                r += 1
+            rounds.setdefault(first, {})[r] = g
+            rounds.setdefault(second, {})[r] = g
+        if moved:
+            warnings.append(f"{file}: {moved} game(s) give a player a second game in one round: each is "
+                            "placed in the first later round free for both players")
+        if contradicted:
+            warnings.append(f"{file}: {contradicted} game(s) have disc counts that contradict their result "
+                            "sign; the sign is kept")
+        if ambiguous:
+            warnings.append(f"{file}: {ambiguous} game(s) name the unknown id '??????', which {unknown} players "
+                            "share: left out")
+        played = max((r for p in rounds.values() for r in p), default=0)
+        players = self._players(lines, numbers, rounds, played, playoffs, file, warnings, timed=not loose)
+        name = next((v for k, v in lines.meta if k == "papp Tournament" and v), path.stem)
+        if not lines.games:
+            warnings.append(f"{file}: the file lists no games; only its stored totals and order are known")
+        return ReadResult(Tournament(
+            name=name, players=tuple(players), rounds=played or None, game="othello", board=BOARD,
+            tiebreaks=("PTS", "BQ:preset=papp", "DISCS"), metadata=tuple(lines.meta), playoffs=tuple(playoffs),
+        ), tuple(warnings))
 
     @staticmethod
-    def _infer(no, name, entries, points, discs, warnings, path) -> tuple[RoundEntry, ...]:
-        got_points = got_discs = 0
-        for e in entries:
-            if e.kind is GAME:
-                got_points += 1 if e.result is WIN else 0.5 if e.result is DRAW else 0
-                got_discs += e.score
-        spare_points, spare_discs = points - got_points, discs - got_discs
-        out, inferred = list(entries), []
-        for r, e in enumerate(entries):
-            if e.kind is ABSENT_KIND:
-                if spare_points >= 1 and spare_discs >= BYE_DISCS:
-                    out[r] = RoundEntry(PAB, score=BYE_DISCS, opp_score=BOARD - BYE_DISCS)
-                    spare_points, spare_discs = spare_points - 1, spare_discs - BYE_DISCS
-                    inferred.append(f"{r + 1} bye")
+    def _numbers(lines: elo.Lines, file: str, warnings: list[str]) -> tuple[dict[str, int], int]:
+        """Start number of each id text; '??????' only when a single listed player has it."""
+        numbers: dict[str, int] = {}
+        for p in lines.players:
+            if p.id.isdigit():
+                if int(p.id) in numbers.values():
+                    raise BrightwellError(f"player {p.id} is listed twice", file=file, place=f"line {p.line}")
+                numbers[p.id] = int(p.id)
+        for g in lines.games:
+            for who in (g.first, g.second):
+                if who.isdigit() and who not in numbers:
+                    numbers[who] = int(who)
+        unknown = [p for p in lines.players if not p.id.isdigit()]
+        if len(unknown) == 1:
+            numbers[unknown[0].id] = max(numbers.values(), default=0) + 1
+        else:
+            for p in unknown:  # each gets a number of its own; games naming '??????' are ambiguous
+                numbers[f"?{p.line}"] = max(numbers.values(), default=0) + 1
+        if unknown:
+            warnings.append(f"{file}: {len(unknown)} player(s) have no id ('??????'): numbered "
+                            f"{', '.join(str(numbers[p.id] if len(unknown) == 1 else numbers[f'?{p.line}']) for p in unknown)}")
+        return numbers, len(unknown)
+
+    @staticmethod
+    def _players(lines, numbers, rounds, played, playoffs, file, warnings, timed) -> list[Player]:
+        listed = {(numbers[p.id] if p.id in numbers else numbers[f"?{p.line}"]): p for p in lines.players}
+        order = list(listed) + sorted(set(numbers.values()) - set(listed))
+        entries: dict[int, list[RoundEntry | None]] = {}
+        for no in order:
+            row: list[RoundEntry | None] = [None] * played
+            for r, g in rounds.get(no, {}).items():
+                first = numbers.get(g.first) == no if g.first in numbers else False
+                result = _RESULT[g.result]
+                black = not g.first_is_white
+                if first:
+                    row[r - 1] = RoundEntry(GAME, numbers[g.second], result, FIRST if black else SECOND,
+                                            g.score, g.opp_score)
                 else:
-                    inferred.append(f"{r + 1} absent")
-        if inferred:
-            warnings.append(f"{path}: {name} ({no}) is not listed in round(s) {', '.join(inferred)} (inferred)")
-        if spare_points or spare_discs:
-            warnings.append(f"{path}: {name} ({no}): stored {points:g} points and {discs} discs, the games give "
-                            f"{points - spare_points:g} points and {discs - spare_discs} discs")
-        return tuple(out)
+                    row[r - 1] = RoundEntry(GAME, numbers[g.first], REVERSED[result], SECOND if black else FIRST,
+                                            g.opp_score, g.score)
+            entries[no] = row
+        totals = {no: Totals(p.points, p.discs) for no, p in listed.items()}
+        labels = {no: f"{listed[no].name if no in listed else lines.names.get(str(no), (f'player {no}',))[0]} ({no})"
+                  for no in order}
+        inferred = infer(entries, totals, playoffs, labels, file, warnings, timed)
+        unlisted = [no for no in order if no not in listed]
+        if listed and unlisted:
+            warnings.append(f"{file}: player(s) {', '.join(map(str, unlisted))} play games but are not in the "
+                            "player list")
+        players = []
+        for rank, no in enumerate(order, 1):
+            p = listed.get(no)
+            name, federation = lines.names.get(str(no), (f"player {no}", None)) if p is None else (p.name, p.federation)
+            got = inferred[no]
+            extra = () if p is None or p.discs is None else (("papp discs", f"{p.discs:g}"),)
+            players.append(Player(
+                start_no=no, name=name, rounds=got.rounds, federation=federation,
+                rating=None if p is None else p.rating, stored_points=got.stored_points,
+                stored_rank=rank if p is not None else None, late_entry=got.late_entry,
+                withdrawn_after=got.withdrawn_after, extra=extra,
+            ))
+        return players
 
     def cannot_carry(self, t: Tournament) -> list[str]:
         lost = []
@@ -132,9 +177,11 @@ class PappFormat(Format):
             lost.append("forfeits (an export lists games only)")
         if kinds & {HALF_BYE, ZERO_BYE, FULL_BYE}:
             lost.append("requested byes (only the pairing bye is inferred when read)")
-        if any(e.kind is PAB and (e.score, e.opp_score) != (BYE_DISCS, BOARD - BYE_DISCS)
-               for p in t.players for e in p.rounds):
-            lost.append("byes without the 40-24 credit Papp gives them")
+        credits = {(e.score, e.opp_score) for p in t.players for e in p.rounds if e.kind is PAB}
+        if (None, None) in credits:
+            lost.append("byes without a disc credit (read back with the credit the stored discs imply)")
+        if len(credits) > 1:
+            lost.append("byes with different disc credits (a reader infers one credit per event)")
         if any(p.withdrawn_after is not None or p.late_entry for p in t.players):
             lost.append("withdrawals (an export lists no absences: they are inferred again when read)")
         if any(e.is_game and e.score is None for p in t.players for e in p.rounds):

@@ -14,7 +14,9 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.numbers import ORDINALS, SMALL
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
+from brightwell_plugin.model import (
+    ABSENT, Kind, Player, PlayoffGame, Result, RoundEntry, ScoringSystem, Side, Tournament,
+)
 
 NS = "urn:brightwell-plugin:tournament:1"
 VERSION = 1
@@ -172,7 +174,16 @@ class XmlFormat(Format):
             start_date=a.get("start-date"),
             tiebreaks=tuple(el.text or "" for el in root.iterfind(_Q + "tiebreak")),
             metadata=tuple((el.get("key"), el.text or "") for el in root.iterfind(_Q + "meta")),
+            playoffs=tuple(self._playoff(el, path) for el in root.iterfind(_Q + "playoff")),
         )
+
+    @staticmethod
+    def _playoff(el, path) -> PlayoffGame:
+        a = el.attrib
+        first, second = int(a["first"]), int(a["second"])
+        result = a.get("result")
+        return PlayoffGame(a["stage"], first, second, None if result is None else _RESULTS[result],
+                           _num(a.get("score")), _num(a.get("opp-score")))
 
     def _player(self, el, path, lookups: _Lookups) -> Player:
         """``lookups`` turn the round attributes' text into values (see :meth:`read`)."""
@@ -234,8 +245,8 @@ class XmlFormat(Format):
         for key, value in t.metadata:
             out += ("  ", _element("meta", (("key", key),), value, f"metadata {key!r}"), "\n")
         if not t.players:
-            out.append("  <players/>\n</tournament>\n")
-            return "".join(out).encode()
+            out.append("  <players/>\n")
+            return "".join(self._playoffs(t, out)).encode()
         out.append("  <players>\n")
         for p in t.players:
             out += ("    <player", _attrs(
@@ -273,8 +284,18 @@ class XmlFormat(Format):
                     out += (' opp-score="', _text(e.opp_score), '"')
                 out.append('/>\n' if e.rated else ' rated="false"/>\n')
             out.append("    </player>\n")
-        out.append("  </players>\n</tournament>\n")
-        return "".join(out).encode()
+        out.append("  </players>\n")
+        return "".join(self._playoffs(t, out)).encode()
+
+    @staticmethod
+    def _playoffs(t: Tournament, out: list[str]) -> list[str]:
+        for g in t.playoffs:
+            out += ("  <playoff", _attrs((("stage", g.stage), ("first", g.first), ("second", g.second),
+                                          ("result", None if g.result is None else g.result.value),
+                                          ("score", g.score), ("opp-score", g.opp_score)), "a play-off game"),
+                    "/>\n")
+        out.append("</tournament>\n")
+        return out
 
 
 # XML 1.0 cannot carry C0 controls (but tab, newline, CR), surrogates, U+FFFE and U+FFFF.

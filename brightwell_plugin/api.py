@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from collections import Counter
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -27,8 +28,8 @@ from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import rank as _rank
 from brightwell_plugin.validate import check as validated
 
-__all__ = ["CheckRow", "Loaded", "check", "convert", "default_spec", "detect_format", "explain", "load",
-           "rank", "sample_path", "with_standings", "write"]
+__all__ = ["CheckRow", "Loaded", "OrderCheck", "check", "check_order", "convert", "default_spec",
+           "describe_playoffs", "detect_format", "explain", "load", "rank", "sample_path", "with_standings", "write"]
 
 _HEAD = 4096
 
@@ -104,6 +105,18 @@ def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str]
     return _explain(tournament, player, spec, after_round, host, edition)
 
 
+def describe_playoffs(t: Tournament) -> list[str]:
+    """Each play-off game as one line: stage, players, result."""
+    names = {p.start_no: p.name for p in t.players}
+    out = []
+    for g in t.playoffs:
+        score = f" {g.score:g}-{g.opp_score:g}" if g.score is not None and g.opp_score is not None else ""
+        sign = {"win": ">", "loss": "<", "draw": "="}.get(g.result.value if g.result else "", "?")
+        out.append(f"{g.stage}: #{g.first} {names.get(g.first, '?')} {sign}{score} #{g.second} "
+                   f"{names.get(g.second, '?')}")
+    return out
+
+
 def with_standings(tournament: Tournament, standings: Standings) -> Tournament:
     """The tournament with each player's points and rank as computed, and the standings' list
     as its declared tie-breaks: what a TRF written for a pairing engine or a report carries."""
@@ -148,16 +161,47 @@ def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after
         raise BrightwellError("the file publishes no ranks or tie-break values to check")
     standings = rank(tournament, spec, after_round, host, edition)
     stored = {p.start_no: p.stored_rank for p in tournament.players}
+    tied = Counter(r.rank for r in standings.rows)  # a stored rank anywhere in a tie's places agrees
     rows = []
     for r in standings.rows:
         computed = dict(zip(standings.headings, r.values))
         pairs = tuple((item, value, computed[item]) for item, value in published[r.start_no].items()
                       if item in computed)
-        rows.append(CheckRow(r.start_no, r.name, stored[r.start_no], r.rank, r.values, pairs))
+        at = stored[r.start_no]
+        agreed = r.rank if at is not None and r.rank <= at < r.rank + tied[r.rank] else at
+        rows.append(CheckRow(r.start_no, r.name, agreed, r.rank, r.values, pairs))
     if not any(stored.values()) and not any(r.published for r in rows):
         items = sorted({item for values in published.values() for item in values})
         raise BrightwellError(f"nothing to compare: the file publishes {', '.join(items)}; include it in -t")
     return standings, rows
+
+
+@dataclass(frozen=True, slots=True)
+class OrderCheck:
+    """Whether the file's stored order follows a tie-break list: the pairs it puts the wrong way."""
+
+    spec: str
+    inversions: tuple[tuple[int, int], ...]  # (start no listed above, start no the list ranks higher)
+
+    @property
+    def follows(self) -> bool:
+        return not self.inversions
+
+
+def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None = None,
+                host: Host | None = None) -> list[OrderCheck]:
+    """For each spec: does the stored order (``stored_rank``) list players as that spec ranks them?
+    Players the spec ties may stand in any order."""
+    listed = sorted((p for p in tournament.players if p.stored_rank is not None), key=lambda p: p.stored_rank)
+    if not listed:
+        raise BrightwellError("the file stores no order to check")
+    out = []
+    for spec in specs:
+        ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host).rows}
+        bad = tuple((a.start_no, b.start_no) for a, b in zip(listed, listed[1:])
+                    if ranks[b.start_no] < ranks[a.start_no])
+        out.append(OrderCheck(spec, bad))
+    return out
 
 
 def write(tournament: Tournament, path: str | os.PathLike, format: str | None = None,

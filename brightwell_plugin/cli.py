@@ -118,6 +118,13 @@ def rank(file, sample, input_format, encoding, spec, after_round, edition, outpu
         atomic_write(output, text.encode("utf-8"))
     elif text:
         click.echo(text, nl=False)
+    _note_playoffs(loaded.tournament)
+
+
+def _note_playoffs(t) -> None:
+    if t.playoffs:
+        click.echo(f"brightwell: note: {len(t.playoffs)} play-off game(s) after the rounds decided places and are "
+                   f"not in these standings: {'; '.join(api.describe_playoffs(t))}", err=True)
 
 
 def _edition(text: str | None) -> int | None:
@@ -190,10 +197,26 @@ def explain(args, sample, input_format, encoding, spec, after_round, edition, as
 @click.option("-t", "--tiebreaks", "spec", help="Criteria (default: those the file declares).")
 @click.option("--after-round", type=int, help="Check the standings after this round.")
 @click.option("--edition", type=click.Choice(["2024", "2026"]), help="FIDE C.07 edition for items naming none.")
+@click.option("--order", "orders", multiple=True, metavar="SPEC",
+              help="Say whether the stored order follows SPEC (repeatable) instead of comparing ranks.")
 @handled
-def check(file, input_format, encoding, spec, after_round, edition):
-    """Compare the ranks and tie-break values FILE publishes with those computed; exit 1 if any differ."""
+def check(file, input_format, encoding, spec, after_round, edition, orders):
+    """Compare the ranks and tie-break values FILE publishes with those computed; exit 1 if any differ.
+
+    With --order, say which of the given tie-break lists the file's stored order follows."""
     loaded = _load(file, False, input_format, encoding)
+    if orders:
+        results = api.check_order(loaded.tournament, orders, after_round)
+        names = {p.start_no: p.name for p in loaded.tournament.players}
+        for r in results:
+            if r.follows:
+                click.echo(f"follows {r.spec}")
+            else:
+                a, b = r.inversions[0]
+                click.echo(f"does not follow {r.spec}: {len(r.inversions)} pair(s) out of order, first "
+                           f"#{a} {names[a]} listed above #{b} {names[b]}")
+        _note_playoffs(loaded.tournament)
+        sys.exit(0 if any(r.follows for r in results) else 1)
     standings, rows = api.check(loaded.tournament, spec, after_round, edition=_edition(edition))
     differ = [r for r in rows if r.differs]
     unranked = sum(1 for r in rows if r.stored_rank is None and not r.published)  # nothing to compare

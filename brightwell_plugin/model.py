@@ -174,6 +174,21 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayoffGame:
+    """A game after the rounds that rank (a final, a third-place match): kept, never ranked.
+
+    ``result``, ``score`` and ``opp_score`` are from the side of ``first`` (Black in Othello).
+    """
+
+    stage: str  # as the file names it: "F", "SF1", "Match 3/4", "added"
+    first: int  # start numbers
+    second: int
+    result: Result | None = None
+    score: Number | None = None
+    opp_score: Number | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     """A whole event. ``rounds`` is the planned number of rounds (R in BQ's coefficient)."""
 
@@ -187,6 +202,7 @@ class Tournament:
     start_date: str | None = None  # ISO date when known
     tiebreaks: tuple[str, ...] = ()  # declared tie-break items, e.g. ("PTS", "BQ:preset=woc")
     metadata: Pairs = ()  # free metadata, verbatim
+    playoffs: tuple[PlayoffGame, ...] = ()  # games after the ranked rounds, in the file's order
     # The parsed source document, for formats that rewrite their own files losslessly (TRF).
     # Opaque to everything else, and not part of equality.
     origin: object | None = field(default=None, compare=False, repr=False)

@@ -42,6 +42,10 @@ def validate(t: Tournament) -> list[Issue]:
 
     if errors or not _all_plainly_consistent(t, by_no):
         _diagnose(t, by_no, errors)
+    for n, g in enumerate(t.playoffs, 1):
+        for who in (g.first, g.second):
+            if who not in by_no:
+                errors.append(Issue("error", f"play-off game {n} ({g.stage})", f"unknown player {who}"))
     total = t.scoring.total
     for p in t.players:
         if p.withdrawn_after is not None:

@@ -36,11 +36,11 @@ def othello_open() -> Tournament:
 
 
 def papp_event() -> Tournament:
-    """The Othello sample as Papp records it: byes are 40-24 wins; no withdrawal field."""
+    """The Othello sample as Papp records it: byes are 40-24 wins."""
     from dataclasses import replace
 
     t = othello_open()
-    players = tuple(replace(p, withdrawn_after=None, rounds=tuple(
+    players = tuple(replace(p, rounds=tuple(
         replace(e, score=40, opp_score=24) if e.kind is Kind.PAB else e for e in p.rounds)) for p in t.players)
     return replace(t, players=players, tiebreaks=("PTS", "BQ:preset=papp", "DISCS"))
 
@@ -184,22 +184,16 @@ PAPP_WORKFILE = """#########################################
 #_BQ-double = 6.000000 ;
 #_Date = "04/01/2026" ;
 & +000001 +000002 +000003 +000004 +000005 ;
-(000001 000002);
-(000003 000004);
 (000001 40 000002 24);
 (000003 30 000004 34);
 ronde-suivante;
 & -000004 ;
-(000005 000002);
-raz-couplage;
-(000005 000001);
-(000002 000003);
 (000005 33 000001 31);
 (000002 32 000003 32);
 """
 PAPP_CFG = "# fixture configuration\nScore-bip   = 24/64;\n"
 PAPP_PLAYERS = "pays = FRA\n1 DUPONT, Anne {FRA} <1800>\n2 MARTIN, Paul {FRA} <1750>\n" \
-               "3 DURAND, Luc {BEL} <1700>\n4 PETIT, Eva {FRA}\n5 ROUX, Marc {CHE} <1600> `guest`\n"
+               "3 DURAND, Luc {BEL} <1700>\n4 PETIT, Eva {FRA}\n5 ROUX, Marc {CHE} <1600>\n"
 
 TSH_CONFIG = """# tsh configuration for the fixture division
 division a a.t

@@ -10,10 +10,10 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion, Options, Parameter, Part, explanation, fmt
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB
+from brightwell_plugin.model import ABSENT_KIND, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB
 from brightwell_plugin.tiebreak_spec import parse_number
 
-SUBST_KINDS = ("bye", "withdrawn", "absent", "forfeit")
+SUBST_KINDS = ("bye", "withdrawn", "absent", "absent-opponent", "forfeit")
 _PER_ROUND = re.compile(r"^(?P<num>[0-9.]+|squares)/R$", re.IGNORECASE)
 
 
@@ -35,6 +35,7 @@ class Settings:
     rounding: str
     digits: int
     freeze: bool
+    discs_when_zero: bool  # C = 0 makes the value the plain total of recorded game scores (Papp)
 
 
 def _subst(text: str) -> frozenset[str]:
@@ -53,17 +54,22 @@ class Brightwell(Criterion):
         Parameter("term", "game-score term: own score or spread (own - opponent's)", "own", ("own", "spread")),
         Parameter("subst", "rounds replaced by U + C x own strength, joined by +: "
                   "bye, withdrawn (games vs withdrawn opponents), absent (own absence, late entry, "
-                  "zero-point bye), forfeit", "bye+withdrawn"),
+                  "zero-point bye), absent-opponent (games vs opponents absent from the last round counted: "
+                  "Papp's 'not present'), forfeit", "bye+withdrawn"),
         Parameter("u", "substitute game score (default: half the board; 0 for spread)"),
         Parameter("bye_score", "game score of a substituted bye: u, or the recorded credit", "u", ("u", "recorded")),
         Parameter("round", "rounding: none, final value, or each part", "none", ("none", "final", "parts")),
         Parameter("digits", "decimals kept when rounding", "0"),
         Parameter("freeze", "a withdrawn player's value frozen at his last round", "no", ("yes", "no")),
+        Parameter("zero_coef", "what BQ is when C = 0: the formula with C = 0, or the total of the recorded "
+                  "game scores, bye credits included, absences 0 (Papp's departage aux pions)", "formula",
+                  ("formula", "discs")),
     )
     presets = {
         "woc": {"coef": "6", "subst": "bye+withdrawn"},
         "ftd": {"coef": "squares/R", "subst": "bye+withdrawn", "round": "final", "freeze": "yes"},
-        "papp": {"coef": "6", "coef_min_rounds": "8", "subst": "bye+withdrawn+absent"},
+        "papp": {"coef": "6", "coef_min_rounds": "8", "subst": "bye+withdrawn+absent+absent-opponent",
+                 "zero_coef": "discs"},
         "joa": {"coef": "6", "strength": "wins", "subst": "bye+withdrawn", "bye_score": "recorded"},
         "cas": {"coef": "auto", "subst": "bye"},
         "cas-spread": {"coef": "auto", "term": "spread", "subst": "bye"},
@@ -98,8 +104,10 @@ class Brightwell(Criterion):
         C, note = self._coefficient(ctx, p["coef"], spread, opts)
         if ctx.R < parse_number(p["coef_min_rounds"], "coef_min_rounds"):
             C, note = 0.0, f"C = 0 (fewer than {p['coef_min_rounds']} planned rounds)"
+        if C == 0 and p["zero_coef"] == "discs":
+            note += "; with C = 0 the value is the total of the recorded game scores (zero_coef=discs)"
         return Settings(C, note, p["strength"] == "wins", spread, subst, U, p["bye_score"] == "recorded",
-                        p["round"], digits, p["freeze"] == "yes")
+                        p["round"], digits, p["freeze"] == "yes", p["zero_coef"] == "discs")
 
     def _coefficient(self, ctx: Context, text: str, spread: bool, opts: Options) -> tuple[float, str]:
         R = ctx.R
@@ -135,12 +143,13 @@ class Brightwell(Criterion):
         s = self.settings(ctx, opts)
         strength = ctx.wins if s.wins else ctx.points
         out = []
+        gone = self._gone(ctx, s, ctx.k)
         for i in range(ctx.n):
-            upto, strg = ctx.k, strength
+            upto, strg, g = ctx.k, strength, gone
             if s.freeze and ctx.withdrawn[i]:
                 upto = ctx.t.players[i].withdrawn_after
-                strg = self._strength_after(ctx, s, upto)
-            out.append(self._tally(ctx, s, i, upto, strg, None))
+                strg, g = self._strength_after(ctx, s, upto), None
+            out.append(self._tally(ctx, s, i, upto, strg, None, g))
         return out
 
     def _strength_after(self, ctx: Context, s: Settings, r: int) -> list[float]:
@@ -149,7 +158,32 @@ class Brightwell(Criterion):
         sub = Context(ctx.t, r)
         return sub.wins
 
-    def _tally(self, ctx: Context, s: Settings, i: int, upto: int, strength: list[float], parts: list | None):
+    @staticmethod
+    def _disc_total(ctx: Context, i: int, upto: int, parts: list | None) -> float:
+        """Papp with C = 0: every recorded game score of the rounds, bye credits included."""
+        total = 0.0
+        for r in range(upto):
+            e = ctx.entries[i][r]
+            if e.score is not None:
+                total += e.score
+                if parts is not None:
+                    parts.append(Part(f"round {r + 1}", e.score, f"{e.kind.value}: recorded score", r + 1))
+        return total
+
+    @staticmethod
+    def _gone(ctx: Context, s: Settings, upto: int) -> list[bool]:
+        """Opponents whose games are substituted: withdrawn, or (absent-opponent) absent from round ``upto``."""
+        gone = ctx.withdrawn if upto == ctx.k else [ctx.withdrawn_by(o, upto) for o in range(ctx.n)]
+        if "withdrawn" not in s.subst:
+            gone = [False] * ctx.n
+        if "absent-opponent" in s.subst and upto:
+            gone = [g or ctx.entries[o][upto - 1].kind is ABSENT_KIND for o, g in enumerate(gone)]
+        return gone
+
+    def _tally(self, ctx: Context, s: Settings, i: int, upto: int, strength: list[float], parts: list | None,
+               gone: list[bool] | None = None):
+        if s.C == 0 and s.discs_when_zero:
+            return self._disc_total(ctx, i, upto, parts)
         C, U, subst, spread = s.C, s.U, s.subst, s.spread
         board = ctx.t.board or 0
         own = strength[i]
@@ -157,8 +191,8 @@ class Brightwell(Criterion):
         opp_sum = 0.0
         subs: list[float] = []
         entries, opps = ctx.entries[i], ctx.opp[i]
-        sub_withdrawn = "withdrawn" in subst
-        gone = ctx.withdrawn if upto == ctx.k else [ctx.withdrawn_by(o, upto) for o in range(ctx.n)]
+        gone = self._gone(ctx, s, upto) if gone is None else gone
+        sub_withdrawn = any(gone)
         fast = parts is None and not spread
         for r in range(upto):
             e = entries[r]
@@ -173,7 +207,8 @@ class Brightwell(Criterion):
             if kind is GAME or kind is FORFEIT_WIN or kind is FORFEIT_LOSS:
                 o = opps[r]
                 if sub_withdrawn and o >= 0 and gone[o]:
-                    reason = f"opponent {ctx.label(o)} withdrew"
+                    reason = (f"opponent {ctx.label(o)} withdrew" if ctx.withdrawn_by(o, upto)
+                              else f"opponent {ctx.label(o)} is absent from round {upto}")
                 elif kind is not GAME and "forfeit" in subst:
                     reason = kind.value
                 else:
