@@ -10,6 +10,7 @@ for BQ says so. Black moves first.
 from __future__ import annotations
 
 from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.names import NameIndex
 from brightwell_plugin.adapters.xml import parse_safely
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
@@ -23,6 +24,7 @@ CRITERIA = {"NBW": "PTS", "SOSW": "BH", "SOSW-1": "BH/C1", "SOSW-2": "BH/C2", "S
 
 
 def key(name: str, first: str) -> str:
+    """OpenGotha's key string: name and first name, upper-cased, without spaces."""
     return (name + first).upper().replace(" ", "")
 
 
@@ -43,22 +45,22 @@ class OpenGothaFormat(Format):
         general = root.find("TournamentParameterSet/GeneralParameterSet")
         g = general.attrib if general is not None else {}
         people = root.findall("Players/Player")
-        numbers: dict[str, int] = {}
+        numbers = NameIndex()
         for i, p in enumerate(people, 1):
             k = key(p.get("name", ""), p.get("firstName", ""))
-            if k in numbers:
+            if not numbers.add(k, i):
                 raise BrightwellError(f"two players have the key '{k}' (name + first name)", file=str(path),
                                       place=f"line {p.sourceline}")
-            numbers[k] = i
         games = root.findall("Games/Game")
         rounds = max([int(g.get("numberOfRounds", 0) or 0)]
                      + [int(e.get("roundNumber", 0)) for e in games + root.findall("ByePlayers/ByePlayer")])
-        entries = {no: [ABSENT] * rounds for no in numbers.values()}
+        entries = {no: [ABSENT] * rounds for no in range(1, len(people) + 1)}
 
-        def number(ref: str, el) -> int:
-            if ref not in numbers:
+        def number(ref: str | None, el) -> int:
+            no = numbers.find(ref or "")
+            if no is None:
                 raise BrightwellError(f"unknown player '{ref}'", file=str(path), place=f"line {el.sourceline}")
-            return numbers[ref]
+            return no
 
         for el in games:
             r = int(el.get("roundNumber")) - 1

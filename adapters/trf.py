@@ -21,7 +21,7 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.trf_writer import TrfDocument, render
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT_KIND, GAME, Player, ScoringSystem, Tournament
+from brightwell_plugin.model import ABSENT_KIND, GAME, PAB, Player, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
 META = "trf"  # metadata key of a source line kept verbatim
@@ -46,6 +46,10 @@ class TrfFormat(Format):
         lines = tuple(split_lines(text))
         t = self.parse(lines, str(path))
         t = replace(t, origin=TrfDocument(lines, bom, used, t))
+        if not any(line[:3] in ("092", "192") for line, _ in lines):
+            rule = _system_rule("", len(t.players), t.rounds or 0, t.players)[1]
+            if "player count" not in rule:  # the pairings decided: say so
+                warnings.append(f"{path}: read as {'a round robin' if t.system == 'round-robin' else 'Swiss'}: {rule}")
         return ReadResult(t, tuple(warnings))
 
     def parse(self, lines, file: str) -> Tournament:
@@ -114,7 +118,7 @@ class TrfFormat(Format):
             bl = [line[b:b + 8] for b in range(91, 91 + 10 * count, 10)]
             blocks.append((n, line, bl))
             for r in range(len(bl) - 1, played - 1, -1):
-                if has_result(bl[r]):
+                if has_result(bl[r]) and bl[r][:4].strip().strip("0"):  # a result against an opponent
                     played = r + 1
                     break
         players = []
@@ -177,6 +181,10 @@ class TrfFormat(Format):
                 values.add(e.opp_score)
         if t.rounds_played > shown:
             lost.append(f"{t.rounds_played - shown} final round(s) in which nobody has a record")
+        last_game = max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.opponent is not None), default=0)
+        if shown > last_game:
+            lost.append(f"{shown - last_game} final round(s) with byes and absences only (read back as entered "
+                        "ahead for the next round, not played)")
         if no_opponent:
             lost.append("forfeits without an opponent (written as byes of the same points)")
         if any(p.bonus for p in t.players):
@@ -202,16 +210,37 @@ def _items(line: str) -> tuple[str, ...]:
 
 
 def _system(text: str, n: int, rounds: int, players) -> str:
-    """Round robin when the type text says so, or by the player count (as FIDE's checker does)."""
+    return _system_rule(text, n, rounds, players)[0]
+
+
+def _system_rule(text: str, n: int, rounds: int, players) -> tuple[str, str]:
+    """(system, the rule that decided). The 092/192 text when it names one; else a round robin
+    only when the pairings are one: the player count fits the rounds, no pairing-allocated bye,
+    and every pair of players meets once (twice in a double round robin), all pairs when every
+    round is played."""
     if "SWISS" in text:
-        return "swiss"
+        return "swiss", "092 names a Swiss system"
     if any(word in text for word in ("ROBIN", "RR", "BERGER")):
-        return "round-robin"
+        return "round-robin", "092 names a round robin"
     played = max((len(p.rounds) for p in players), default=0)
     r = max(rounds, played)
-    if r and (n in (r, r + 1) or 2 * n in (r, r + 1)):
-        return "round-robin"
-    return "swiss"
+    cycles = 1 if n in (r, r + 1) else 2 if r and 2 * n in (r, r + 1) else 0
+    if not cycles:
+        return "swiss", "no 092 record, and the player count does not fit a round robin"
+    if any(e.kind is PAB for p in players for e in p.rounds):
+        return "swiss", "no 092 record; a pairing-allocated bye rules out a round robin"
+    met: dict[tuple[int, int], int] = {}
+    for p in players:
+        for e in p.rounds:
+            if e.opponent is not None and p.start_no < e.opponent:
+                pair = (p.start_no, e.opponent)
+                met[pair] = met.get(pair, 0) + 1
+    if any(k > cycles for k in met.values()):
+        return "swiss", "no 092 record; some players met more often than a round robin allows"
+    if played >= r and (len(met) != n * (n - 1) // 2 or any(k != cycles for k in met.values())):
+        return "swiss", "no 092 record; not every pair of players met"
+    return "round-robin", "no 092 record; the pairings are a round robin (every pair meets " \
+        f"{'once' if cycles == 1 else 'twice'})"
 
 
 def _read_bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, list[tuple]]:

@@ -18,8 +18,9 @@ BYES = [Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB]
 
 
 def played(t):
-    """The rounds a TRF can show: trailing rounds where nobody has a record are invisible."""
-    last = max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.kind is not Kind.ABSENT), default=0)
+    """The rounds a TRF shows as played: up to the last with a result against an opponent (later
+    rounds, byes and absences only, read as entered ahead for the round to be paired)."""
+    last = max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.opponent is not None), default=0)
     return replace(t, players=tuple(replace(p, rounds=p.rounds[:last]) for p in t.players))
 
 
