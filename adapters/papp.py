@@ -103,7 +103,9 @@ class PappFormat(Format):
             warnings.append(f"{file}: the file lists no games; only its stored totals and order are known")
         return ReadResult(Tournament(
             name=name, players=tuple(players), rounds=played or None, game="othello", board=BOARD,
-            tiebreaks=("PTS", "BQ:preset=papp", "DISCS"), metadata=tuple(lines.meta), playoffs=tuple(playoffs),
+            tiebreaks=("PTS", "BQ:preset=papp", "DISCS") if any(g.score is not None for g in lines.games)
+            else ("PTS",),  # results only (Papp 1.28): nothing to break ties with
+            metadata=tuple(lines.meta), playoffs=tuple(playoffs),
         ), tuple(warnings))
 
     @staticmethod

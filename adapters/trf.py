@@ -98,6 +98,8 @@ class TrfFormat(Format):
             except (ValueError, IndexError, KeyError):
                 raise BrightwellError(f"record {code} cannot be read: '{line.strip()}'", file=file,
                                       place=f"line {n}") from None
+        if not p001:
+            raise BrightwellError("no player record (001): not a TRF file, or one without players", file=file)
         players = self._players(p001, bw1, rounds, file)
         tiebreaks = tb212 if tb212 else (("PTS",) + tb202 if tb202 else ())
         version = "TRF-2026" if codes & TRF26_RECORDS or "###" in codes else "TRF16"
@@ -224,7 +226,7 @@ def _system_rule(text: str, n: int, rounds: int, players) -> tuple[str, str]:
         return "round-robin", "092 names a round robin"
     played = max((len(p.rounds) for p in players), default=0)
     r = max(rounds, played)
-    cycles = 1 if n in (r, r + 1) else 2 if r and 2 * n in (r, r + 1) else 0
+    cycles = 0 if not r else 1 if n in (r, r + 1) else 2 if 2 * n in (r, r + 1) else 0
     if not cycles:
         return "swiss", "no 092 record, and the player count does not fit a round robin"
     if any(e.kind is PAB for p in players for e in p.rounds):

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from brightwell_plugin import api
-from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.errors import BrightwellError, UnknownFormat
 from brightwell_plugin.host import get_host
 from brightwell_plugin.standings import configured, gc_paused
 
@@ -50,12 +50,13 @@ class FileResult:
     skipped: bool = False
     placings: tuple[Placing, ...] = ()
     not_carried: tuple[str, ...] = field(default_factory=tuple)
+    skip_reason: str | None = None  # why a skipped file was left: its output exists, or it is no tournament
 
     def __reduce__(self):
         """Pickled with plain tuples as placings: a named tuple pickles through a Python call
         each way (a batch's workers send sixty thousand), a plain one in C."""
         return _file_result, (self.source, self.target, self.format, self.error, self.skipped,
-                              tuple(map(tuple, self.placings)), self.not_carried)
+                              tuple(map(tuple, self.placings)), self.not_carried, self.skip_reason)
 
     @property
     def ok(self) -> bool:
@@ -81,8 +82,9 @@ class FileResult:
 _as_placing = partial(tuple.__new__, Placing)  # Placing from a plain tuple, in C
 
 
-def _file_result(source, target, format, error, skipped, rows, not_carried) -> FileResult:
-    return FileResult(source, target, format, error, skipped, tuple(map(_as_placing, rows)), not_carried)
+def _file_result(source, target, format, error, skipped, rows, not_carried, skip_reason) -> FileResult:
+    return FileResult(source, target, format, error, skipped, tuple(map(_as_placing, rows)), not_carried,
+                      skip_reason)
 
 
 def collect(inputs: Iterable[str]) -> list[Job]:
@@ -131,20 +133,34 @@ def target_for(job: Job, out_dir: Path, fmt_name: str) -> Path:
     return out_dir / job.relative.with_name(job.relative.name + suffix)
 
 
-def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool) -> FileResult:
+def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
+            strict: bool = False) -> FileResult:
     """Load, rank, write one tournament; every problem becomes the result's one-line error."""
     with gc_paused():  # no reference cycles are made (an error's are collected right after)
-        return _process(job, out_dir, spec, to, skip_existing)
+        return _process(job, out_dir, spec, to, skip_existing, strict)
 
 
-def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool) -> FileResult:
+def _not_a_tournament(path: Path) -> bool:
+    """A file no format recognises whose suffix no format claims either (README, CSV, DTD ...)."""
+    suffixes = {s for f in get_host().formats.values() for s in f.suffixes}
+    return path.suffix.lower() not in suffixes
+
+
+def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
+             strict: bool = False) -> FileResult:
     try:
-        fmt = get_host().format(to) if to else api.detect_format(job.source)
+        try:
+            fmt = get_host().format(to) if to else api.detect_format(job.source)
+        except UnknownFormat:
+            if strict or not _not_a_tournament(job.source):
+                raise
+            return FileResult(str(job.source), skipped=True,
+                              skip_reason="not a tournament (no format recognises it or its suffix)")
         name = fmt.name if fmt.can_write else "xml"
         target = target_for(job, out_dir, name)
         outputs = [target.with_suffix(s) for s in SP_PARTS] if name == "swissperfect" else [target]
         if skip_existing and all(p.exists() for p in outputs):
-            return FileResult(str(job.source), str(target), None, skipped=True)
+            return FileResult(str(job.source), str(target), None, skipped=True, skip_reason="output exists")
         loaded = api.load(job.source, None if to else fmt.name)  # detected once
         standings = api.rank(loaded.tournament, spec)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -168,9 +184,9 @@ def clean_stale_temporaries(out_dir: Path) -> int:
 
 
 def process_chunk(jobs: list[Job], out_dir: Path, spec: str | None, to: str | None,
-                  skip_existing: bool) -> list[FileResult]:
+                  skip_existing: bool, strict: bool = False) -> list[FileResult]:
     """:func:`process` for several jobs: one task per chunk spares the executor a round trip per file."""
-    return [process(job, out_dir, spec, to, skip_existing) for job in jobs]
+    return [process(job, out_dir, spec, to, skip_existing, strict) for job in jobs]
 
 
 def chunk_sizes(files: int, workers: int) -> list[int]:
@@ -198,8 +214,9 @@ def check_arguments(spec: str | None, to: str | None) -> None:
 
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
         executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
-        on_result: Callable[[FileResult], None] | None = None) -> list[FileResult]:
-    """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers)."""
+        on_result: Callable[[FileResult], None] | None = None, strict: bool = False) -> list[FileResult]:
+    """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers).
+    Files that are no tournament are skipped, or with ``strict`` failed."""
     check_arguments(spec, to)
     out_dir.mkdir(parents=True, exist_ok=True)
     clean_stale_temporaries(out_dir)
@@ -209,7 +226,7 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     starts = list(accumulate(chunk_sizes(len(jobs), workers), initial=0))
     results = []
     try:
-        futures = [pool.submit(process_chunk, jobs[a:b], out_dir, spec, to, skip_existing)
+        futures = [pool.submit(process_chunk, jobs[a:b], out_dir, spec, to, skip_existing, strict)
                    for a, b in zip(starts, starts[1:])]
         for future in as_completed(futures):
             for result in future.result():

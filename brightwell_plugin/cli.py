@@ -64,6 +64,15 @@ def _format_hint():
         raise UnknownFormat(f"{exc.message}; use --input-format", file=exc.file, place=exc.place) from None
 
 
+@contextmanager
+def _about(file):
+    """Errors found while ranking name the file they are about."""
+    try:
+        yield
+    except BrightwellError as exc:
+        raise exc.at(file=str(file) if file else None) from None
+
+
 def _load(file, sample, input_format, encoding):
     if sample and file:
         raise BrightwellError("give a FILE or --sample, not both")
@@ -107,7 +116,8 @@ def main():
 def rank(file, sample, input_format, encoding, spec, after_round, edition, output_format, output):
     """Rank FILE (or --sample) and print the standings."""
     loaded = _load(file, sample, input_format, encoding)
-    standings = api.rank(loaded.tournament, spec, after_round, edition=_edition(edition))
+    with _about(file):
+        standings = api.rank(loaded.tournament, spec, after_round, edition=_edition(edition))
     if output_format == "table":
         text = _table(standings, loaded.tournament.name, output is None)
     elif output_format == "csv":
@@ -173,7 +183,8 @@ def explain(args, sample, input_format, encoding, spec, after_round, edition, as
         raise BrightwellError("usage: brightwell explain FILE PLAYER (or --sample PLAYER)")
     file, player = (None, args[0]) if sample else args
     loaded = _load(file, sample, input_format, encoding)
-    explanations = api.explain(loaded.tournament, player, spec, after_round, edition=_edition(edition))
+    with _about(file):
+        explanations = api.explain(loaded.tournament, player, spec, after_round, edition=_edition(edition))
     if as_json:
         click.echo(json.dumps([e.as_dict() for e in explanations], ensure_ascii=False, indent=1))
         return
@@ -206,7 +217,8 @@ def check(file, input_format, encoding, spec, after_round, edition, orders):
     With --order, say which of the given tie-break lists the file's stored order follows."""
     loaded = _load(file, False, input_format, encoding)
     if orders:
-        results = api.check_order(loaded.tournament, orders, after_round)
+        with _about(file):
+            results = api.check_order(loaded.tournament, orders, after_round)
         names = {p.start_no: p.name for p in loaded.tournament.players}
         for r in results:
             if r.follows:
@@ -217,7 +229,8 @@ def check(file, input_format, encoding, spec, after_round, edition, orders):
                            f"#{a} {names[a]} listed above #{b} {names[b]}")
         _note_playoffs(loaded.tournament)
         sys.exit(0 if any(r.follows for r in results) else 1)
-    standings, rows = api.check(loaded.tournament, spec, after_round, edition=_edition(edition))
+    with _about(file):
+        standings, rows = api.check(loaded.tournament, spec, after_round, edition=_edition(edition))
     differ = [r for r in rows if r.differs]
     unranked = sum(1 for r in rows if r.stored_rank is None and not r.published)  # nothing to compare
     if differ:
@@ -259,8 +272,9 @@ def _progress_bar():
 @click.option("--report", type=click.Path(dir_okay=False), help="Write REPORT.csv, REPORT.json, REPORT.html.")
 @click.option("--top", type=int, default=3, show_default=True, help="Qualification places watched in the report.")
 @click.option("--skip-existing", is_flag=True, help="Leave files whose output exists already.")
+@click.option("--strict", is_flag=True, help="Count files that are no tournament (README, CSV ...) as failures.")
 @handled
-def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing):
+def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict):
     """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
     from pathlib import Path
 
@@ -277,7 +291,8 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing):
     def plain(result):
         failures.extend([result] if not result.ok else [])
         if result.ok:
-            click.echo(f"brightwell: {result.source}: {'skipped' if result.skipped else 'ok'}", err=True)
+            said = f"skipped: {result.skip_reason}" if result.skipped else "ok"
+            click.echo(f"brightwell: {result.source}: {said}", err=True)
         else:
             click.echo(f"brightwell: error: {result.error}", err=True)
 
@@ -292,15 +307,17 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing):
                 bar.update(task, advance=1, failed=len(failures))
 
             results = run(found, Path(out_dir), spec, to, jobs_count=jobs, skip_existing=skip_existing,
-                          on_result=on_result)
+                          on_result=on_result, strict=strict)
     else:
         results = run(found, Path(out_dir), spec, to, jobs_count=jobs, skip_existing=skip_existing,
-                      on_result=plain)
+                      on_result=plain, strict=strict)
     if report:
         write_report(Path(report), results, top)
     done = sum(1 for r in results if r.ok and not r.skipped)
     skipped = sum(1 for r in results if r.skipped)
-    click.echo(f"{done} ranked, {skipped} skipped, {len(failures)} failed of {len(results)} files")
+    others = sum(1 for r in results if r.skipped and r.skip_reason != "output exists")
+    note = f" ({others} not tournaments)" if others else ""
+    click.echo(f"{done} ranked, {skipped} skipped{note}, {len(failures)} failed of {len(results)} files")
     for r in failures:
         click.echo(f"failed: {r.error}")
     sys.exit(1 if failures else 0)

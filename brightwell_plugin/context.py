@@ -120,5 +120,9 @@ class Context:
     def require_game_scores(self, code: str) -> None:
         """Refuse a tournament whose games have no scores (one with no games yet is fine)."""
         if not self.has_game_scores and any(e.kind is GAME for es in self.entries for e in es):
-            raise BrightwellError(f"{code} needs game scores (discs, points), and this tournament has none"
-                                  " (this file has no game scores)")
+            games = sum(e.kind is GAME for es in self.entries for e in es) // 2
+            i, r = next((i, r) for i, es in enumerate(self.entries) for r, e in enumerate(es) if e.kind is GAME)
+            o = self.opp[i][r]
+            raise BrightwellError(f"{code} needs game scores (discs, points), and this file has no game scores: none of "
+                                  f"its {games} games has one "
+                                  f"(e.g. round {r + 1}: {self.label(i)} v {self.label(o) if o >= 0 else '?'})")

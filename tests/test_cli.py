@@ -92,9 +92,16 @@ def test_a_file_of_no_known_format_says_how_to_name_one_where_that_is_possible(t
     for args in (["rank", str(notes)], ["convert", str(notes), str(tmp_path / "out.xml")]):
         out = run(*args)
         assert out.exit_code == 2 and "cannot tell the file format" in out.stderr and "--input-format" in out.stderr
-    batch = run("batch", str(notes), "--out", str(tmp_path / "out"))  # batch has no --input-format
+    # batch has no --input-format; a file that is no tournament is skipped, or with --strict failed
+    batch = run("batch", str(notes), "--out", str(tmp_path / "out"))
+    assert batch.exit_code == 0 and "0 ranked, 1 skipped (1 not tournaments), 0 failed of 1 files" in batch.stdout
+    batch = run("batch", str(notes), "--out", str(tmp_path / "out"), "--strict")
     assert batch.exit_code == 1 and "cannot tell the file format" in batch.stdout
     assert "--input-format" not in batch.stdout + batch.stderr
+    broken = tmp_path / "broken.trf"  # a tournament's suffix: a failure either way
+    broken.write_text("Results are in the other folder.\n")
+    batch = run("batch", str(broken), "--out", str(tmp_path / "out"))
+    assert batch.exit_code == 1 and "failed: " in batch.stdout
 
 
 def test_explain_prints_the_parts(sample_file):
