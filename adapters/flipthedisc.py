@@ -2,7 +2,10 @@
 
 Each pairing is ``[first, second]``; only the first player's discs are stored (the second has
 64 minus them); a second player with id -1 is a bye, worth a win. The ``round`` field of a
-round object is the tournament's current round, so rounds are taken in array order. Each
+round object is the tournament's current round, so rounds are taken in array order. Rounds
+beyond the Swiss (``info.rounds``) are play-offs (a final, a third-place match; its name from
+``roundNames``), whose pairings may hold a match of several games, ``[first, second]`` per
+game: kept as play-off games, never ranked. Each
 player's published ``mbq`` is kept as the published value of ``BQ:preset=ftd`` (with the
 file's ``mbq_coef`` when it has one), which ``brightwell check`` compares.
 """
@@ -15,7 +18,7 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.model import (
-    ABSENT, DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, Player, RoundEntry, Tournament,
+    ABSENT, DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, Player, PlayoffGame, RoundEntry, Tournament,
 )
 
 BOARD = 64
@@ -48,8 +51,16 @@ class FlipTheDiscFormat(Format):
         coef = info.get("mbq_coef")
         item = "BQ:preset=ftd" + (f":coef={coef}" if coef is not None else "")
         rounds: dict[int, list[RoundEntry]] = {p["id"]: [] for p in data["players_list"]}
+        swiss = info.get("rounds") or len(data["rounds"])
+        playoffs: list[PlayoffGame] = []
         for r, rnd in enumerate(data["rounds"]):
-            for first, second in rnd["pairing"]:
+            if r >= swiss:
+                playoffs += self._playoffs(rnd, r)
+                continue
+            for pair in rnd["pairing"]:
+                if len(pair) != 2:
+                    raise ValueError(f"round {r + 1}: a pairing of {len(pair)} entries in a Swiss round")
+                first, second = pair
                 a, b = first["id"], second["id"]
                 if b == -1:
                     rounds[a].append(RoundEntry(PAB))
@@ -79,8 +90,26 @@ class FlipTheDiscFormat(Format):
         return Tournament(
             name=info.get("name") or "FlipTheDisc tournament", players=tuple(players), rounds=info.get("rounds"),
             game="othello", board=BOARD, start_date=(info.get("start_date") or "")[:10] or None,
-            tiebreaks=("PTS", item), metadata=meta,
+            tiebreaks=("PTS", item), metadata=meta, playoffs=tuple(playoffs),
         )
+
+    @staticmethod
+    def _playoffs(rnd, r: int) -> list[PlayoffGame]:
+        names = {n.get("round"): n.get("round_name") for n in rnd.get("roundNames") or () if isinstance(n, dict)}
+        stage = str(names.get(r + 1) or f"round {r + 1}")
+        games = []
+        for entry in rnd["pairing"]:
+            if len(entry) % 2:
+                raise ValueError(f"round {r + 1}: a pairing of {len(entry)} entries (one game is two)")
+            for first, second in zip(entry[0::2], entry[1::2]):
+                if first.get("result") is None and second.get("result") is not None:
+                    first, second = second, first
+                if second["id"] == -1 or first.get("result") is None:
+                    continue  # no opponent, or not yet played
+                discs = int(first["score"])
+                games.append(PlayoffGame(stage, first["id"], second["id"], _RESULT[int(first["result"])],
+                                         discs, BOARD - discs))
+        return games
 
 
 class FlipTheDiscPlugin:

@@ -67,3 +67,34 @@ def test_the_files_coefficient_is_used(tmp_path):
     t = api.load(path).tournament
     assert t.tiebreaks == ("PTS", "BQ:preset=ftd:coef=6")
     assert dict((r.start_no, r.values[1]) for r in api.rank(t).rows)[5] == 124 + 6 * 12 + 32 + 6 * 3
+
+
+def test_play_offs_after_the_swiss_are_kept_apart(tmp_path):
+    """A final of three games and a third-place match after the Swiss: rounds numbered above the
+    Swiss rounds, a match's games in one pairing; BQ and the published mbq stay the Swiss ones."""
+    import json
+
+    from make_fixtures import ftd_json
+
+    data = json.loads(ftd_json())
+    swiss = data["info"]["rounds"]
+
+    def game(a, b, discs, result):
+        return [{"id": a, "score": discs, "result": result, "gameNumber": 0}, {"id": b}]
+
+    final = game(1, 8, 40, 2) + game(8, 1, 36, 2) + game(1, 8, 33, 2)
+    data["rounds"] += [
+        {"round": swiss + 1, "pairing": [final], "roundNames": [{"round": swiss + 1, "round_name": "Final"}]},
+        {"round": swiss + 2, "pairing": [game(4, 2, 30, 0)],
+         "roundNames": [{"round": swiss + 2, "round_name": "3rd place"}]},
+    ]
+    path = tmp_path / "finals.json"
+    path.write_text(json.dumps(data))
+    t = api.load(path).tournament
+    assert t.rounds_played == swiss
+    assert [(g.stage, g.first, g.second, g.result.value, g.score) for g in t.playoffs] == [
+        ("Final", 1, 8, "win", 40), ("Final", 8, 1, "win", 36), ("Final", 1, 8, "win", 33),
+        ("3rd place", 4, 2, "loss", 30)]
+    standings, rows = api.check(t)
+    assert [r for r in rows if r.published and r.differs] == []  # the published mbq, over the Swiss rounds
+    assert any("Final: #1" in line for line in api.describe_playoffs(t))
