@@ -76,8 +76,9 @@ class TshFormat(Format):
 
     def _player(self, no, row, rows, path, warnings) -> Player:
         n, name, rating, opps, scores, tags = row
-        if len(scores) < len([o for o in opps if o != "00"]):
+        if len(scores) > len(opps):
             raise BrightwellError(f"{len(opps)} opponents but {len(scores)} scores", file=path, place=f"line {n}")
+        # opponents beyond the scores are pairings of rounds not played yet: kept unplayed
         sides = tags.get("p12", [])
         entries = []
         for r, opp in enumerate(opps):
@@ -117,6 +118,9 @@ class TshFormat(Format):
         caps = [c for c in re.split(r"[\s,\[\]]+", cap) if c]
         spread = "SPREAD" + (f":cap={'+'.join(caps)}" if caps else "")
         rounds = int(config["max_rounds"]) if config.get("max_rounds", "").isdigit() else None
+        # rounds after the last with a score are pairings made ahead: not played, not ranked
+        last = max((r for p in players for r, e in enumerate(p.rounds, 1) if e.kind is not ABSENT.kind), default=0)
+        players = [replace(p, rounds=p.rounds[:last]) for p in players]
         meta = tuple((f"tsh {k}", v) for k, v in config.items())
         return Tournament(name=config.get("event_name") or path.stem, players=tuple(players), rounds=rounds,
                           game="scrabble", tiebreaks=("PTS", spread), metadata=meta)

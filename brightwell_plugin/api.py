@@ -72,8 +72,9 @@ def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
 
 
 def load(path: str | os.PathLike, format: str | None = None, encoding: str | None = None,
-         host: Host | None = None) -> Loaded:
-    """Read and validate a tournament file. Errors raise :class:`BrightwellError`."""
+         host: Host | None = None, part: str | None = None) -> Loaded:
+    """Read and validate a tournament file. ``part`` names one event of a file that holds several
+    (a tsh tourney.js division). Errors raise :class:`BrightwellError`."""
     host = host or get_host()
     p = Path(path)
     if not p.exists():
@@ -81,7 +82,11 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
     fmt = host.format(format) if format else detect_format(p, host)
     try:
         with gc_paused():
-            result = fmt.read(p, encoding=encoding)
+            result = fmt.read(p, encoding=encoding, **({"part": part} if part is not None else {}))
+    except TypeError as exc:
+        if part is None or "part" not in str(exc):
+            raise
+        raise BrightwellError(f"format '{fmt.name}' holds one event: --division does not apply", file=str(p)) from None
     except BrightwellError as exc:
         raise exc.at(file=str(p)) from None
     except UnicodeDecodeError as exc:

@@ -73,13 +73,13 @@ def _about(file):
         raise exc.at(file=str(file) if file else None) from None
 
 
-def _load(file, sample, input_format, encoding):
+def _load(file, sample, input_format, encoding, division=None):
     if sample and file:
         raise BrightwellError("give a FILE or --sample, not both")
     if not file and not sample:
         raise BrightwellError("no tournament file given (or use --sample for the bundled Othello event)")
     with _format_hint():
-        loaded = api.load(api.sample_path() if sample else file, input_format, encoding)
+        loaded = api.load(api.sample_path() if sample else file, input_format, encoding, part=division)
     _warn(loaded.warnings)
     return loaded
 
@@ -88,6 +88,7 @@ input_options = [
     click.option("--sample", is_flag=True, help="Use the Othello sample tournament shipped with the package."),
     click.option("--input-format", "input_format", help="Force the input format (see 'brightwell formats')."),
     click.option("--encoding", help="Text encoding of the input file."),
+    click.option("--division", help="The division to read, of a file that holds several (tsh tourney.js)."),
     click.option("-t", "--tiebreaks", "spec", help="Criteria, e.g. 'PTS,BQ:preset=woc,DISCS'."),
     click.option("--after-round", type=int, help="Interim standings after this round."),
     click.option("--edition", type=click.Choice(["2024", "2026"]),
@@ -113,9 +114,9 @@ def main():
 @click.option("--output-format", type=click.Choice(["table", "csv", "json"]), default="table")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
 @handled
-def rank(file, sample, input_format, encoding, spec, after_round, edition, output_format, output):
+def rank(file, sample, input_format, encoding, division, spec, after_round, edition, output_format, output):
     """Rank FILE (or --sample) and print the standings."""
-    loaded = _load(file, sample, input_format, encoding)
+    loaded = _load(file, sample, input_format, encoding, division)
     with _about(file):
         standings = api.rank(loaded.tournament, spec, after_round, edition=_edition(edition))
     if output_format == "table":
@@ -177,12 +178,12 @@ def _table(standings: Standings, title: str, to_terminal: bool) -> str:
 @with_input
 @click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
 @handled
-def explain(args, sample, input_format, encoding, spec, after_round, edition, as_json):
+def explain(args, sample, input_format, encoding, division, spec, after_round, edition, as_json):
     """Show how PLAYER's value for each criterion was obtained (start number or name)."""
     if len(args) != (1 if sample else 2):
         raise BrightwellError("usage: brightwell explain FILE PLAYER (or --sample PLAYER)")
     file, player = (None, args[0]) if sample else args
-    loaded = _load(file, sample, input_format, encoding)
+    loaded = _load(file, sample, input_format, encoding, division)
     with _about(file):
         explanations = api.explain(loaded.tournament, player, spec, after_round, edition=_edition(edition))
     if as_json:

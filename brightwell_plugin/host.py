@@ -29,6 +29,7 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.adapters.papp_workfile",
     "brightwell_plugin.adapters.opengotha",
     "brightwell_plugin.adapters.tsh",
+    "brightwell_plugin.adapters.tsh_js",
 )
 ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"

@@ -1,0 +1,106 @@
+"""tsh's published ``tourney.js`` (``tsh-js``): the JSON tsh writes for its web pages.
+
+``newt = {"config": {...}, "divisions": [{"name": "A", "players": [null, {...}, ...]}]}``, the
+``newt =`` and ``//`` comment lines optional. A player's ``pairings`` and ``scores`` are the
+``.t`` file's opponents and scores (opponent 0 a bye or forfeit, scores credited spread), his
+``etc`` the ``.t`` tags (``p12`` who went first); players are numbered by their place in the list.
+A pairing without a score yet is a round not played. Each division is an event of its own: the
+one named by ``--division`` (``part``), else the first, with a warning naming the others.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.tsh import TshFormat
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
+
+_PREFIX = re.compile(r"^\ufeff?\s*(?://[^\n]*\n\s*)*(?:newt\s*=\s*)?")
+
+
+def _words(value) -> list[str]:
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+class TshJsFormat(Format):
+    name = "tsh-js"
+    title = "tsh tourney.js (the JSON tsh publishes; one division per event)"
+    suffixes = (".js",)
+
+    def sniff(self, path, head):
+        body = _PREFIX.sub("", head.decode("latin-1"), count=1)
+        return body.startswith("{") and ('"config"' in body[:200] or '"divisions"' in body)
+
+    def read(self, path: Path, *, encoding=None, part: str | None = None):
+        file = str(path)
+        text = path.read_bytes().decode(encoding or "utf-8", errors="strict")
+        body = _PREFIX.sub("", text, count=1).rstrip().rstrip(";")
+        try:
+            data = json.loads(body)
+        except json.JSONDecodeError as exc:
+            raise BrightwellError(f"not valid JSON: {exc.msg}", file=file, place=f"character {exc.pos}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("divisions"), list) or not data["divisions"]:
+            raise BrightwellError("no divisions: not a tsh tourney.js", file=file)
+        divisions = [d for d in data["divisions"] if isinstance(d, dict)]
+        names = [str(d.get("name", i + 1)) for i, d in enumerate(divisions)]
+        warnings: list[str] = []
+        if part is None:
+            chosen = 0
+            if len(divisions) > 1:
+                warnings.append(f"{file}: {len(divisions)} divisions ({', '.join(names)}); read {names[0]} "
+                                "(choose one with --division)")
+        elif part in names:
+            chosen = names.index(part)
+        else:
+            raise BrightwellError(f"no division '{part}' (divisions: {', '.join(names)})", file=file)
+        try:
+            t = self._division(path, data.get("config") or {}, divisions[chosen], names[chosen], len(names), warnings)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise BrightwellError(f"division {names[chosen]} cannot be read ({type(exc).__name__}: {exc})",
+                                  file=file) from None
+        return ReadResult(t, tuple(warnings))
+
+    @staticmethod
+    def _division(path, config: dict, division: dict, name: str, count: int, warnings):
+        people = [p for p in division["players"][1:]]
+        if any(p is None for p in people):
+            raise ValueError("a gap in the player list")
+        rows = []
+        for no, p in enumerate(people, 1):
+            if int(p.get("id", no)) != no:
+                raise ValueError(f"player {no} has id {p.get('id')}")
+            etc = p.get("etc") or {}
+            tags = {k: _words(v) for k, v in etc.items() if k != "newr"}
+            rows.append((no, str(p["name"]), str(p.get("rating") or 0), _words(p.get("pairings")),
+                         _words(p.get("scores")), tags))
+        tsh = TshFormat()
+        try:
+            players = [tsh._player(no, row, rows, str(path), warnings) for no, row in enumerate(rows, 1)]
+        except BrightwellError as exc:  # the .t reader places by line: here a line is a player
+            raise BrightwellError(exc.message, file=exc.file,
+                                  place=f"division {name}, " + (exc.place or "").replace("line ", "player ")) from None
+        settings = {k: " ".join(_words(v)) for k, v in config.items()
+                    if k in ("event_name", "event_date", "max_rounds", "spread_cap", "standings_spread_cap",
+                             "bye_spread") and v is not None}
+        t = tsh._tournament(path, settings, players, rows)
+        from dataclasses import replace
+        event = settings.get("event_name") or path.stem
+        return replace(t, name=f"{event} - division {name}" if count > 1 else event,
+                       metadata=t.metadata + (("tsh division", name),))
+
+
+class TshJsPlugin:
+    """Built-in plugin: tsh tourney.js."""
+
+    @hookimpl
+    def brightwell_register_formats(self, register):
+        register(TshJsFormat())
+
+
+plugin = TshJsPlugin()

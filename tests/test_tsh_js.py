@@ -1,0 +1,62 @@
+"""tsh's published tourney.js: the same meaning as the .t files, one division per event."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from brightwell_plugin import api
+from brightwell_plugin.errors import BrightwellError
+from make_fixtures import FIXTURES
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "tsh"
+
+
+def _as_tourney_js(t_file: Path, division: str) -> dict:
+    """The division of a .t fixture as tsh publishes it in tourney.js."""
+    players = [None]
+    for no, line in enumerate((ln for ln in t_file.read_text(encoding="latin-1").splitlines() if ln.strip()), 1):
+        head, scores, *tags = [part.strip() for part in line.split(";")]
+        words = head.split()
+        name, opps = " ".join(words[:2]), [int(w) for w in words[3:] if w != "00"]  # 00: not paired
+        etc = {tag.split()[0]: [int(v) if v.lstrip("-").isdigit() else v for v in tag.split()[1:]] for tag in tags if tag}
+        players.append({"id": no, "name": name, "rating": 0,
+                        "pairings": opps, "scores": [int(s) for s in scores.split() if s != "00"], "etc": etc})
+    return {"name": division, "players": players}
+
+
+def test_reads_like_the_t_file(tmp_path):
+    t_file = FIXTURES / "tsh" / "a.t"
+    data = {"config": {"event_name": "Fixture Club Day", "max_rounds": 4, "standings_spread_cap": [60, 60, 60, 60]},
+            "divisions": [_as_tourney_js(t_file, "A"), {"name": "B", "players": [None]}]}
+    path = tmp_path / "tourney.js"
+    path.write_text("// written by tsh\nnewt = " + json.dumps(data) + ";\n")
+    loaded = api.load(path)
+    assert loaded.format == "tsh-js" and any("2 divisions (A, B); read A" in w for w in loaded.warnings)
+    from_t = api.rank(api.load(t_file).tournament, "PTS,SPREAD:cap=60,WIN")
+    from_js = api.rank(loaded.tournament, "PTS,SPREAD:cap=60,WIN")
+    assert [(r.start_no, r.values) for r in from_js.rows] == [(r.start_no, r.values) for r in from_t.rows]
+    assert api.load(path, part="B").tournament.players == ()
+    with pytest.raises(BrightwellError, match="no division 'C' \\(divisions: A, B\\)"):
+        api.load(path, part="C")
+
+
+def test_the_real_generated_tourney_js_equals_its_t_files():
+    js = SHARED / "tourney_generated_3div_7rounds.js"
+    if not js.exists():
+        pytest.skip("shared research samples not present")
+    for division in "ABC":
+        from_js = api.rank(api.load(js, part=division).tournament, "PTS,SPREAD")
+        t_file = SHARED / "generated_from_tourney_js" / f"{division.lower()}.t"
+        from_t = api.rank(api.load(t_file).tournament, "PTS,SPREAD")
+        assert [(r.start_no, r.values) for r in from_js.rows] == [(r.start_no, r.values) for r in from_t.rows]
+
+
+def test_the_real_published_tourney_js_in_progress():
+    js = SHARED / "lps_2025_north_american_school_championship_tourney.js"
+    if not js.exists():
+        pytest.skip("shared research samples not present")
+    t = api.load(js).tournament
+    assert len(t.players) == 37 and t.rounds == 8 and t.rounds_played == 1  # round 2 paired, not played
