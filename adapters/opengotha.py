@@ -19,8 +19,10 @@ from brightwell_plugin.model import (
     RoundEntry, ScoringSystem, Tournament,
 )
 
-CRITERIA = {"NBW": "PTS", "SOSW": "BH", "SOSW-1": "BH/C1", "SOSW-2": "BH/C2", "SODOSW": "SB", "CUSSW": "PS",
-            "DC": "DE", "RATING": "RTNG"}
+CRITERIA = {name: name for name in ("NBW", "MMS", "SOSW", "SOSM", "SOSOSW", "SOSOSM", "SODOSW", "SODOSM",
+                                     "CUSSW", "CUSSM")}
+CRITERIA.update({"SOSW-1": "SOSW/C1", "SOSW-2": "SOSW/C2", "SOSM-1": "SOSM/C1", "SOSM-2": "SOSM/C2",
+                 "DC": "DE", "RATING": "RTNG"})
 
 
 def key(name: str, first: str) -> str:
@@ -71,9 +73,9 @@ class OpenGothaFormat(Format):
             if result == "RESULT_UNKNOWN":
                 warnings.append(f"{path}: round {r + 1}: a game without a result is left out")
                 continue
-            if result == "RESULT_BOTHWIN":
-                warnings.append(f"{path}: round {r + 1}: both players given the win: read as full-point byes")
-                entries[white][r] = entries[black][r] = RoundEntry(FULL_BYE)
+            if result == "RESULT_BOTHWIN":  # both given the win: a double forfeit win, still a pairing
+                entries[white][r] = RoundEntry(FORFEIT_WIN, black, side=SECOND)
+                entries[black][r] = RoundEntry(FORFEIT_WIN, white, side=FIRST)
                 continue
             if result == "RESULT_BOTHLOSE":
                 entries[white][r] = RoundEntry(FORFEIT_LOSS, black, side=SECOND)
@@ -88,17 +90,22 @@ class OpenGothaFormat(Format):
                 entries[win][r] = RoundEntry(FORFEIT_WIN, lose, side=SECOND if win == white else FIRST)
                 entries[lose][r] = RoundEntry(FORFEIT_LOSS, win, side=SECOND if lose == white else FIRST)
                 continue
-            entries[white][r] = RoundEntry(GAME, black, res, SECOND, rated=not forfeit)
-            entries[black][r] = RoundEntry(GAME, white, res.reverse, FIRST, rated=not forfeit)
+            handicap = int(el.get("handicap") or 0) if (el.get("handicap") or "0").isdigit() else 0
+            entries[white][r] = RoundEntry(GAME, black, res, SECOND, rated=not forfeit, handicap=handicap)
+            entries[black][r] = RoundEntry(GAME, white, res.reverse, FIRST, rated=not forfeit, handicap=handicap)
         for el in root.findall("ByePlayers/ByePlayer"):
             entries[number(el.get("player"), el)][int(el.get("roundNumber")) - 1] = RoundEntry(PAB)
+        # rounds after the last with a game or a bye are not played yet (a planned round is no absence)
+        last = max((r + 1 for row in entries.values() for r, e in enumerate(row) if e is not ABSENT), default=0)
+        entries = {no: row[:last] for no, row in entries.items()}
         players = tuple(Player(
             start_no=no, name=f"{p.get('name', '')}, {p.get('firstName', '')}".strip(", "),
             rounds=tuple(entries[no]), rating=int(p.get("rating")) if (p.get("rating") or "0").lstrip("-").isdigit()
             and int(p.get("rating")) > 0 else None, federation=p.get("country") or None,
             ids=tuple((scheme, p.get(attr)) for scheme, attr in (("egf", "egfPin"), ("ffg", "ffgLicence"),
                                                                  ("aga", "agaId")) if p.get(attr)),
-            extra=tuple((f"opengotha {a}", p.get(a)) for a in ("club", "rank", "participating") if p.get(a)),
+            extra=tuple((f"opengotha {a}", p.get(a)) for a in ("club", "rank", "participating", "smmsCorrection")
+                        if p.get(a) and not (a == "smmsCorrection" and p.get(a) == "0")),
         ) for no, p in enumerate(people, 1))
         scoring = ScoringSystem(pab=int(g.get("genNBW2ValueBye", 2)) / 2, absent=int(g.get("genNBW2ValueAbsent", 0)) / 2)
         return ReadResult(Tournament(
@@ -109,7 +116,7 @@ class OpenGothaFormat(Format):
         ), tuple(warnings))
 
     def _criteria(self, root, warnings, path) -> tuple[str, ...]:
-        items = ["PTS"]
+        items: list[str] = []
         for el in root.findall("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/PlacementCriterion"):
             name = el.get("name", "NULL").upper()
             if name == "NULL":
@@ -119,7 +126,7 @@ class OpenGothaFormat(Format):
                     items.append(CRITERIA[name])
             else:
                 warnings.append(f"{path}: placement criterion {name} has no criterion here and is left out")
-        return tuple(items)
+        return tuple(items) or ("PTS",)
 
 
 class OpenGothaPlugin:

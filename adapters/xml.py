@@ -122,7 +122,7 @@ def _text(x) -> str:
 # A round's attributes as the reader checks them (see reader_schema): the names the schema
 # declares, and tables of the valid spellings it vouches for (a miss is a KeyError, and then
 # the full schema judges); once the full schema has passed a document, tables that convert any.
-ROUND_ATTRIBUTES = frozenset(("n", "kind", "opponent", "result", "side", "score", "opp-score", "rated"))
+ROUND_ATTRIBUTES = frozenset(("n", "kind", "opponent", "result", "side", "score", "opp-score", "rated", "handicap"))
 
 
 class _Lookups(NamedTuple):
@@ -213,13 +213,14 @@ class XmlFormat(Format):
                     raise BrightwellError(f"round {n} is out of order or repeated", file=str(path),
                                           place=f"line {r.sourceline}")
                 rounds.extend([ABSENT] * (n - 1 - len(rounds)))
-            opponent, result, side, score, opp_score, rated = (
-                get("opponent"), get("result"), get("side"), get("score"), get("opp-score"), get("rated"))
+            opponent, result, side, score, opp_score, rated, handicap = (
+                get("opponent"), get("result"), get("side"), get("score"), get("opp-score"), get("rated"),
+                get("handicap"))
             rounds.append(RoundEntry(
                 kinds[get("kind")], None if opponent is None else positive[opponent],
                 None if result is None else results[result], None if side is None else sides[side],
                 None if score is None else numbers[score], None if opp_score is None else numbers[opp_score],
-                rated is None or booleans[rated],
+                rated is None or booleans[rated], 0 if handicap is None else positive[handicap],
             ))
         return Player(
             start_no=int(a["start-no"]), name=a["name"], rounds=tuple(rounds), rating=_int(a.get("rating")),
@@ -266,7 +267,7 @@ class XmlFormat(Format):
             for n, e in enumerate(p.rounds, 1):
                 score, opp_score = e.score, e.opp_score
                 if (type(score) is int and type(opp_score) is int and e.opponent is not None and e.result is not None
-                        and e.side is not None and e.rated):  # the usual game, in one piece
+                        and e.side is not None and e.rated and not e.handicap):  # the usual game, in one piece
                     out.append(f'      <round n="{n}" kind="{_VALUE[e.kind]}" opponent="{e.opponent}" '
                                f'result="{_VALUE[e.result]}" side="{_VALUE[e.side]}" score="{score}" '
                                f'opp-score="{opp_score}"/>\n')
@@ -282,6 +283,8 @@ class XmlFormat(Format):
                     out += (' score="', _text(e.score), '"')
                 if e.opp_score is not None:
                     out += (' opp-score="', _text(e.opp_score), '"')
+                if e.handicap:
+                    out += (' handicap="', str(e.handicap), '"')
                 out.append('/>\n' if e.rated else ' rated="false"/>\n')
             out.append("    </player>\n")
         out.append("  </players>\n")

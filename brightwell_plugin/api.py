@@ -32,6 +32,7 @@ __all__ = ["CheckRow", "Loaded", "OrderCheck", "check", "check_order", "convert"
            "describe_playoffs", "detect_format", "explain", "load", "rank", "sample_path", "with_standings", "write"]
 
 _HEAD = 4096
+PUBLISHED_AFTER = "published after round"  # metadata: the round a file's published values are as of
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +165,8 @@ def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after
                  for p in tournament.players}
     if not any(p.stored_rank for p in tournament.players) and not any(published.values()):
         raise BrightwellError("the file publishes no ranks or tie-break values to check")
+    if after_round is None and PUBLISHED_AFTER in dict(tournament.metadata):  # as of the round the file says
+        after_round = int(dict(tournament.metadata)[PUBLISHED_AFTER])
     standings = rank(tournament, spec, after_round, host, edition)
     stored = {p.start_no: p.stored_rank for p in tournament.players}
     tied = Counter(r.rank for r in standings.rows)  # a stored rank anywhere in a tie's places agrees

@@ -20,6 +20,7 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.criteria.rating",
     "brightwell_plugin.criteria.encounter",
     "brightwell_plugin.criteria.turcas",
+    "brightwell_plugin.criteria.mcmahon",
     "brightwell_plugin.adapters.xml",
     "brightwell_plugin.adapters.trf",
     "brightwell_plugin.adapters.swissperfect",
@@ -30,6 +31,8 @@ DEFAULT_PLUGINS = (
     "brightwell_plugin.adapters.opengotha",
     "brightwell_plugin.adapters.tsh",
     "brightwell_plugin.adapters.tsh_js",
+    "brightwell_plugin.adapters.egd",
+    "brightwell_plugin.adapters.ffg_tou",
 )
 ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"

@@ -98,6 +98,7 @@ class RoundEntry:
     ``opponent`` is a start number (games and forfeits); ``score``/``opp_score`` are game
     scores (discs, Scrabble points) when known; a bye may carry a credited score (Papp 40-24).
     ``rated`` is False for a game that was played but does not count for rating (TRF W/D/L).
+    ``handicap`` is the game's handicap in Go (stones Black was given; Black moves first).
     """
 
     kind: Kind
@@ -107,6 +108,7 @@ class RoundEntry:
     score: Number | None = None
     opp_score: Number | None = None
     rated: bool = True
+    handicap: int = 0
 
     @property
     def is_game(self) -> bool:

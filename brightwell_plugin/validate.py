@@ -97,10 +97,8 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> bool:
                     return False
                 if e.opp_score is not None and e.opp_score < 0:
                     return False
-            elif (kind not in _FORFEITS or oe.kind not in _FORFEITS  # a forfeit (double: loss on both sides)
-                  or (kind is FORFEIT_WIN and oe.kind is not FORFEIT_LOSS)
-                  or (oe.kind is FORFEIT_WIN and kind is not FORFEIT_LOSS)
-                  or e.score is not None or e.opp_score is not None
+            elif (kind not in _FORFEITS or oe.kind not in _FORFEITS  # a forfeit; a double one: both lose,
+                  or e.score is not None  # or both are given the win (Go's both-win) or e.opp_score is not None
                   or oe.score is not None or oe.opp_score is not None):
                 return False
             covered += 2
@@ -154,7 +152,7 @@ def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: 
             yield f"both players have side {e.side.value} against each other"
         elif e.score is not None and oe.opp_score is not None and e.score != oe.opp_score:
             yield f"game score {_fmt(e.score)} differs from the opponent's record of it ({_fmt(oe.opp_score)})"
-    elif e.kind is FORFEIT_WIN and oe.kind is not FORFEIT_LOSS:
+    elif e.kind is FORFEIT_WIN and oe.kind not in _FORFEITS:  # a double forfeit win: both given the win
         yield f"forfeit win against {e.opponent} contradicts the opponent's record ({_describe(oe)})"
     elif e.kind is FORFEIT_LOSS and oe.kind is GAME:
         yield f"forfeit loss against {e.opponent} contradicts the opponent's record ({_describe(oe)})"

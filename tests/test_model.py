@@ -20,8 +20,9 @@ def test_fast_init_has_the_fields_parameters_and_defaults(cls):
 
 
 def test_fast_init_fills_every_field_and_stays_frozen():
-    e = RoundEntry(Kind.GAME, 3, Result.WIN, Side.FIRST, 40, 24, rated=False)
-    assert dataclasses.astuple(e) == (Kind.GAME, 3, Result.WIN, Side.FIRST, 40, 24, False)
+    e = RoundEntry(Kind.GAME, 3, Result.WIN, Side.FIRST, 40, 24, rated=False, handicap=2)
+    assert dataclasses.astuple(e) == (Kind.GAME, 3, Result.WIN, Side.FIRST, 40, 24, False, 2)
+    e = dataclasses.replace(e, handicap=0)
     assert e == RoundEntry(kind=Kind.GAME, opponent=3, result=Result.WIN, side=Side.FIRST, score=40,
                            opp_score=24, rated=False) and hash(e) == hash(dataclasses.replace(e))
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -28,10 +28,14 @@ def test_results_of_every_kind():
     assert [r.values[0] for r in api.rank(t, "PTS").rows] == [2, 1, 0.5, 0.5, 0]
 
 
-def test_placement_criteria_are_mapped_and_the_rest_named():
+def test_placement_criteria_are_mapped_and_the_rest_named(tmp_path):
     loaded = api.load(GO)
-    assert loaded.tournament.tiebreaks == ("PTS", "BH", "SB")
-    assert f"{GO}: placement criterion MMS has no criterion here and is left out" in loaded.warnings
+    assert loaded.tournament.tiebreaks == ("NBW", "SOSW", "MMS", "SODOSW")  # OpenGotha's own, computed alike
+    other = tmp_path / "ext.xml"
+    other.write_text(GO.read_text(encoding="utf-8").replace('name="MMS"', 'name="EXT"'), encoding="utf-8")
+    loaded = api.load(other)
+    assert loaded.tournament.tiebreaks == ("NBW", "SOSW", "SODOSW")
+    assert f"{other}: placement criterion EXT has no criterion here and is left out" in loaded.warnings
 
 
 def test_go_has_no_game_scores_for_bq():

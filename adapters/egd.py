@@ -1,0 +1,294 @@
+"""EGD h9/h10 (``egd``): the European Go Database's upload format, as OpenGotha writes it.
+
+``; KEY[value]`` header lines (CL class, EV event, PC place, DT dates, KM komi ...), a column line
+``; Pl Name Rk Co Club`` followed by the placement criteria's short names, five characters each
+(``  MMS  SOSSOSOS``), then one line per player in placement order: place (blank when tied with
+the line above), ``Surname First_name``, rank, country, club, the criteria values, at least four
+(OpenGotha pads with 0), and one ``oooortch`` per round: opponent's line number, result ``+ - = ?``,
+``/`` or ``!`` (by default), colour ``w b ?`` and handicap. Opponent 0 is no game: ``0+`` a bye or
+absence worth a win, ``0=`` worth a draw, ``0-`` nothing. An EGD PIN may follow ``|``.
+The criteria a file publishes are kept for ``brightwell check``; with an MMS column, each
+player's initial McMahon score is what his stored MMS less his results leaves.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import (
+    ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN,
+    Player, RoundEntry, Tournament,
+)
+
+PUBLISHED = "published "
+INITIAL = "go mms initial"
+_HEADER = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
+_NAMES = re.compile(r"SOSOS|SODOS|SOSTS|SOS-1|SOS-2|SOS|MMS|NBW|CUSS|CAT|EXT|EXR|STS|SDC|DC|Rating|Rank|NULL")
+_RESULT = re.compile(r"^(\d+)([-+=?])(?:([/!])([wWbB?])?(\d)?)?$")
+_VALUE = re.compile(r"^-?(?:\d*[½¼¾œŒŸ?]?|\d+\.\d+)$")
+# OpenGotha prints halves and quarters as ½ ¼ ¾ into an ISO-8859-15 file, which has none of them:
+# Java writes '?' (taken as ½; a quarter cannot be told); the same bytes written as Latin-1 and read
+# as ISO-8859-15 are œ Œ Ÿ
+_FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75, "?": 0.5, "œ": 0.5, "Œ": 0.25, "Ÿ": 0.75}
+# short names as the main score's family reads them (OpenGotha PlacementParameterSet)
+_FAMILY = {
+    "M": {"MMS": "MMS", "SOS": "SOSM", "SOS-1": "SOSM/C1", "SOS-2": "SOSM/C2", "SOSOS": "SOSOSM",
+          "SODOS": "SODOSM", "CUSS": "CUSSM"},
+    "W": {"NBW": "NBW", "SOS": "SOSW", "SOS-1": "SOSW/C1", "SOS-2": "SOSW/C2", "SOSOS": "SOSOSW",
+          "SODOS": "SODOSW", "CUSS": "CUSSW"},
+}
+_SHORT = {code: short for family in _FAMILY.values() for short, code in family.items()}
+
+
+def _value(text: str) -> float:
+    if "." in text:
+        return float(text)
+    frac = _FRACTIONS.get(text[-1], 0.0) if text else 0.0
+    whole = text.rstrip("½¼¾œŒŸ?")
+    number = int(whole) if whole not in ("", "-") else 0
+    return number - frac if text.startswith("-") else number + frac
+
+
+class EgdFormat(Format):
+    name = "egd"
+    title = "European Go Database h9/h10 results (OpenGotha's export)"
+    suffixes = (".h9", ".h10")
+    can_write = True
+
+    def sniff(self, path, head):
+        text = head.decode("latin-1")
+        return bool(re.search(r"^;\s*Pl\s+Name", text, re.MULTILINE)) or (
+            path.suffix.lower() in self.suffixes and bool(re.search(r"^;\s*[A-Z]{2}\[", text, re.MULTILINE)))
+
+    def read(self, path: Path, *, encoding=None):
+        file = str(path)
+        text, _, warnings = decode(path.read_bytes(), encoding, file, fallback="iso-8859-15")
+        meta, names, rows = [], [], []
+        for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+            if not line.strip():
+                continue
+            if line.lstrip().startswith(";"):
+                if m := _HEADER.match(line.strip()):
+                    meta.append((f"egd {m[1]}", m[2]))
+                elif m := re.match(r"^;\s*Pl\s+Name.*?\bClub\b(.*)$", line):
+                    names = _NAMES.findall(m[1])
+                continue
+            rows.append((n, line))
+        if not rows:
+            raise BrightwellError("no player line: not an EGD h9 file", file=file)
+        family = "M" if "MMS" in names else "W"
+        parsed = [self._row(n, line, names, file) for n, line in rows]
+        count = len(parsed)
+        players, unknown = [], 0
+        table = []
+        for n, *_, results, _pin in parsed:
+            row = []
+            for r, (opp, res, kind, colour, handicap) in enumerate(results):
+                if opp > count:
+                    raise BrightwellError(f"round {r + 1}: opponent {opp} is not a line of this file", file=file,
+                                          place=f"line {n}")
+                row.append(half_game(opp, res, kind, colour, handicap))
+                unknown += bool(opp and res == "?")
+            table.append(row)
+        both = both_won_or_lost(table)
+        if both:
+            warnings.append(f"{file}: {both} game(s) both players won or lost: read as double forfeits")
+        place = None
+        for no, ((n, row_place, name, rank, country, club, (values, texts), results, pin), entries) in enumerate(
+                zip(parsed, table), 1):
+            place = row_place or place
+            published = {_FAMILY[family][k]: v for k, v, text in zip(names, values, texts)
+                         if k in _FAMILY[family] and not (k == "SODOS" and text.endswith("?"))}
+            extra = [(PUBLISHED + code, f"{v:g}") for code, v in published.items()]
+            extra += [("egd rank", rank), ("egd club", club)]
+            if "MMS" in published:
+                extra.append((INITIAL, f"{published['MMS']:g}"))  # made an initial score below
+            surname, _, first = name.partition(" ")
+            players.append(Player(
+                start_no=no, name=f"{surname.replace('_', ' ')}, {first.replace('_', ' ')}".strip(", "),
+                rounds=tuple(entries), federation=country if country not in ("XX", "xx") else None,
+                ids=(("egd", pin),) if pin else (), stored_rank=place, extra=tuple(extra),
+            ))
+        if unknown:
+            warnings.append(f"{file}: {unknown // 2 or unknown} game(s) without a result are left out")
+        skipped = [k for k in names if k not in _FAMILY[family] and k != "NULL"]
+        if skipped:
+            warnings.append(f"{file}: placement criteria {', '.join(skipped)} are not computed here (not checked)")
+        players, round_down = self._initial_scores(players, file, warnings)
+        planned = max((len(p.rounds) for p in players), default=0)
+        last = max((r + 1 for p in players for r, e in enumerate(p.rounds) if e is not ABSENT), default=0)
+        players = [replace(p, rounds=p.rounds[:last]) for p in players]  # rounds not played yet: planned only
+        dates = dict(meta).get("egd DT", "")
+        tiebreaks = tuple(_FAMILY[family][k] for k in names if k in _FAMILY[family]) or ("PTS",)
+        return ReadResult(Tournament(
+            name=dict(meta).get("egd EV") or path.stem, players=tuple(players), rounds=planned or None,
+            game="go", start_date=dates.split(",")[0].strip() or None, tiebreaks=tiebreaks,
+            metadata=tuple(meta) + (("published after round", str(planned)),)
+            + ((("go genRoundDownNBWMMS", "true" if round_down else "false"),) if round_down is not None else ()),
+        ), tuple(warnings))
+
+    @staticmethod
+    def _row(n: int, line: str, names: list[str], file: str):
+        body, _, pin = line.partition("|")
+        tokens = body.split()
+        results = []
+        while tokens and (m := _RESULT.match(tokens[-1])):
+            tokens.pop()
+            results.append((int(m[1]), m[2], m[3] or "/", (m[4] or "?").lower(), int(m[5] or 0)))
+        results.reverse()
+        texts = []
+        wanted = max(4, len(names))
+        while tokens and len(texts) < wanted and _VALUE.match(tokens[-1]) and tokens[-1] not in ("", "-"):
+            texts.append(tokens.pop())
+        texts.reverse()
+        values = ([_value(t) for t in texts], texts)
+        place = int(tokens.pop(0)) if tokens and tokens[0].isdigit() and line[:4].strip() == tokens[0] else None
+        if len(tokens) < 4:
+            raise BrightwellError("not an EGD player line (place, name, rank, country, club, criteria, results)",
+                                  file=file, place=f"line {n}")
+        *name, rank, country, club = tokens
+        if not re.fullmatch(r"\d+[kdpKDP]", rank):
+            raise BrightwellError(f"rank '{rank}' is not a Go rank (like 5k, 1d)", file=file, place=f"line {n}")
+        return n, place, " ".join(name), rank.upper(), country, club, values, results, pin.strip()
+
+    @staticmethod
+    def _initial_scores(players, file, warnings):
+        """Each player's initial McMahon score: his stored MMS less his games' points and his rounds
+        without a game (``0+`` a win, ``0=`` a draw), those rounded down to whole points when the
+        event did so: a file where some player's remainder is not whole rounded them down."""
+        def parts(p):
+            games = sum(1 if e.kind is FORFEIT_WIN or (e.kind is GAME and e.result is WIN)
+                        else 0.5 if e.kind is GAME and e.result is DRAW else 0 for e in p.rounds)
+            byes = sum(2 if e.kind in (PAB, FULL_BYE) else 1 if e.kind is HALF_BYE else 0 for e in p.rounds)
+            return games, byes
+
+        stored = [(p, float(dict(p.extra)[INITIAL]), *parts(p)) for p in players if INITIAL in dict(p.extra)]
+        if not stored:
+            return players, None
+        round_down = any((mms - games - byes / 2) % 1 for _, mms, games, byes in stored)
+        initial = {}
+        for p, mms, games, byes in stored:
+            value = mms - games - (byes // 2 if round_down else byes / 2)
+            if value % 1:
+                warnings.append(f"{file}: #{p.start_no} {p.name}: stored MMS {mms:g} leaves an initial score of "
+                                f"{value:g}, not whole; rounded down")
+            initial[p.start_no] = str(int(value // 1))
+        return [replace(p, extra=tuple((k, initial[p.start_no] if k == INITIAL else v) for k, v in p.extra))
+                if p.start_no in initial else p for p in players], round_down
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def cannot_carry(self, t: Tournament) -> list[str]:
+        lost = []
+        if t.game not in (None, "go"):
+            lost.append(f"a {t.game} event: EGD files hold Go results (game scores are not written)")
+        elif any(e.score is not None for p in t.players for e in p.rounds):
+            lost.append("game scores")
+        if any(not _rank_of(p) for p in t.players):
+            lost.append("players without a Go rank (written as 30K)")
+        if any(p.bonus for p in t.players):
+            lost.append("points awarded outside the rounds (bonus)")
+        return lost
+
+    def dumps(self, t: Tournament) -> bytes:
+        meta = dict(t.metadata)
+        order = sorted(t.players, key=lambda p: (p.stored_rank or 10**9)) if all(
+            p.stored_rank for p in t.players) else list(t.players)
+        line_of = {p.start_no: i for i, p in enumerate(order, 1)}
+        codes = [c for c in t.tiebreaks if c in _SHORT and all(
+            (PUBLISHED + c) in dict(p.extra) for p in t.players)]
+        out = [f"; CL[{meta.get('egd CL', '')}]", f"; EV[{t.name}]", f"; PC[{meta.get('egd PC', '')}]",
+               f"; DT[{meta.get('egd DT', t.start_date or '')}]"]
+        out += [f"; {k}[{meta[f'egd {k}']}]" for k in ("HA", "KM", "TM", "CM") if f"egd {k}" in meta]
+        out += ["; Generated by brightwell-plugin", ";",
+                "; Pl Name                            Rk Co Club" + "".join(f"{_SHORT[c]:>5}" for c in codes)]
+        last_place = None
+        for i, p in enumerate(order, 1):
+            place = p.stored_rank or i
+            pl = "" if place == last_place else str(place)
+            last_place = place
+            surname, _, first = p.name.partition(", ")
+            name = f"{surname.replace(' ', '_')} {first.replace(' ', '_')}".strip()
+            extra = dict(p.extra)
+            values = [_fraction(float(extra[PUBLISHED + c])) for c in codes] + ["0"] * (4 - len(codes))
+            line = f"{pl:>4} {name[:30]:<30} {(_rank_of(p) or '30K'):>3} {(p.federation or 'XX')[:2]:>2} " \
+                   f"{(extra.get('egd club') or extra.get('opengotha club') or 'xxxx')[-4:]:>4}"
+            line += "".join(f" {v:>4}" for v in values)
+            for e in p.rounds:
+                line += f" {_half_game(e, line_of):>8}"
+            pin = dict(p.ids).get("egd")
+            out.append(line + (f" |{pin}" if pin else ""))
+        return ("\n".join(out) + "\n").encode("iso-8859-15", "replace")
+
+
+def both_won_or_lost(table: list[list[RoundEntry]]) -> int:
+    """OpenGotha's both-win and both-lose results, as the OpenGotha reader reads them."""
+    found = 0
+    for i, row in enumerate(table, 1):
+        for r, e in enumerate(row):
+            o = e.opponent
+            if o is None or o > len(table) or r >= len(table[o - 1]):
+                continue
+            theirs = table[o - 1][r]
+            if theirs.opponent == i and e.result is not None and theirs.result is e.result and e.result is not DRAW:
+                if o > i:
+                    found += 1
+                kind = FORFEIT_WIN if e.result is WIN else FORFEIT_LOSS  # a double forfeit, still a pairing
+                row[r] = RoundEntry(kind, o, side=e.side, handicap=e.handicap)
+                table[o - 1][r] = RoundEntry(kind, i, side=theirs.side, handicap=theirs.handicap)
+    return found
+
+
+def half_game(opp, res, kind, colour, handicap) -> RoundEntry:
+    """One round of an h9 or .tou line (opponent, result, / or !, colour, handicap) as a record."""
+    if opp == 0:
+        return RoundEntry(PAB) if res == "+" else RoundEntry(HALF_BYE) if res == "=" else ABSENT
+    if res == "?":
+        return ABSENT  # paired, no result yet: left out
+    side = FIRST if colour == "b" else SECOND if colour == "w" else None
+    result = {"+": WIN, "-": LOSS, "=": DRAW}[res]
+    if kind == "!":
+        if result is WIN:
+            return RoundEntry(FORFEIT_WIN, opp, side=side, handicap=handicap)
+        if result is LOSS:
+            return RoundEntry(FORFEIT_LOSS, opp, side=side, handicap=handicap)
+        return RoundEntry(GAME, opp, DRAW, side, rated=False, handicap=handicap)
+    return RoundEntry(GAME, opp, result, side, handicap=handicap)
+
+
+def _fraction(x: float) -> str:
+    """A value written plainly: 32 or 32.5 (ISO-8859-15 has no ½, which OpenGotha writes as '?')."""
+    return f"{x:g}"
+
+
+def _rank_of(p: Player) -> str | None:
+    extra = dict(p.extra)
+    return next((extra[k] for k in ("egd rank", "opengotha rank", "go rank") if extra.get(k)), None)
+
+
+def _half_game(e: RoundEntry, line_of: dict[int, int]) -> str:
+    if e.opponent is None or e.opponent not in line_of:
+        return "0+" if e.kind in (PAB, FULL_BYE) else "0=" if e.kind is HALF_BYE else "0-"
+    if e.kind is FORFEIT_WIN or e.kind is FORFEIT_LOSS:
+        res, kind = ("+" if e.kind is FORFEIT_WIN else "-"), "!"
+    else:
+        res, kind = {WIN: "+", LOSS: "-", DRAW: "="}.get(e.result, "?"), "/" if e.rated else "!"
+    colour = "b" if e.side is FIRST else "w" if e.side is SECOND else "?"
+    return f"{line_of[e.opponent]}{res}{kind}{colour}{e.handicap}"
+
+
+class EgdPlugin:
+    """Built-in plugin: EGD h9/h10."""
+
+    @hookimpl
+    def brightwell_register_formats(self, register):
+        register(EgdFormat())
+
+
+plugin = EgdPlugin()

@@ -1,0 +1,113 @@
+"""Go: OpenGotha's McMahon criteria, EGD h9/h10 and the FFG .tou, on fixtures and the real files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from brightwell_plugin import api
+from brightwell_plugin.adapters.egd import EgdFormat
+from make_fixtures import FIXTURES
+
+GO = FIXTURES / "go"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "go"
+SPEC = "MMS,SOSM,SOSOSM"
+
+# The fixture's values by hand (tests/make_fixtures.py mcmahon_xml; zero 30K, floor 10K, bar 1D):
+# initial MMS = rank + 30 clamped to 20..30: Alpha 3D 30, Beta 1K 29, Gamma 5K 25, Delta 8K 22,
+# Epsilon 15K 20 (floor), Zeta 12K 20 (floor).
+MMS = {1: 30 + 2.5, 2: 29 + 1, 3: 25 + 1.5, 4: 22 + 1,
+       5: 20 + 1 + 1,  # both-win, bye (2 half points, a whole one)
+       6: 20 + 1 + 0 + 1}  # both-win, absent (1 half point, rounded down to 0), a win
+SOSM = {1: MMS[2] + MMS[4] + MMS[3],
+        2: MMS[1] + MMS[3] + MMS[5],
+        3: (MMS[4] + 2) + MMS[2] + MMS[1],  # Gamma had White giving 2 stones: + 2
+        4: (MMS[3] - 2) + MMS[1] + MMS[6],  # Delta had Black with 2 stones: - 2
+        5: MMS[6] + 20 + MMS[2],  # the bye counts a virtual opponent of Epsilon's initial score
+        6: MMS[5] + 20 + MMS[4]}  # so does the absence
+SOSOSM = {1: SOSM[2] + SOSM[4] + SOSM[3], 2: SOSM[1] + SOSM[3] + SOSM[5], 3: SOSM[4] + SOSM[2] + SOSM[1],
+          4: SOSM[3] + SOSM[1] + SOSM[6], 5: SOSM[6] + 20 * 3 + SOSM[2], 6: SOSM[5] + 20 * 3 + SOSM[4]}
+
+
+def _values(t, spec=SPEC):
+    return {r.start_no: r.values for r in api.rank(t, spec).rows}
+
+
+def test_mcmahon_criteria_as_opengotha_computes_them():
+    t = api.load(GO / "mcmahon.opengotha.xml").tournament
+    assert t.tiebreaks == ("MMS", "SOSM", "SOSOSM")
+    values = _values(t)
+    assert values == {no: (MMS[no], SOSM[no], SOSOSM[no]) for no in MMS}
+    assert [r.start_no for r in api.rank(t).rows] == [1, 2, 3, 4, 5, 6]  # 5 and 6 tie on MMS; SOSM decides
+
+
+def test_the_h9_export_publishes_the_same_values_and_check_agrees():
+    loaded = api.load(GO / "mcmahon.h9")
+    t = loaded.tournament
+    assert loaded.format == "egd" and t.tiebreaks == ("MMS", "SOSM", "SOSOSM") and t.rounds == 3
+    standings, rows = api.check(t)
+    assert [r for r in rows if r.differs] == [] and all(len(r.published) == 3 for r in rows)
+    assert _values(t) == {no: (MMS[no], SOSM[no], SOSOSM[no]) for no in MMS}
+    # the initial scores came from the stored MMS (absences rounded down: found from Zeta's line)
+    assert dict(t.player(6).extra)["go mms initial"] == "20" and ("go genRoundDownNBWMMS", "true") in t.metadata
+
+
+def test_h9_written_back_reads_the_same(tmp_path):
+    t = api.load(GO / "mcmahon.h9").tournament
+    out = tmp_path / "again.h9"
+    api.write(t, out)
+    back = api.load(out).tournament
+    assert [p.rounds for p in back.players] == [p.rounds for p in t.players]
+    assert [(p.name, p.stored_rank, p.extra) for p in back.players] == [(p.name, p.stored_rank, p.extra)
+                                                                        for p in t.players]
+    assert EgdFormat().cannot_carry(t) == []
+
+
+def test_an_event_converted_to_h9_keeps_results_and_order(tmp_path):
+    t = api.load(GO / "mcmahon.opengotha.xml").tournament
+    ranked = api.with_standings(t, api.rank(t))
+    out = tmp_path / "from_xml.h9"
+    lost = api.write(ranked, out)
+    assert lost == []
+    back = api.load(out).tournament
+    assert [p.name for p in back.players] == [p.name for p in t.players]
+    assert [[(e.kind, e.opponent, e.result) for e in p.rounds] for p in back.players] == \
+        [[(e.kind, e.opponent, e.result) for e in p.rounds] for p in t.players]
+    assert "a chess event" not in " ".join(EgdFormat().cannot_carry(t))
+
+
+def test_ffg_tou_reads_with_bar_and_floor_given():
+    loaded = api.load(GO / "mcmahon.tou")
+    t = loaded.tournament
+    assert loaded.format == "ffg-tou" and t.start_date == "2026-02-07" and t.rounds == 3
+    assert dict(t.player(1).ids)["ffg"] == "0100001" and t.player(2).ids == ()
+    # a .tou stores neither bar nor floor: given as parameters, the McMahon values are the event's
+    spec = "MMS:bar=1D:floor=10K:absent=0,SOSM:bar=1D:floor=10K:absent=0"
+    assert _values(t, spec) == {no: (MMS[no], SOSM[no]) for no in MMS}
+    assert [p.stored_rank for p in t.players] == [1, 2, 3, 4, 5, 6]
+
+
+def _real(folder):
+    return sorted((SHARED / folder).glob("*")) if SHARED.exists() else []
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="shared research samples not present")
+def test_every_real_go_file_reads():
+    files = sorted(p for p in SHARED.rglob("*") if p.is_file() and p.suffix in (".xml", ".h9", ".tou"))
+    assert len(files) >= 36
+    for f in files:
+        t = api.load(f).tournament
+        assert t.players and api.rank(t).rows, f
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="shared research samples not present")
+def test_real_h9_published_values_are_reproduced():
+    t = api.load(SHARED / "egd_h9" / "og_ioct_20_02.h9").tournament
+    assert [r for r in api.check(t)[1] if r.differs] == []
+    chinois = api.load(SHARED / "egd_h9" / "og_TournoiChinois.h9").tournament
+    differ = {r.start_no for r in api.check(chinois)[1] if r.differs}
+    # the only players that differ are the two whose game has no result yet: OpenGotha counts that
+    # pairing in SOS, this project leaves a game without a result out (docs/go.md)
+    assert differ == {7, 8}
+    assert all(not any(e.opponent for e in chinois.player(no).rounds) for no in differ)
