@@ -151,8 +151,8 @@ class PappFormat(Format):
                                             g.opp_score, g.score)
             entries[no] = row
         totals = {no: Totals(p.points, p.discs) for no, p in listed.items()}
-        labels = {no: f"{listed[no].name if no in listed else lines.names.get(str(no), (f'player {no}',))[0]} ({no})"
-                  for no in order}
+        labels = {no: f"{listed[no].name} ({no})" if no in listed else
+                  f"{lines.names[str(no)][0]} ({no})" if str(no) in lines.names else f"player {no}" for no in order}
         inferred = infer(entries, totals, playoffs, labels, file, warnings, timed)
         unlisted = [no for no in order if no not in listed]
         if listed and unlisted:

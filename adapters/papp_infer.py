@@ -4,7 +4,8 @@ An export lists games only. A player missing from a round had the bye (a win, an
 event credited: Papp's ``Score-bip``, 40-24 by default, other values in other years) or was
 absent (nothing). The stored points give the number of byes, the stored discs the credit: the
 event's credit is the one most players' spare discs agree on. Byes go to the rounds fewest
-players were missing from (a lone missing player had the bye); a player missing from every
+players were missing from (a lone missing player had the bye; without stored totals, that is the
+whole rule); a player missing from every
 round from k to the end withdrew after round k-1; one missing from the first rounds entered late.
 Whether the stored totals include the play-off games is decided for the whole file, by which
 reading explains more players. Rounds made up from games under no round marker tell nothing of
@@ -127,9 +128,11 @@ def infer(entries: dict[int, list], totals: dict[int, Totals], playoffs, labels:
     out = {}
     for no, row in entries.items():
         missing = [r for r in range(played) if row[r] is None]
+        explained = True
         if no in totals:
             byes = reading.byes(no)
             if byes is None:
+                explained = False
                 sp, sd = reading.spare[no]
                 t = totals[no]
                 got_points, got_discs = t.points - sp, None if sd is None else t.discs - sd
@@ -138,10 +141,8 @@ def infer(entries: dict[int, list], totals: dict[int, Totals], playoffs, labels:
                 warnings.append(f"{file}: {labels[no]}: stored {t.points:g} points{discs}, the games give "
                                 f"{got_points:g} points{given}, which no bye or absence explains")
                 byes = min(len(missing), max(0, int(sp))) if sp == sp else 0
-        else:  # no stored totals: a player missing alone from a round between his games had the bye
-            first = next((r for r in range(played) if row[r] is not None), played)
-            last = max((r for r in range(played) if row[r] is not None), default=-1)
-            byes = sum(1 for r in missing if first < r < last and missing_in[r] == 1)
+        else:  # no stored totals: a player missing alone from a round had the bye (Papp pairs all present)
+            byes = sum(1 for r in missing if missing_in[r] == 1)
         chosen = set(sorted(missing, key=lambda r: (missing_in[r], r))[:byes])
         bye = RoundEntry(PAB, score=credit if has_discs else None,
                          opp_score=BOARD - credit if has_discs else None)
@@ -166,8 +167,8 @@ def infer(entries: dict[int, list], totals: dict[int, Totals], playoffs, labels:
                 said.append(f"withdrew after round {withdrawn_after}")
             warnings.append(f"{file}: {labels[no]} is not listed in round(s) {_runs([r + 1 for r in missing])}: "
                             f"{'; '.join(said)} (inferred)")
-        stored = None
-        if no in totals:
+        stored = None  # unexplained totals are in the warning above, not a second one from validation
+        if no in totals and explained:
             stored = totals[no].points - (po[no][0] if reading.with_playoffs and no in po else 0)
         out[no] = Inferred(tuple(rounds), stored, late_entry, withdrawn_after)
     return out

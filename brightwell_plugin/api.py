@@ -19,7 +19,7 @@ from pathlib import Path
 from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
-from brightwell_plugin.errors import BrightwellError, UnknownFormat
+from brightwell_plugin.errors import BrightwellError, SpecError, UnknownFormat
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.model import Player, Tournament
@@ -190,10 +190,11 @@ class OrderCheck:
 
     spec: str
     inversions: tuple[tuple[int, int], ...]  # (start no listed above, start no the list ranks higher)
+    error: str | None = None  # the spec cannot rank this file (say, BQ without game scores)
 
     @property
     def follows(self) -> bool:
-        return not self.inversions
+        return self.error is None and not self.inversions
 
 
 def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None = None,
@@ -205,7 +206,13 @@ def check_order(tournament: Tournament, specs: Sequence[str], after_round: int |
         raise BrightwellError("the file stores no order to check")
     out = []
     for spec in specs:
-        ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host).rows}
+        try:
+            ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host).rows}
+        except BrightwellError as exc:
+            if isinstance(exc, SpecError):
+                raise
+            out.append(OrderCheck(spec, (), str(exc)))
+            continue
         bad = tuple((a.start_no, b.start_no) for a, b in zip(listed, listed[1:])
                     if ranks[b.start_no] < ranks[a.start_no])
         out.append(OrderCheck(spec, bad))

@@ -222,7 +222,9 @@ def check(file, input_format, encoding, spec, after_round, edition, orders):
             results = api.check_order(loaded.tournament, orders, after_round)
         names = {p.start_no: p.name for p in loaded.tournament.players}
         for r in results:
-            if r.follows:
+            if r.error:
+                click.echo(f"cannot rank by {r.spec}: {r.error}")
+            elif r.follows:
                 click.echo(f"follows {r.spec}")
             else:
                 a, b = r.inversions[0]

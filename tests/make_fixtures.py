@@ -246,6 +246,128 @@ MCMAHON_TOU = """;name=mcmahon
 """
 
 
+# One small ELO file per dialect of the WOF rating archive (tests/test_papp_dialects.py says what
+# each must read as). Written to the grammar of the programs that write them (Papp's src/elo.c for
+# 1.32 and later), not copied from any archive file.
+PAPP_DIALECTS = {
+    # Papp 1.28: '%%Round: n', results without discs, no player list but a new-players block
+    "papp128.elo": """%%Tournament: Fixture Cup 1.28
+%%Country: Belgium
+%%Date: 10/01/2004
+%%Sender: brightwell-plugin fixtures
+
+%%Creator: PAPP 1.28
+%%CreationDate: 2004/01/10 18:00
+
+% New players :
+%
+%%   201 ALPHA Ann {B}
+%%   205 ECHO Ed {NL}
+%
+% End of new players
+
+
+%%Round: 1
+
+201 > 202
+203 < 204
+
+%%Round: 2
+
+205 > 201
+202 = 203
+
+%%Round: 3
+
+201 > 204
+205 <  203
+""",
+    # the archive's back-filled events: stages by letter, games under RR without rounds, an unknown
+    # id, '?' countries, points with a decimal point, no colour letter; the totals include the play-off
+    "archive_rr.elo": """%%Tournament: Fixture WOC 1979
+%%Country: World
+%%Date: 01/11/1979
+%%Sender: brightwell-plugin fixtures (the archive's back-filled layout)
+
+%_%   9001, ONE, ann, ?, 4.0, 147
+%_%   9002, TWO, bob, ?, 2.0, 130
+%_% ??????, THREE, cy, ?, 1.0, 99
+%_%   9004, FOUR, di, ?, 0.0, 72
+
+%Round PO
+   9001 (34)>(30)    9002 
+
+%Round RR
+   9001 (40)>(24)    9002 
+   9001 (33)>(31)  ?????? 
+   9001 (40)>(24)    9004 
+   9002 (36)>(28)  ?????? 
+   9002 (40)>(24)    9004 
+ ?????? (40)>(24)    9004 
+""",
+    # Papp 1.33: a heading, a new player's '+', integer and decimal points, byes credited 40-24, a
+    # withdrawal, and an added result (a final)
+    "papp133.elo": """%%Tournament: Fixture Open 1.33
+%%Country: France
+%%Date: 05/03/2026
+%%Sender: brightwell-plugin fixtures
+
+%%Creator: PAPP 1.33
+%%CreationDate: 2026/03/05 18:00
+
+%        ID, NAME, Firstname, COUNTRY, score, disc-count
+%_%     101, ALPHA, Ann, FRA,  3, 125
+%_%     102, BRAVO, Ben, BEL,  1.5, 92
+%_%     105, ECHO, Ed, GBR,  1.5, 72
+%_%     104, DELTA, Di, FRA,  1, 93
+%_% +   103, CHARLIE, Cy, FRA,  1, 82
+
+
+%Round: 1
+
+   101 (40)>(24)    102 B
+   103 (30)<(34)    104 B
+
+
+%Round: 2
+
+   102 (32)=(32)    105 B
+   101 (33)>(31)    104 B
+
+
+%Round: 3
+
+   101 (52)>(12)    103 B
+   102 (36)>(28)    104 B
+
+
+%%Added results
+   101 (35)>(29)    102 B
+""",
+    # Papp 1.36 / FlipTheDisc: a rating column ('-' or a trailing comma when there is none), a line
+    # without a country, 'W' (the first player had White), '%Round n' without a colon, '%Finals: n'
+    "papp136.elo": """%%Tournament: Fixture Cup 1.36
+%%Creator: PAPP 1.36
+
+%        ID, NAME, Firstname, COUNTRY, score, disc-count, rating
+%_%      11, MÜLLER, Jörg, DEU,  2, 80, 1650
+%_%      12, DUPRÉ, Françoise, FRA,  1, 70, -
+%_%      13, SMITH, Al, 1, 56,
+%_% +    14, NOVAK, Iva, CZE,  0, 50, 0
+
+%Round 1
+    11 (36)>(28)     12 W
+    13 (36)>(28)     14 W
+
+%Round 2
+    11 (44)>(20)     13 W
+    12 (42)>(22)     14 W
+
+%Finals: 1
+    11 (40)>(24)     12 W
+""",
+}
+
 PAPP_WORKFILE = """#########################################
 # PAPP 1.37.1 (fixture written to the grammar of Papp's source)
 #########################################
@@ -277,7 +399,11 @@ TEXT_FIXTURES = {FIXTURES / "papp" / "papp-internal-workfile.txt": lambda: PAPP_
                  FIXTURES / "papp" / "papp.cfg": lambda: PAPP_CFG, FIXTURES / "papp" / "joueurs": lambda: PAPP_PLAYERS,
                  FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "fixture_go.opengotha.xml": opengotha_xml, FIXTURES / "othello_open.ftd.json": ftd_json,
                  FIXTURES / "go" / "mcmahon.opengotha.xml": mcmahon_xml, FIXTURES / "go" / "mcmahon.h9": lambda: MCMAHON_H9,
-                 FIXTURES / "go" / "mcmahon.tou": lambda: MCMAHON_TOU}
+                 FIXTURES / "go" / "mcmahon.tou": lambda: MCMAHON_TOU,
+                 **{FIXTURES / "papp" / "dialects" / name: (lambda text=text: text) for name, text in PAPP_DIALECTS.items()
+                    if name != "papp136.elo"}}
+# written as Papp writes them on Windows: Latin-1
+LATIN1_FIXTURES = {FIXTURES / "papp" / "dialects" / "papp136.elo": lambda: PAPP_DIALECTS["papp136.elo"]}
 
 BUILDERS = {
     SAMPLE: othello_open,
@@ -304,6 +430,10 @@ def main() -> None:
     for path, text in TEXT_FIXTURES.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text(), encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    for path, text in LATIN1_FIXTURES.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text().encode("latin-1"))
         print(f"wrote {path.relative_to(ROOT)}")
     from brightwell_plugin.adapters.tsh import TshFormat
     (FIXTURES / "tsh").mkdir(exist_ok=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from brightwell_plugin.adapters.xml import XmlFormat
-from make_fixtures import BUILDERS, ROOT, TEXT_FIXTURES, sp_fixture_files
+from make_fixtures import BUILDERS, LATIN1_FIXTURES, ROOT, TEXT_FIXTURES, sp_fixture_files
 
 
 @pytest.mark.parametrize("path", sorted(BUILDERS), ids=lambda p: str(p.relative_to(ROOT)))
@@ -16,6 +16,11 @@ def test_committed_file_matches_its_builder(path):
 @pytest.mark.parametrize("path", sorted(TEXT_FIXTURES), ids=lambda p: str(p.relative_to(ROOT)))
 def test_committed_text_fixture_matches_its_builder(path):
     assert path.read_text(encoding="utf-8") == TEXT_FIXTURES[path](), "run python tests/make_fixtures.py"
+
+
+@pytest.mark.parametrize("path", sorted(LATIN1_FIXTURES), ids=lambda p: str(p.relative_to(ROOT)))
+def test_committed_latin1_fixture_matches_its_builder(path):
+    assert path.read_bytes() == LATIN1_FIXTURES[path]().encode("latin-1"), "run python tests/make_fixtures.py"
 
 
 def test_committed_swiss_perfect_fixture_matches_the_writer():

@@ -1,0 +1,102 @@
+"""Every dialect of the WOF/Papp rating archive, one fixture each (tests/make_fixtures.py PAPP_DIALECTS)."""
+
+from __future__ import annotations
+
+import pytest
+
+from brightwell_plugin import api
+from brightwell_plugin.adapters.papp import PappFormat
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Result, Side
+from make_fixtures import FIXTURES
+
+DIALECTS = FIXTURES / "papp" / "dialects"
+SPEC = "PTS,BQ:preset=papp,DISCS"
+
+
+def test_papp_128_results_only_no_player_list():
+    loaded = api.load(DIALECTS / "papp128.elo")
+    t = loaded.tournament
+    assert [p.start_no for p in t.players] == [201, 202, 203, 204, 205] and t.rounds == 3
+    assert t.player(201).name == "ALPHA Ann" and t.player(205).federation == "NL"  # the new-players block
+    assert t.player(202).name == "player 202" and t.player(201).stored_rank is None
+    assert all(e.score is None for p in t.players for e in p.rounds if e.kind is Kind.GAME)
+    # no totals: the one player missing from a round had the bye (Papp pairs everyone present)
+    assert [r + 1 for r, e in enumerate(t.player(205).rounds) if e.kind is Kind.PAB] == [1]
+    assert t.player(202).rounds[1].result is Result.DRAW
+    assert t.tiebreaks == ("PTS",)
+    assert {r.start_no: r.values[0] for r in api.rank(t).rows} == {201: 2, 202: 1.5, 203: 1.5, 204: 2, 205: 2}
+    with pytest.raises(BrightwellError, match="none of its 6 games has one"):
+        api.rank(t, "PTS,BQ:preset=woc")
+    with pytest.raises(BrightwellError, match="stores no order"):
+        api.check_order(t, [SPEC])
+
+
+def test_archive_stages_by_letter_unknown_id_and_unnumbered_round_robin():
+    loaded = api.load(DIALECTS / "archive_rr.elo")
+    t = loaded.tournament
+    three = next(p for p in t.players if p.name == "THREE, cy")
+    assert three.start_no == 9005 and three.federation is None  # '??????' numbered after the others
+    assert [(g.stage, g.first, g.second, g.score) for g in t.playoffs] == [("PO", 9001, 9002, 34)]
+    # the RR games, under no round, go to the first round free for both players
+    assert t.rounds == 3 and all(len(p.rounds) == 3 and all(e.kind is Kind.GAME for e in p.rounds)
+                                 for p in t.players)
+    assert any("include the play-off games" in w for w in loaded.warnings)
+    assert t.player(9001).stored_points == 3  # the stored 4 less the play-off win
+    assert api.check_order(t, [SPEC])[0].follows
+
+
+def test_papp_133_byes_withdrawal_and_added_results():
+    loaded = api.load(DIALECTS / "papp133.elo")
+    t = loaded.tournament
+    echo = t.player(105)
+    assert echo.rounds[0].kind is Kind.PAB and (echo.rounds[0].score, echo.rounds[0].opp_score) == (40, 24)
+    assert echo.rounds[2].kind is Kind.ABSENT and echo.withdrawn_after == 2
+    assert t.player(103).rounds[1].kind is Kind.PAB
+    assert [(g.stage, g.first, g.second) for g in t.playoffs] == [("Added results", 101, 102)]
+    assert [w for w in loaded.warnings if "no bye or absence explains" in w] == []
+    assert api.check_order(t, [SPEC])[0].follows
+    assert [r.start_no for r in api.rank(t).rows] == [101, 102, 105, 104, 103]
+
+
+def test_papp_136_latin1_ratings_no_country_white_and_finals():
+    loaded = api.load(DIALECTS / "papp136.elo")
+    t = loaded.tournament
+    assert any("not UTF-8; read as latin-1" in w for w in loaded.warnings)
+    assert [p.name for p in t.players] == ["MÜLLER, Jörg", "DUPRÉ, Françoise", "SMITH, Al", "NOVAK, Iva"]
+    assert [p.rating for p in t.players] == [1650, None, None, None]  # '-', nothing, and 0 for a new player
+    assert t.player(13).federation is None and t.player(11).federation == "DEU"
+    first = t.player(11).rounds[0]
+    assert first.side is Side.SECOND and t.player(12).rounds[0].side is Side.FIRST  # 'W': 11 had White
+    assert [g.stage for g in t.playoffs] == ["Finals 1"]
+    assert api.check_order(t, [SPEC])[0].follows
+
+
+@pytest.mark.parametrize("line, message", [
+    ("%_%     x2, BRAVO, Ben, BEL,  1.5, 92", "player id 'x2' is not a number"),
+    ("%_%     102, BRAVO, Ben, BEL,  1.5", "player line cannot be read"),
+    ("%_%     102, BRAVO, Ben, BEL,  1.5, 92, 18x0", "rating '18x0' is not a whole number"),
+    ("   101 (40)>    102 B", "a game gives the discs of one player only"),
+    ("   101 (40)?(24)    102 B", "is not a game line"),
+    ("   101 (40)>(34)    102 B", "exceed the board of 64"),
+    ("   101 (40)>(24)    101 B", "plays himself"),
+])
+def test_malformed_lines_are_one_line_errors_naming_the_line(tmp_path, line, message):
+    text = (DIALECTS / "papp133.elo").read_text()
+    target = "%_%     102, BRAVO, Ben, BEL,  1.5, 92" if line.startswith("%_%") else "   101 (40)>(24)    102 B"
+    bad = tmp_path / "bad.elo"
+    bad.write_text(text.replace(target, line, 1))
+    with pytest.raises(BrightwellError, match=message) as err:
+        api.load(bad)
+    assert "bad.elo" in str(err.value) and "line " in str(err.value)
+
+
+def test_a_readme_quoting_papp_markers_is_not_papp(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text("Sample Papp files.\n\nFormat: '%%Key: value' metadata; '%_% ID, NAME' lines;\n"
+                      "'%Round: n' blocks of games.\n")
+    head = readme.read_bytes()[:4096]
+    assert not PappFormat().sniff(readme, head)
+    for name in ("papp128.elo", "archive_rr.elo", "papp133.elo", "papp136.elo"):
+        path = DIALECTS / name
+        assert PappFormat().sniff(path, path.read_bytes()[:4096]), name
