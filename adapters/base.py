@@ -31,6 +31,10 @@ class Format:
     def read(self, path: Path, *, encoding: str | None = None) -> ReadResult:
         raise NotImplementedError
 
+    def parts(self, path: Path) -> tuple[str, ...]:
+        """The events a file holds when it holds several (read with ``part=``); () for one."""
+        return ()
+
     def cannot_carry(self, t: Tournament) -> list[str]:
         """What of ``t`` this format cannot hold (listed by convert; refused with --strict)."""
         return []

@@ -37,7 +37,8 @@ class TshJsFormat(Format):
         body = _PREFIX.sub("", head.decode("latin-1"), count=1)
         return body.startswith("{") and ('"config"' in body[:200] or '"divisions"' in body)
 
-    def read(self, path: Path, *, encoding=None, part: str | None = None):
+    @staticmethod
+    def _data(path: Path, encoding=None):
         file = str(path)
         text = path.read_bytes().decode(encoding or "utf-8", errors="strict")
         body = _PREFIX.sub("", text, count=1).rstrip().rstrip(";")
@@ -48,7 +49,15 @@ class TshJsFormat(Format):
         if not isinstance(data, dict) or not isinstance(data.get("divisions"), list) or not data["divisions"]:
             raise BrightwellError("no divisions: not a tsh tourney.js", file=file)
         divisions = [d for d in data["divisions"] if isinstance(d, dict)]
-        names = [str(d.get("name", i + 1)) for i, d in enumerate(divisions)]
+        return data, divisions, [str(d.get("name", i + 1)) for i, d in enumerate(divisions)]
+
+    def parts(self, path: Path) -> tuple[str, ...]:
+        names = self._data(path)[2]
+        return tuple(names) if len(names) > 1 else ()
+
+    def read(self, path: Path, *, encoding=None, part: str | None = None):
+        file = str(path)
+        data, divisions, names = self._data(path, encoding)
         warnings: list[str] = []
         if part is None:
             chosen = 0

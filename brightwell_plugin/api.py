@@ -247,7 +247,8 @@ def _format_for_suffix(p: Path, host: Host) -> Format:
 
 def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None = None,
             input_format: str | None = None, strict: bool = False, encoding: str | None = None,
-            host: Host | None = None) -> tuple[Loaded, list[str]]:
-    """Read ``source``, write ``target``; return what was loaded and what could not be carried."""
-    loaded = load(source, input_format, encoding, host)
+            host: Host | None = None, part: str | None = None) -> tuple[Loaded, list[str]]:
+    """Read ``source`` (its event ``part``, when it holds several), write ``target``; return what
+    was loaded and what could not be carried."""
+    loaded = load(source, input_format, encoding, host, part)
     return loaded, write(loaded.tournament, target, to, strict, host)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from brightwell_plugin import api
+from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.errors import BrightwellError, UnknownFormat
 from brightwell_plugin.host import get_host
 from brightwell_plugin.standings import configured, gc_paused
@@ -29,6 +31,11 @@ SP_PARTS = (".ini", ".trn", ".sco")
 class Job:
     source: Path
     relative: Path  # where its output goes under the output folder (without the suffix)
+    part: str | None = None  # one event of a file that holds several (a tsh tourney.js division)
+
+    @property
+    def label(self) -> str:
+        return str(self.source) if self.part is None else f"{self.source}#{self.part}"
 
 
 class Placing(NamedTuple):
@@ -108,8 +115,28 @@ def collect(inputs: Iterable[str]) -> list[Job]:
                 elif f.resolve() in seen:
                     continue
                 seen.add(f.resolve())
-                jobs.append(Job(f, f.relative_to(root).with_suffix("") if f.is_relative_to(root) else Path(f.stem)))
+                relative = f.relative_to(root).with_suffix("") if f.is_relative_to(root) else Path(f.stem)
+                parts = _parts(f)
+                jobs += [Job(f, relative.with_name(f"{relative.name}-{_safe(part)}"), part) for part in parts] or [
+                    Job(f, relative)]
     return jobs
+
+
+def _parts(path: Path) -> tuple[str, ...]:
+    """The events a file holds, when a format of its suffix says it holds several: each is a job."""
+    host = get_host()
+    for fmt in host.formats.values():
+        if path.suffix.lower() in fmt.suffixes and type(fmt).parts is not Format.parts:
+            try:
+                if fmt.sniff(path, path.read_bytes()[:4096]):
+                    return fmt.parts(path)
+            except (OSError, BrightwellError):
+                return ()  # the job reports it
+    return ()
+
+
+def _safe(part: str) -> str:
+    return re.sub(r"[^\w.-]+", "_", part) or "part"
 
 
 def _stored_places(t) -> dict[int, int] | None:
@@ -154,24 +181,24 @@ def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exi
         except UnknownFormat:
             if strict or not _not_a_tournament(job.source):
                 raise
-            return FileResult(str(job.source), skipped=True,
+            return FileResult(job.label, skipped=True,
                               skip_reason="not a tournament (no format recognises it or its suffix)")
         name = fmt.name if fmt.can_write else "xml"
         target = target_for(job, out_dir, name)
         outputs = [target.with_suffix(s) for s in SP_PARTS] if name == "swissperfect" else [target]
         if skip_existing and all(p.exists() for p in outputs):
-            return FileResult(str(job.source), str(target), None, skipped=True, skip_reason="output exists")
-        loaded = api.load(job.source, None if to else fmt.name)  # detected once
+            return FileResult(job.label, str(target), None, skipped=True, skip_reason="output exists")
+        loaded = api.load(job.source, None if to else fmt.name, part=job.part)  # detected once
         standings = api.rank(loaded.tournament, spec)
         target.parent.mkdir(parents=True, exist_ok=True)
         lost = api.write(api.with_standings(loaded.tournament, standings), target, name)
         before = _stored_places(loaded.tournament) or {}
         placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in standings.rows)
-        return FileResult(str(job.source), str(target), loaded.format, placings=placings, not_carried=tuple(lost))
+        return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost))
     except BrightwellError as exc:  # ranking and writing errors name no file: this is the one
-        return FileResult(str(job.source), error=str(exc.at(file=str(job.source))))
+        return FileResult(job.label, error=str(exc.at(file=job.label)))
     except Exception as exc:  # one bad file never stops the batch
-        return FileResult(str(job.source), error=f"{job.source}: internal error ({type(exc).__name__}: {exc})")
+        return FileResult(job.label, error=f"{job.label}: internal error ({type(exc).__name__}: {exc})")
 
 
 def clean_stale_temporaries(out_dir: Path) -> int:
@@ -236,5 +263,5 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     finally:
         if own:
             pool.shutdown()
-    order = {str(job.source): i for i, job in enumerate(jobs)}
+    order = {job.label: i for i, job in enumerate(jobs)}
     return sorted(results, key=lambda r: order[r.source])

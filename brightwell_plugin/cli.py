@@ -209,14 +209,15 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
 @click.option("-t", "--tiebreaks", "spec", help="Criteria (default: those the file declares).")
 @click.option("--after-round", type=int, help="Check the standings after this round.")
 @click.option("--edition", type=click.Choice(["2024", "2026"]), help="FIDE C.07 edition for items naming none.")
+@click.option("--division", help="The division to read, of a file that holds several (tsh tourney.js).")
 @click.option("--order", "orders", multiple=True, metavar="SPEC",
               help="Say whether the stored order follows SPEC (repeatable) instead of comparing ranks.")
 @handled
-def check(file, input_format, encoding, spec, after_round, edition, orders):
+def check(file, input_format, encoding, spec, after_round, edition, division, orders):
     """Compare the ranks and tie-break values FILE publishes with those computed; exit 1 if any differ.
 
     With --order, say which of the given tie-break lists the file's stored order follows."""
-    loaded = _load(file, False, input_format, encoding)
+    loaded = _load(file, False, input_format, encoding, division)
     if orders:
         with _about(file):
             results = api.check_order(loaded.tournament, orders, after_round)
@@ -369,12 +370,13 @@ def plugins():
 @click.option("--to", "to", help="Output format name (default: from the suffix).")
 @click.option("--input-format", "input_format", help="Force the input format.")
 @click.option("--encoding", help="Text encoding of the input file.")
+@click.option("--division", help="The division to read, of a file that holds several (tsh tourney.js).")
 @click.option("--strict", is_flag=True, help="Refuse when the target cannot carry everything.")
 @handled
-def convert(source, target, to, input_format, encoding, strict):
+def convert(source, target, to, input_format, encoding, division, strict):
     """Convert SOURCE to TARGET between registered formats."""
     with _format_hint():
-        loaded, lost = api.convert(source, target, to, input_format, strict, encoding)
+        loaded, lost = api.convert(source, target, to, input_format, strict, encoding, part=division)
     _warn(loaded.warnings)
     for item in lost:
         click.echo(f"brightwell: not carried: {item}", err=True)
