@@ -9,6 +9,29 @@ from typing import ClassVar
 from brightwell_plugin.model import Tournament
 
 
+class Loss(str):
+    """One thing a format cannot carry, as a line of text. ``standings`` says whether losing it
+    can change the standings (forfeits, byes, game scores, the tie-break list, a date that picks
+    the FIDE edition) or is metadata (a memo, an id scheme): ``--strict`` refuses the first kind,
+    ``--strict=all`` both. A plain string a format returns counts as changing the standings."""
+
+    standings: bool
+
+    def __new__(cls, text: str, standings: bool = True):
+        loss = super().__new__(cls, text)
+        loss.standings = standings
+        return loss
+
+
+def metadata(text: str) -> Loss:
+    """A loss that cannot change the standings."""
+    return Loss(text, standings=False)
+
+
+def changes_standings(item: str) -> bool:
+    return getattr(item, "standings", True)
+
+
 @dataclass(frozen=True, slots=True)
 class ReadResult:
     tournament: Tournament
@@ -23,6 +46,9 @@ class Format:
     suffixes: ClassVar[tuple[str, ...]] = ()
     can_read: ClassVar[bool] = True
     can_write: ClassVar[bool] = False
+    # the programs that read this format need each player's points and rank (TRF, Swiss Perfect):
+    # a conversion fills them in, from the source's own tie-breaks, where the source has none
+    needs_results: ClassVar[bool] = False
 
     def sniff(self, path: Path, head: bytes) -> bool:
         """True when the first bytes of ``path`` look like this format."""
@@ -36,7 +62,8 @@ class Format:
         return ()
 
     def cannot_carry(self, t: Tournament) -> list[str]:
-        """What of ``t`` this format cannot hold (listed by convert; refused with --strict)."""
+        """What of ``t`` this format cannot hold (listed by convert; refused with --strict):
+        :class:`Loss` lines, :func:`metadata` for those that cannot change the standings."""
         return []
 
     def dumps(self, t: Tournament) -> bytes:

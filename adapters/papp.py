@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from brightwell_plugin.adapters import papp_elo_lines as elo
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import Format, ReadResult, metadata
 from brightwell_plugin.adapters.papp_infer import BOARD, Totals, infer
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
@@ -192,7 +192,7 @@ class PappFormat(Format):
             lost.append(f"a board of {t.board} squares (Papp's is 64)")
         other = sorted({k for k, _ in t.metadata if not k.startswith("papp ")})
         if other:
-            lost.append(f"tournament metadata: {', '.join(other)}")
+            lost.append(metadata(f"tournament metadata: {', '.join(other)}"))
         return lost
 
     def dumps(self, t: Tournament) -> bytes:

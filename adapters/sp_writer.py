@@ -7,6 +7,7 @@ import zipfile
 from io import BytesIO
 from pathlib import Path
 
+from brightwell_plugin.adapters.base import metadata
 from brightwell_plugin.adapters.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import (
@@ -38,10 +39,10 @@ def lost_in_sp(t: Tournament) -> list[str]:
         lost.append(f"tie-breaks without a Swiss Perfect id: {', '.join(unmapped)}")
     other = sorted({k for k, _ in t.metadata if k != "sp ini"})
     if other:
-        lost.append(f"tournament metadata: {', '.join(other)}")
+        lost.append(metadata(f"tournament metadata: {', '.join(other)}"))
     extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("sp ") and k != "club"})
     if extra:
-        lost.append(f"player fields: {', '.join(extra)}")
+        lost.append(metadata(f"player fields: {', '.join(extra)}"))
     fractional = no_opponent = unrated = False
     sums = set()
     for p in t.players:  # one pass over every round record
@@ -59,9 +60,9 @@ def lost_in_sp(t: Tournament) -> list[str]:
         lost.append("fractional game scores (minor scores are whole numbers)")
     if _not_cp1252("\n".join(v for p in t.players for v in (p.name, p.federation or "", p.title or ""))
                    + t.name):
-        lost.append("characters cp1252 cannot hold (written as '?')")
+        lost.append(metadata("characters cp1252 cannot hold (written as '?')"))
     if any(len(part) > 25 for p in t.players for part in p.name.partition(", ")[::2]):
-        lost.append("names longer than Swiss Perfect's 25 + 25 characters (cut)")
+        lost.append(metadata("names longer than Swiss Perfect's 25 + 25 characters (cut)"))
     if no_opponent:
         lost.append("forfeits without an opponent (written as byes of the same points)")
     if any(p.withdrawn_after == 0 for p in t.players):
@@ -69,7 +70,7 @@ def lost_in_sp(t: Tournament) -> list[str]:
     if unrated:
         lost.append("games played but not rated (written as rated games)")
     if t.game is not None:
-        lost.append("the game kind")
+        lost.append(metadata("the game kind"))
     if t.board is not None and sums != {t.board}:
         lost.append("the board size (Swiss Perfect infers it only when every game's scores sum to it)")
     return lost

@@ -96,6 +96,7 @@ class SwissPerfectFormat(Format):
     title = "Swiss Perfect 98 tournament (.ini + .trn + .sco, or a zip of them)"
     suffixes = (".ini", ".trn", ".sco", ".zip", ".piz")
     can_write = True
+    needs_results = True
 
     def sniff(self, path, head):
         if path.is_dir():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import Format, ReadResult, metadata
 from brightwell_plugin.adapters.numbers import SMALL
 from brightwell_plugin.adapters.trf_lines import (
     BLOCK, FIELDS, block_start, has_result, iso_date, number_text, parse_blocks, scoring_from_162, scoring_from_bb,
@@ -32,6 +32,7 @@ class TrfFormat(Format):
     title = "FIDE TRF (TRF16, TRF-2026, JaVaFo/bbpPairings lines); game scores in BW1 records"
     suffixes = (".trf", ".trfx", ".tab")
     can_write = True
+    needs_results = True
 
     def sniff(self, path, head):
         text = head.decode("latin-1").lstrip("\ufeff\xef\xbb\xbf")
@@ -162,13 +163,13 @@ class TrfFormat(Format):
         lost = []
         other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version")})
         if other_meta:
-            lost.append(f"tournament metadata: {', '.join(other_meta)}")
+            lost.append(metadata(f"tournament metadata: {', '.join(other_meta)}"))
         extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("trf ")})
         if extra:
-            lost.append(f"player fields: {', '.join(extra)}")
+            lost.append(metadata(f"player fields: {', '.join(extra)}"))
         ids = sorted({s for p in t.players for s, _ in p.ids if s != "fide"})
         if ids:
-            lost.append(f"player ids: {', '.join(ids)}")
+            lost.append(metadata(f"player ids: {', '.join(ids)}"))
         shown, no_opponent, no_side, values = 0, False, False, set()
         for p in t.players:  # one pass over every round record
             for r, e in enumerate(p.rounds, 1):

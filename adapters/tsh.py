@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import Format, ReadResult, metadata
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
@@ -137,7 +137,7 @@ class TshFormat(Format):
             lost.append("zero-point byes with a spread debited (written, and read back, as forfeit losses)")
         other = sorted({k for k, _ in t.metadata if not k.startswith("tsh ")})
         if other:
-            lost.append(f"tournament metadata: {', '.join(other)}")
+            lost.append(metadata(f"tournament metadata: {', '.join(other)}"))
         return lost
 
     def dumps(self, t: Tournament) -> bytes:

@@ -16,7 +16,9 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
+from brightwell_plugin import conversion
 from brightwell_plugin.adapters.base import Format
+from brightwell_plugin.conversion import Report
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError, SpecError, UnknownFormat
@@ -246,9 +248,18 @@ def _format_for_suffix(p: Path, host: Host) -> Format:
 
 
 def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None = None,
-            input_format: str | None = None, strict: bool = False, encoding: str | None = None,
-            host: Host | None = None, part: str | None = None) -> tuple[Loaded, list[str]]:
-    """Read ``source`` (its event ``part``, when it holds several), write ``target``; return what
-    was loaded and what could not be carried."""
+            input_format: str | None = None, strict: bool | str | None = None, encoding: str | None = None,
+            host: Host | None = None, part: str | None = None, renumber: bool = False) -> tuple[Loaded, Report]:
+    """Read ``source`` (its event ``part``, when it holds several) and write ``target``: all its
+    files or none. Returns what was loaded and the :class:`Report` of what the target could not
+    carry and whose place the written file changes. ``strict`` ("standings", or "all" for metadata
+    too) refuses instead; ``renumber`` numbers the players 1..n for a target whose numbers cannot
+    hold theirs."""
+    host = host or get_host()
     loaded = load(source, input_format, encoding, host, part)
-    return loaded, write(loaded.tournament, target, to, strict, host)
+    p = Path(target)
+    fmt = host.format(to) if to else _format_for_suffix(p, host)
+    if not fmt.can_write:
+        raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
+    level = "standings" if strict is True else strict or None
+    return loaded, conversion.convert(loaded.tournament, fmt, p, level, renumber, protect=(Path(source),))

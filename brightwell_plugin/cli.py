@@ -371,15 +371,21 @@ def plugins():
 @click.option("--input-format", "input_format", help="Force the input format.")
 @click.option("--encoding", help="Text encoding of the input file.")
 @click.option("--division", help="The division to read, of a file that holds several (tsh tourney.js).")
-@click.option("--strict", is_flag=True, help="Refuse when the target cannot carry everything.")
+@click.option("--strict", type=click.Choice(["standings", "all"]), is_flag=False, flag_value="standings",
+              default=None, help="Refuse when the target loses what changes the standings (--strict=all: "
+              "metadata too).")
+@click.option("--renumber", is_flag=True, help="Number the players 1..n when the target cannot hold their numbers.")
 @handled
-def convert(source, target, to, input_format, encoding, division, strict):
+def convert(source, target, to, input_format, encoding, division, strict, renumber):
     """Convert SOURCE to TARGET between registered formats."""
     with _format_hint():
-        loaded, lost = api.convert(source, target, to, input_format, strict, encoding, part=division)
+        loaded, report = api.convert(source, target, to, input_format, strict, encoding, part=division,
+                                     renumber=renumber)
     _warn(loaded.warnings)
-    for item in lost:
-        click.echo(f"brightwell: not carried: {item}", err=True)
+    for item in report.standings_lost:
+        click.echo(f"brightwell: changes the standings: {item}", err=True)
+    for item in report.metadata_lost:
+        click.echo(f"brightwell: not carried (metadata): {item}", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

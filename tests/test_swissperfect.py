@@ -156,12 +156,14 @@ def test_conversions_in_both_directions_keep_the_standings(tmp_path):
 
 
 def test_strict_refuses_what_the_target_cannot_carry(tmp_path):
-    result = CliRunner().invoke(main, ["convert", str(FIXTURES / "othello_open.xml"), str(tmp_path / "o.trn"),
-                                       "--strict"])
-    assert result.exit_code == 2 and "cannot carry: " in result.stderr and "the game kind" in result.stderr
+    source = str(FIXTURES / "othello_open.xml")
+    result = CliRunner().invoke(main, ["convert", source, str(tmp_path / "o.trn"), "--strict=all"])
+    assert result.exit_code == 2 and "would lose: " in result.stderr and "the game kind" in result.stderr
     assert not list(tmp_path.iterdir())
-    result = CliRunner().invoke(main, ["convert", str(FIXTURES / "othello_open.xml"), str(tmp_path / "o.trn")])
-    assert result.exit_code == 0 and "not carried: the game kind" in result.stderr
+    # the game kind and the metadata are all it loses: the standings survive, so --strict passes
+    result = CliRunner().invoke(main, ["convert", source, str(tmp_path / "o.trn"), "--strict"])
+    assert result.exit_code == 0 and "not carried (metadata): the game kind" in result.stderr
+    assert "changes the standings" not in result.stderr
 
 
 def test_unknown_tie_break_id_is_a_warning_naming_it(tmp_path):
