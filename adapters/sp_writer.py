@@ -7,6 +7,7 @@ import zipfile
 from io import BytesIO
 from pathlib import Path
 
+from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import metadata
 from brightwell_plugin.adapters.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
@@ -61,6 +62,11 @@ def lost_in_sp(t: Tournament) -> list[str]:
     if _not_cp1252("\n".join(v for p in t.players for v in (p.name, p.federation or "", p.title or ""))
                    + t.name):
         lost.append(metadata("characters cp1252 cannot hold (written as '?')"))
+    untitled = sorted({p.title for p in t.players if p.title and codes.title_for_sp(p.title) is None})
+    if untitled:
+        lost.append(metadata(f"titles Swiss Perfect has no number for: {', '.join(untitled)}"))
+    if any(p.sex and not codes.sex(p.sex) for p in t.players):
+        lost.append(metadata("sexes other than m/w"))
     if any(len(part) > 25 for p in t.players for part in p.name.partition(", ")[::2]):
         lost.append(metadata("names longer than Swiss Perfect's 25 + 25 characters (cut)"))
     if no_opponent:
@@ -94,6 +100,17 @@ def _extras(p: Player) -> dict[str, str]:
     return {k: v for k, v in reversed(p.extra)}
 
 
+def _code(raw: str | None, value: str | None, to_sp) -> str:
+    """The code the file had, while the value it means is unchanged; else the value translated."""
+    if raw is not None and _same(raw, value, to_sp):
+        return raw
+    return to_sp(value) or ("0" if raw is None or raw == "0" else "")
+
+
+def _same(raw: str, value: str | None, to_sp) -> bool:
+    return (to_sp(value) or "0") == (raw or "0") if raw.isdigit() or raw == "" else raw == (value or "")
+
+
 def _num(x) -> str:
     """A whole number as a dBase cell holds it ("" when unknown)."""
     return "" if x is None else str(x) if type(x) is int else str(int(x))
@@ -113,7 +130,8 @@ def _trn_record(p: Player, index: int) -> tuple[str, ...]:
         get("sp order") or str(index), get("sp id") or str(p.start_no), str(p.start_no), surname, first,
         p.federation or "", get("sp club") or get("club", ""), _num(p.rating), get("sp loc_rtg", ""),
         get("sp loc_rtg2", ""), next((v for s, v in p.ids if s == "fide"), ""),
-        next((v for s, v in p.ids if s == "national"), ""), p.title or "", p.sex or "",
+        next((v for s, v in p.ids if s == "national"), ""), _code(get("sp title_code"), p.title, codes.title_for_sp),
+        _code(get("sp sex_code"), p.sex, codes.sex_for_sp),
         birth.replace("-", "") if _ISO_DATE.fullmatch(birth) else "", _num(p.late_entry),
         _num(p.withdrawn_after), f"{mask:016X}", f"{bonus:g}" if bonus else "", get("sp tech_score", ""),
         get("sp forb_pairs", ""), get("sp team", ""), get("sp board", ""), get("sp memo", ""),

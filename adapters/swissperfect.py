@@ -12,6 +12,7 @@ from dataclasses import replace
 from operator import itemgetter
 from pathlib import Path
 
+from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.dbase import DbfTable, read_dbf, read_integers
 from brightwell_plugin.adapters.sp_files import is_zip, locate
@@ -89,6 +90,14 @@ def _rounds_of(mask: str) -> set[int]:
     except ValueError:
         return set()
     return {r + 1 for r in range(value.bit_length()) if value >> r & 1}
+
+
+def _title(code: str | None) -> str | None:
+    """Swiss Perfect's title number (0 none) as FIDE's abbreviation; a title written out is kept."""
+    code = (code or "").strip()
+    if not code or code == "0":
+        return None
+    return codes.title_from_sp(code) or codes.title(code) or code
 
 
 class SwissPerfectFormat(Format):
@@ -211,12 +220,13 @@ class SwissPerfectFormat(Format):
 
         surname, first = rec.get("SURNAME", ""), rec.get("FIRSTNAME", "")
         extra = tuple((key, rec[k]) for k, key in _KEPT_KEYS if rec.get(k))
+        extra += tuple((f"sp {k.lower()}_code", rec.get(k, "")) for k in ("TITLE", "SEX") if k in rec)
         ids = tuple((scheme, rec[k]) for scheme, k in (("fide", "INTL_ID"), ("national", "LOC_ID")) if rec.get(k))
         birth = rec.get("BIRTH_DATE", "")
         return Player(
             start_no=start_no, name=f"{surname}, {first}" if first else surname, rounds=tuple(rounds),
             rating=_int(rec.get("INTL_RTG", "")) or None, federation=rec.get("FEDER") or None,
-            title=rec.get("TITLE") or None, sex=rec.get("SEX") or None,
+            title=_title(rec.get("TITLE")), sex=codes.sex_from_sp(rec.get("SEX")) or codes.sex(rec.get("SEX")),
             birth_date=f"{birth[:4]}-{birth[4:6]}-{birth[6:8]}" if len(birth) == 8 else None,
             ids=ids, late_entry=late or None, withdrawn_after=out or None, extra=extra,
             bonus=bonus,  # what no round can hold: points awarded outside the rounds

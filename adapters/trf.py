@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, metadata
 from brightwell_plugin.adapters.numbers import SMALL
 from brightwell_plugin.adapters.trf_lines import (
@@ -61,6 +62,7 @@ class TrfFormat(Format):
         metadata: list[tuple[str, str]] = []
         p001: list[tuple[int, str]] = []
         bw1: dict[int, tuple[int, str]] = {}
+        bwi: dict[int, tuple[tuple[str, str], ...]] = {}
         codes = set()
         for n, (line, _) in enumerate(lines, 1):
             code = line[:3]
@@ -71,6 +73,9 @@ class TrfFormat(Format):
                     continue
                 if code == "BW1":
                     bw1[int(line[4:8])] = (n, line)
+                    continue
+                if code == "BWI":  # this project's record of a player's other ids
+                    bwi[int(line[4:8])] = tuple(tuple(tok.split("=", 1)) for tok in line[9:].split() if "=" in tok)
                     continue
                 if code == "BW0":
                     opts = dict(tok.split("=", 1) for tok in line[4:].split() if "=" in tok)
@@ -102,6 +107,8 @@ class TrfFormat(Format):
         if not p001:
             raise BrightwellError("no player record (001): not a TRF file, or one without players", file=file)
         players = self._players(p001, bw1, rounds, file)
+        if bwi:
+            players = tuple(replace(p, ids=p.ids + bwi.get(p.start_no, ())) for p in players)
         tiebreaks = tb212 if tb212 else (("PTS",) + tb202 if tb202 else ())
         version = "TRF-2026" if codes & TRF26_RECORDS or "###" in codes else "TRF16"
         if any(c.startswith("XX") for c in codes):
@@ -150,8 +157,9 @@ class TrfFormat(Format):
         fide_id = f["fide_id"]
         return Player(
             start_no=int(f["start_no"]), name=f["name"], rounds=tuple(entries),
-            rating=rating or None, federation=f["federation"] or None, title=f["title"] or None,
-            sex=f["sex"] or None, birth_date=f["birth_date"] or None,
+            rating=rating or None, federation=f["federation"] or None,
+            title=codes.title(f["title"]) or f["title"] or None,  # FIDE's abbreviation for TRF's code
+            sex=codes.sex(f["sex"]) or f["sex"] or None, birth_date=f["birth_date"] or None,
             ids=(("fide", fide_id),) if fide_id.strip("0") else (),
             stored_points=float(f["points"]) if f["points"] else None, stored_rank=rank or None, extra=extra,
             late_entry=late, withdrawn_after=withdrawn,
@@ -167,9 +175,21 @@ class TrfFormat(Format):
         extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("trf ")})
         if extra:
             lost.append(metadata(f"player fields: {', '.join(extra)}"))
-        ids = sorted({s for p in t.players for s, _ in p.ids if s != "fide"})
+        ids = sorted({s for p in t.players for s, v in p.ids if s != "fide" and (" " in s + v or "=" in s)})
         if ids:
             lost.append(metadata(f"player ids: {', '.join(ids)}"))
+        bad_fide = [p for p in t.players for s, v in p.ids if s == "fide" and not v.strip().isdigit()]
+        if bad_fide:
+            lost.append(metadata(f"FIDE ids that are not numbers (e.g. '{next(v for s, v in bad_fide[0].ids if s == 'fide')}' "
+                                 f"of {bad_fide[0].name}): left blank"))
+        untitled = sorted({p.title for p in t.players if p.title and codes.title_for_trf(p.title) is None})
+        if untitled:
+            lost.append(metadata(f"titles TRF has no code for: {', '.join(untitled)}"))
+        if any(p.sex and not codes.sex(p.sex) for p in t.players):
+            lost.append(metadata("sexes other than m/w (left blank)"))
+        if t.origin is None and any(p.stored_points is not None and abs(p.stored_points - t.scoring.total(p.rounds))
+                                    > 1e-9 for p in t.players):
+            lost.append("stored points that differ from the results (TRF writes the results' sum)")
         shown, no_opponent, no_side, values = 0, False, False, set()
         for p in t.players:  # one pass over every round record
             for r, e in enumerate(p.rounds, 1):
@@ -194,8 +214,11 @@ class TrfFormat(Format):
             lost.append("points awarded outside the rounds (bonus)")
         long = [p.name for p in t.players if len(p.name) > 33]
         if long:
-            lost.append(f"{len(long)} name(s) longer than 33 characters are cut (e.g. '{long[0]}')")
-        if no_side:
+            lost.append(metadata(f"{len(long)} name(s) longer than 33 characters are cut (e.g. '{long[0]}')"))
+        if no_side and t.origin is None:
+            lost.append(metadata("games without a known colour: written with the lower start number as White "
+                                 "(TRF needs one, and a pairing engine uses it)"))
+        elif no_side:
             lost.append("games without a known side are written with colour '-' (pairing engines expect w/b)")
         if any(len(number_text(x)) > 4 for x in values):
             lost.append("game scores wider than 4 characters")

@@ -4,13 +4,14 @@ something did, and a fresh file (spec layout, CRLF) for tournaments from other f
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.trf_lines import (
     FIELDS, block_start, format_162, format_block, number_text, points_text,
 )
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import Player, RoundEntry, Tournament
+from brightwell_plugin.model import FIRST, GAME, SECOND, Player, RoundEntry, Tournament
 
 META = "trf"
 NAME_WIDTH = 33
@@ -65,7 +66,12 @@ def _field_text(p: Player, key: str) -> str:
     if key == "rating":
         return str(p.rating) if p.rating else ""
     if key == "fide_id":
-        return next((v for s, v in p.ids if s == "fide"), "")
+        fide = next((v for s, v in p.ids if s == "fide"), "").strip()
+        return fide if fide.isdigit() else ""
+    if key == "sex":
+        return codes.sex(p.sex) or ""
+    if key == "title":
+        return codes.title_for_trf(p.title) or ""
     if key == "points":
         return points_text(p.stored_points)
     if key == "rank":
@@ -125,7 +131,34 @@ def _bw1(p: Player) -> str | None:
 
 # -- whole files ---------------------------------------------------------------------------------------
 
+ID_RECORD = "BWI"  # this project's record of a player's other ids: "BWI NNNN scheme=id ..."
+
+
+def _bwi(p: Player) -> str | None:
+    ids = [(s, v) for s, v in p.ids if s != "fide" and v and " " not in s + v and "=" not in s]
+    return f"{ID_RECORD} {p.start_no:4d} " + " ".join(f"{s}={v}" for s, v in ids) if ids else None
+
+
+def for_pairing(t: Tournament) -> Tournament:
+    """What a fresh TRF must hold for a pairing engine: start numbers 1..n, each player's points
+    as the sum of his results, a colour for every game (the lower number White when unknown)."""
+    numbers = sorted(p.start_no for p in t.players)
+    if numbers != list(range(1, len(numbers) + 1)):
+        gap = next((n for i, n in enumerate(numbers, 1) if n != i), numbers[-1] if numbers else 0)
+        who = next((p for p in t.players if p.start_no == gap), None)
+        raise BrightwellError(f"start numbers must run 1..{len(numbers)} in TRF (pairing engines number the "
+                              f"players so); player {gap}" + (f" ({who.name})" if who else "") + " breaks the run")
+    total = t.scoring.total
+    players = []
+    for p in t.players:
+        rounds = tuple(replace(e, side=FIRST if p.start_no < e.opponent else SECOND)
+                       if e.kind is GAME and e.side is None and e.opponent is not None else e for e in p.rounds)
+        players.append(replace(p, rounds=rounds, stored_points=total(p.rounds)))
+    return replace(t, players=tuple(players))
+
+
 def _fresh(t: Tournament) -> list[tuple[str, str]]:
+    t = for_pairing(t)
     head = _header(t)
     lines = [head["012"]]
     lines += [v for k, v in t.metadata if k == META and v[:3] not in head and v[:3] not in ("001", "BW1")]
@@ -134,6 +167,7 @@ def _fresh(t: Tournament) -> list[tuple[str, str]]:
     lines += [head[c] for c in ("042", "142", "162", "212", "BW0") if head[c]]
     lines += [_line_001(p) for p in t.players]
     lines += [x for x in map(_bw1, t.players) if x]
+    lines += [x for x in map(_bwi, t.players) if x]
     return [(line, "\r\n") for line in lines]
 
 

@@ -247,9 +247,11 @@ def test_points_equal_swiss_perfects_own_export(export):
 
 
 def portable(t):
-    """A generated tournament reduced to what XML, TRF and Swiss Perfect can all hold."""
-    t = played(sp_safe(t))
-    return replace(t, players=tuple(replace(p, name=p.name[:25], sex=None, title=None, federation=None,
+    """A generated tournament reduced to what XML, TRF and Swiss Perfect can all hold (TRF numbers
+    the players 1..n)."""
+    from brightwell_plugin.conversion import renumbered
+    t = renumbered(played(sp_safe(t)))
+    return replace(t, players=tuple(replace(p, name=p.name[:25], sex=None, title=None, federation=None, ids=(),
                                             withdrawn_after=p.withdrawn_after or None) for p in t.players))
 
 
