@@ -10,6 +10,7 @@ in file order: each the earliest round, after the numbered ones, in which neithe
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from brightwell_plugin.adapters import papp_elo_lines as elo
@@ -99,10 +100,12 @@ class PappFormat(Format):
         played = max((r for p in rounds.values() for r in p), default=0)
         players = self._players(lines, numbers, rounds, played, playoffs, file, warnings, timed=not loose)
         name = next((v for k, v in lines.meta if k == "papp Tournament" and v), path.stem)
+        date = re.match(r"\s*(\d\d)/(\d\d)/(\d{4})", dict(lines.meta).get("papp Date", ""))
+        start = f"{date[3]}-{date[2]}-{date[1]}" if date else None
         if not lines.games:
             warnings.append(f"{file}: the file lists no games; only its stored totals and order are known")
         return ReadResult(Tournament(
-            name=name, players=tuple(players), rounds=played or None, game="othello", board=BOARD,
+            name=name, players=tuple(players), rounds=played or None, game="othello", board=BOARD, start_date=start,
             tiebreaks=("PTS", "BQ:preset=papp", "DISCS") if any(g.score is not None for g in lines.games)
             else ("PTS",),  # results only (Papp 1.28): nothing to break ties with
             metadata=tuple(lines.meta), playoffs=tuple(playoffs),

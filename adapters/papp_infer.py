@@ -79,8 +79,8 @@ class _Reading:
         credits = Counter()
         for no, (sp, sd) in self.spare.items():
             b = _whole(sp)
-            if b and 0 < b <= self.missing[no] and sd is not None and 0 <= sd / b <= BOARD:
-                credits[sd / b] += 1
+            if b and 0 < b <= self.missing[no] and sd is not None and 0 <= sd / b <= BOARD and (2 * sd / b) % 1 == 0:
+                credits[sd / b] += 1  # a credit is whole or half discs
         self.credit = credits.most_common(1)[0][0] if credits else None
 
     def byes(self, no: int) -> int | None:

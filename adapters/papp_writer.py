@@ -11,6 +11,9 @@ def render(t: Tournament) -> bytes:
     lines = [f"%%{k[5:]}: {v}" for k, v in t.metadata if k.startswith("papp ") and k != "papp added"]
     if not any(k == "papp Tournament" for k, _ in t.metadata):
         lines.insert(0, f"%%Tournament: {t.name}")
+    if t.start_date and not any(k == "papp Date" for k, _ in t.metadata) and len(t.start_date) == 10:
+        y, m, d = t.start_date.split("-")
+        lines.insert(1, f"%%Date: {d}/{m}/{y}")
     lines += ["", "%        ID, NAME, Firstname, COUNTRY, score, disc-count, rating"]
     if all(p.stored_rank for p in t.players):
         order = sorted(t.players, key=lambda p: (p.stored_rank, p.start_no))
