@@ -182,6 +182,9 @@ class TrfFormat(Format):
         if bad_fide:
             lost.append(metadata(f"FIDE ids that are not numbers (e.g. '{next(v for s, v in bad_fide[0].ids if s == 'fide')}' "
                                  f"of {bad_fide[0].name}): left blank"))
+        wide = sorted({p.federation for p in t.players if p.federation and len(p.federation) > 3})
+        if wide:
+            lost.append(metadata(f"federations longer than TRF's 3 letters (left blank): {', '.join(wide)}"))
         untitled = sorted({p.title for p in t.players if p.title and codes.title_for_trf(p.title) is None})
         if untitled:
             lost.append(metadata(f"titles TRF has no code for: {', '.join(untitled)}"))
@@ -194,7 +197,7 @@ class TrfFormat(Format):
         for p in t.players:  # one pass over every round record
             for r, e in enumerate(p.rounds, 1):
                 kind = e.kind
-                if kind is GAME:
+                if kind is GAME or (kind.is_forfeit and e.opponent is not None and t.origin is None):
                     no_side = no_side or e.side is None
                 elif kind is not ABSENT_KIND and e.opponent is None and kind.is_forfeit:
                     no_opponent = True
@@ -216,8 +219,8 @@ class TrfFormat(Format):
         if long:
             lost.append(metadata(f"{len(long)} name(s) longer than 33 characters are cut (e.g. '{long[0]}')"))
         if no_side and t.origin is None:
-            lost.append(metadata("games without a known colour: written with the lower start number as White "
-                                 "(TRF needs one, and a pairing engine uses it)"))
+            lost.append(metadata("games and forfeits without a known colour: written with the lower start number "
+                                 "as White (TRF's readers need one; a pairing engine uses a game's)"))
         elif no_side:
             lost.append("games without a known side are written with colour '-' (pairing engines expect w/b)")
         if any(len(number_text(x)) > 4 for x in values):

@@ -11,7 +11,7 @@ from brightwell_plugin.adapters.trf_lines import (
     FIELDS, block_start, format_162, format_block, number_text, points_text,
 )
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import FIRST, GAME, SECOND, Player, RoundEntry, Tournament
+from brightwell_plugin.model import FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, SECOND, Player, RoundEntry, Tournament
 
 META = "trf"
 NAME_WIDTH = 33
@@ -68,15 +68,32 @@ def _field_text(p: Player, key: str) -> str:
     if key == "fide_id":
         fide = next((v for s, v in p.ids if s == "fide"), "").strip()
         return fide if fide.isdigit() else ""
+    if key == "federation":
+        return p.federation if p.federation and len(p.federation) <= 3 else ""
     if key == "sex":
         return codes.sex(p.sex) or ""
     if key == "title":
         return codes.title_for_trf(p.title) or ""
-    if key == "points":
-        return points_text(p.stored_points)
+    if key == "points":  # the column is the sum of every block, a bye entered ahead included
+        return points_text(None if p.stored_points is None else p.stored_points + _pending_points(p))
     if key == "rank":
         return str(p.stored_rank) if p.stored_rank else ""
     return getattr(p, key) or ""
+
+
+_AHEAD = {"H": 0.5, "F": 1, "U": 1, "=": 0.5, "+": 1}  # a bye entered ahead, by its result letter
+
+
+def _pending_points(p: Player) -> float:
+    """Points of the blocks kept for a round not played yet (``trf pending``): a pairing engine
+    counts a bye entered ahead in the points column, as JaVaFo writes it."""
+    total = 0.0
+    for key, value in p.extra:
+        if key == "trf pending":
+            block = value.split(":", 1)[1] if ":" in value else ""
+            if not block[:4].strip().strip("0"):
+                total += _AHEAD.get(block[7:8].upper(), 0)
+    return total
 
 
 _SOURCE = {key: {"fide_id": "ids", "points": "stored_points", "rank": "stored_rank"}.get(key, key) for key in FIELDS}
@@ -131,6 +148,7 @@ def _bw1(p: Player) -> str | None:
 
 # -- whole files ---------------------------------------------------------------------------------------
 
+_PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
 ID_RECORD = "BWI"  # this project's record of a player's other ids: "BWI NNNN scheme=id ..."
 
 
@@ -140,8 +158,9 @@ def _bwi(p: Player) -> str | None:
 
 
 def for_pairing(t: Tournament) -> Tournament:
-    """What a fresh TRF must hold for a pairing engine: start numbers 1..n, each player's points
-    as the sum of his results, a colour for every game (the lower number White when unknown)."""
+    """What a fresh TRF must hold for a pairing engine and FIDE's checker: start numbers 1..n, each
+    player's points as the sum of his results, a colour for every game and forfeit (the lower number
+    White when unknown: gacrux misreads a forfeit pair written with '-')."""
     numbers = sorted(p.start_no for p in t.players)
     if numbers != list(range(1, len(numbers) + 1)):
         gap = next((n for i, n in enumerate(numbers, 1) if n != i), numbers[-1] if numbers else 0)
@@ -152,7 +171,7 @@ def for_pairing(t: Tournament) -> Tournament:
     players = []
     for p in t.players:
         rounds = tuple(replace(e, side=FIRST if p.start_no < e.opponent else SECOND)
-                       if e.kind is GAME and e.side is None and e.opponent is not None else e for e in p.rounds)
+                       if e.kind in _PAIRED and e.side is None and e.opponent is not None else e for e in p.rounds)
         players.append(replace(p, rounds=rounds, stored_points=total(p.rounds)))
     return replace(t, players=tuple(players))
 

@@ -199,7 +199,10 @@ def test_convert_trf_to_xml_and_back_keeps_the_standings(tmp_path):
     xml, trf = tmp_path / "event.xml", tmp_path / "again.trf"
     assert CliRunner().invoke(main, ["convert", str(QUIRKS), str(xml)]).exit_code == 0
     result = CliRunner().invoke(main, ["convert", str(xml), str(trf)])
-    assert result.exit_code == 0 and result.stderr == ""
+    # the forfeit written with colour '-' gets one: FIDE's checker misreads such a pair (the note says so)
+    assert result.exit_code == 0 and result.stderr == (
+        "brightwell: not carried (metadata): games and forfeits without a known colour: written with the lower "
+        "start number as White (TRF's readers need one; a pairing engine uses a game's)\n")
     spec = "PTS,BH/C1,BH,SB,DE"
     assert api.rank(api.load(trf).tournament, spec).rows == api.rank(api.load(QUIRKS).tournament, spec).rows
     assert "ZZZ an unknown record, kept verbatim" in trf.read_text(encoding="utf-8")
