@@ -49,6 +49,9 @@ class Format:
     # the programs that read this format need each player's points and rank (TRF, Swiss Perfect):
     # a conversion fills them in, from the source's own tie-breaks, where the source has none
     needs_results: ClassVar[bool] = False
+    # the format stores the tie-break values its file was ranked by (EGD's criteria columns): a
+    # conversion fills them in, as published values, from the source's own tie-breaks
+    publishes: ClassVar[bool] = False
 
     def sniff(self, path: Path, head: bytes) -> bool:
         """True when the first bytes of ``path`` look like this format."""

@@ -60,6 +60,8 @@ class EgdFormat(Format):
     title = "European Go Database h9/h10 results (OpenGotha's export)"
     suffixes = (".h9", ".h10")
     can_write = True
+    needs_results = True  # the placement is the order of the lines
+    publishes = True  # the placement criteria's values are columns
 
     def sniff(self, path, head):
         text = head.decode("latin-1")
@@ -186,9 +188,7 @@ class EgdFormat(Format):
 
     def cannot_carry(self, t: Tournament) -> list[str]:
         lost = []
-        if t.game not in (None, "go"):
-            lost.append(f"a {t.game} event: EGD files hold Go results (game scores are not written)")
-        elif any(e.score is not None for p in t.players for e in p.rounds):
+        if any(e.score is not None for p in t.players for e in p.rounds):
             lost.append("game scores")
         if any(not _rank_of(p) for p in t.players):
             lost.append("players without a Go rank (written as 30K)")
@@ -197,6 +197,8 @@ class EgdFormat(Format):
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
+        if t.game not in (None, "go"):
+            raise BrightwellError(f"an EGD file holds Go results, and this is a {t.game} event")
         meta = dict(t.metadata)
         order = sorted(t.players, key=lambda p: (p.stored_rank or 10**9)) if all(
             p.stored_rank for p in t.players) else list(t.players)

@@ -32,6 +32,7 @@ class PappFormat(Format):
     title = "Papp ELO export (WOF rating archive; FlipTheDisc writes it too)"
     suffixes = (".elo",)
     can_write = True
+    needs_results = True  # the players are listed in standing order, with their totals
 
     def sniff(self, path, head):
         text = head.decode("latin-1")

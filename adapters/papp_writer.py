@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import DRAW, FIRST, GAME, LOSS, WIN, Tournament
 
 _SIGN = {WIN: ">", LOSS: "<", DRAW: "="}
 
 
+def _refuse_other_games(t: Tournament) -> None:
+    """An ELO export holds Othello: discs out of 64."""
+    if t.game not in (None, "othello") or t.board not in (None, 64):
+        what = f"a {t.game} event" if t.game not in (None, "othello") else f"a board of {t.board}"
+        raise BrightwellError(f"an ELO export holds Othello games (discs out of 64), and this is {what}")
+    for p in t.players:
+        for r, e in enumerate(p.rounds, 1):
+            if e.is_game and ((e.score or 0) > 64 or (e.opp_score or 0) > 64 or (e.score or 0) + (e.opp_score or 0) > 64):
+                raise BrightwellError(f"an ELO export holds discs out of 64; round {r} of player {p.start_no} "
+                                      f"({p.name}) scores {e.score:g}-{e.opp_score:g}")
+
+
+def _part(text: str) -> str:
+    """A name part as an export's comma-separated line can hold it (and Papp's grammar reads it)."""
+    return " ".join(text.replace(",", " ").replace(";", " ").split())
+
+
 def render(t: Tournament) -> bytes:
+    _refuse_other_games(t)
     lines = [f"%%{k[5:]}: {v}" for k, v in t.metadata if k.startswith("papp ") and k != "papp added"]
     if not any(k == "papp Tournament" for k, _ in t.metadata):
         lines.insert(0, f"%%Tournament: {t.name}")
@@ -15,15 +34,13 @@ def render(t: Tournament) -> bytes:
         y, m, d = t.start_date.split("-")
         lines.insert(1, f"%%Date: {d}/{m}/{y}")
     lines += ["", "%        ID, NAME, Firstname, COUNTRY, score, disc-count, rating"]
-    if all(p.stored_rank for p in t.players):
-        order = sorted(t.players, key=lambda p: (p.stored_rank, p.start_no))
-    else:  # Papp lists players in standing order: compute it
-        from brightwell_plugin.standings import rank
-        at = {p.start_no: p for p in t.players}
-        order = [at[row.start_no] for row in rank(t).rows]
+    # Papp lists players in standing order: the stored ranks (a conversion fills them in), else as given
+    order = sorted(t.players, key=lambda p: (p.stored_rank or 10**9, p.start_no)) if any(
+        p.stored_rank for p in t.players) else list(t.players)
     total = t.scoring.total
     for p in order:
         surname, _, first = p.name.partition(", ")
+        surname, first = _part(surname), _part(first)
         points = total(p.rounds) + p.bonus
         discs = sum(e.score or 0 for e in p.rounds)
         rating = f", {p.rating}" if p.rating else ""
@@ -36,6 +53,14 @@ def render(t: Tournament) -> bytes:
                                 f"({int(e.opp_score or 0):02d}) {e.opponent:6d}  B")
     for r, listed in enumerate(games, 1):
         lines += ["", "", f"%Round: {r}", "", *listed]
+    stages: dict[str, list[str]] = {}
+    for g in t.playoffs:  # after the rounds: a stage that is not a number is read back as a play-off
+        score, opp = int(g.score or 0), int(g.opp_score or 0)
+        stages.setdefault(g.stage, []).append(f"{g.first:6d} ({score:02d}){_SIGN.get(g.result, '=')}({opp:02d}) "
+                                              f"{g.second:6d}  B")
+    for stage, listed in stages.items():
+        marker = "%%Added results" if stage.startswith("Added results") else f"%Round {stage}"
+        lines += ["", "", marker, "", *listed]
     added = [v for k, v in t.metadata if k == "papp added"]
     if added:
         lines += ["", "%%Added results", *added]

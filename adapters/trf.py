@@ -8,6 +8,7 @@ scores aligned with the 001 round blocks); see docs/trf.md.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -215,6 +216,9 @@ class TrfFormat(Format):
             lost.append("forfeits without an opponent (written as byes of the same points)")
         if any(p.bonus for p in t.players):
             lost.append("points awarded outside the rounds (bonus)")
+        if any(re.search(r"[\x00-\x1f\x7f\x85\u2028\u2029]", p.name) for p in t.players) or re.search(
+                r"[\x00-\x1f\x7f\x85\u2028\u2029]", t.name):
+            lost.append(metadata("line breaks and control characters in names (written as spaces)"))
         long = [p.name for p in t.players if len(p.name) > 33]
         if long:
             lost.append(metadata(f"{len(long)} name(s) longer than 33 characters are cut (e.g. '{long[0]}')"))

@@ -3,6 +3,7 @@ something did, and a fresh file (spec layout, CRLF) for tournaments from other f
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
@@ -14,6 +15,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, SECOND, Player, RoundEntry, Tournament
 
 META = "trf"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 NAME_WIDTH = 33
 
 
@@ -40,11 +42,16 @@ def render(t: Tournament) -> bytes:
 
 # -- records from the model --------------------------------------------------------------------------
 
+def _one_line(text: str) -> str:
+    """A text a TRF line can hold: line breaks and other control characters as spaces."""
+    return _CONTROL.sub(" ", text)
+
+
 def _header(t: Tournament) -> dict[str, str | None]:
     tb = ",".join(t.tiebreaks) if t.tiebreaks else None
     date = t.start_date.replace("-", "/") if t.start_date else None
     bw0 = " ".join(f"{k}={v}" for k, v in (("board", t.board), ("game", t.game)) if v is not None)
-    return {"012": f"012 {t.name}", "042": f"042 {date}" if date else None,
+    return {"012": f"012 {_one_line(t.name)}", "042": f"042 {date}" if date else None,
             "142": f"142 {t.rounds}" if t.rounds else None, "XXR": f"XXR {t.rounds}" if t.rounds else None,
             "162": format_162(t.scoring), "212": f"212 {tb}" if tb else None,
             "202": f"202 {','.join(t.tiebreaks[1:])}" if tb and t.tiebreaks[0].upper() == "PTS" else None,
@@ -62,7 +69,7 @@ def _field_text(p: Player, key: str) -> str:
     if key == "start_no":
         return str(p.start_no)
     if key == "name":
-        return p.name[:NAME_WIDTH]
+        return _one_line(p.name)[:NAME_WIDTH]
     if key == "rating":
         return str(p.rating) if p.rating else ""
     if key == "fide_id":

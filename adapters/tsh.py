@@ -35,6 +35,22 @@ def read_config(folder: Path) -> dict[str, str]:
     return {m[1]: m[2].strip('"') for line in text.splitlines() if (m := _CONFIG.match(line))}
 
 
+def _refuse_other_games(t: Tournament) -> None:
+    """A .t file holds Scrabble: a game's result is read from the two scores, so both are needed."""
+    if t.game not in (None, "scrabble"):
+        raise BrightwellError(f"a tsh file holds Scrabble games (a result is read from both scores), and this is "
+                              f"a {t.game} event")
+    for p in t.players:
+        for r, e in enumerate(p.rounds, 1):
+            if e.is_game and (e.score is None or e.opp_score is None):
+                raise BrightwellError(f"a tsh file reads a game's result from both scores; round {r} of player "
+                                      f"{p.start_no} ({p.name}) has none")
+            if e.is_game and (e.score > e.opp_score) != (e.result is WIN) or e.is_game and (
+                    e.score == e.opp_score) != (e.result is DRAW):
+                raise BrightwellError(f"a tsh file reads a game's result from its scores; round {r} of player "
+                                      f"{p.start_no} ({p.name}) is a {e.result.value} with {e.score:g}-{e.opp_score:g}")
+
+
 class TshFormat(Format):
     name = "tsh"
     title = "tsh Scrabble division file (.t), with config.tsh"
@@ -141,6 +157,7 @@ class TshFormat(Format):
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
+        _refuse_other_games(t)
         line_of = {p.start_no: i for i, p in enumerate(t.players, 1)}
         bye = int(dict(t.metadata).get("tsh bye_spread", "50") or 50)
         out = [v for k, v in t.metadata if k == "tsh comment"]

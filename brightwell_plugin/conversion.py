@@ -80,10 +80,15 @@ def restored(t: Tournament) -> Tournament | None:
     return replace(t, players=players, playoffs=playoffs, origin=None)
 
 
-def with_results(t: Tournament, spec: str) -> Tournament:
+PUBLISHED = "published "
+
+
+def with_results(t: Tournament, spec: str, publish: bool = False) -> Tournament:
     """Points and ranks filled in where the file stores none (a TRF or Swiss Perfect file the
-    target's programs read needs both), from the source's own tie-break list."""
-    if all(p.stored_rank is not None and p.stored_points is not None for p in t.players) or not t.players:
+    target's programs read needs both), from the source's own tie-break list; with ``publish``,
+    each item's value too, as a published value (EGD's criteria columns)."""
+    complete = all(p.stored_rank is not None and p.stored_points is not None for p in t.players)
+    if not t.players or (complete and not publish):
         return t
     try:
         standings = rank(t, spec)
@@ -91,9 +96,18 @@ def with_results(t: Tournament, spec: str) -> Tournament:
         standings = rank(t, "PTS")
     by_no = {r.start_no: r for r in standings.rows}
     points = dict(zip((p.start_no for p in t.players), standings.points))
-    return replace(t, players=tuple(replace(
-        p, stored_rank=p.stored_rank if p.stored_rank is not None else by_no[p.start_no].rank,
-        stored_points=p.stored_points if p.stored_points is not None else points[p.start_no]) for p in t.players))
+    players = []
+    for p in t.players:
+        extra = p.extra
+        if publish:
+            have = {k for k, _ in extra}
+            extra += tuple((PUBLISHED + item, f"{value:g}") for item, value in zip(standings.headings,
+                                                                                  by_no[p.start_no].values)
+                           if PUBLISHED + item not in have)
+        players.append(replace(
+            p, stored_rank=p.stored_rank if p.stored_rank is not None else by_no[p.start_no].rank,
+            stored_points=p.stored_points if p.stored_points is not None else points[p.start_no], extra=extra))
+    return replace(t, players=tuple(players))
 
 
 def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[Tournament, dict[Path, bytes]]:
@@ -128,7 +142,9 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
     "all": what refuses the conversion before anything is written. No file in ``protect`` (the
     inputs) is ever written."""
     spec = default_spec(t)
-    ready, files = _numbered(with_results(t, spec) if fmt.needs_results else t, fmt, path, renumber)
+    if fmt.needs_results or fmt.publishes:
+        t = with_results(t, spec, publish=fmt.publishes)
+    ready, files = _numbered(t, fmt, path, renumber)
     inputs = {q.resolve() for q in protect}
     for target in files:
         if target.resolve() in inputs:

@@ -136,9 +136,10 @@ def test_every_error_names_its_file(tmp_path):
     src = tmp_path / "src"
     src.mkdir()
     shutil.copy(FIXTURES / "quirks.trf", src / "no_scores.trf")  # ranking fails: BQ needs game scores
-    t = api.load(FIXTURES / "othello_open.xml").tournament
-    bell = replace(t, players=(replace(t.players[0], name="Ada\x07"),) + t.players[1:])
-    api.write(bell, src / "bell.trf", "trf")  # writing XML fails: XML cannot carry U+0007
+    api.write(api.load(FIXTURES / "othello_open.xml").tournament, src / "bell.trf", "trf")
+    text = (src / "bell.trf").read_text(encoding="utf-8")
+    (src / "bell.trf").write_text(text.replace("Ada Lindqvist", "Ada\x07Lindqvist"), encoding="utf-8")
+    # writing XML fails: XML cannot carry U+0007 (this project's TRF writer would not write it either)
     (src / "broken.xml").write_text("<tournament")  # reading fails
     results = {Path(r.source).name: r for r in run(collect([str(src)]), tmp_path / "out", "PTS,BQ:preset=woc", "xml")}
     assert "needs game scores" in results["no_scores.trf"].error
