@@ -52,6 +52,9 @@ class Format:
     # the format stores the tie-break values its file was ranked by (EGD's criteria columns): a
     # conversion fills them in, as published values, from the source's own tie-breaks
     publishes: ClassVar[bool] = False
+    # the format stores a tie-break's coefficient as a number (Swiss Perfect's BrightwellCoeff): a
+    # conversion spells out the value a preset or a formula (64/R) gives this event
+    numeric_parameters: ClassVar[bool] = False
 
     def sniff(self, path: Path, head: bytes) -> bool:
         """True when the first bytes of ``path`` look like this format."""
@@ -76,3 +79,13 @@ class Format:
     def files(self, t: Tournament, path: Path) -> dict[Path, bytes]:
         """Every file to write for ``path`` (formats of several files override this)."""
         return {path: self.dumps(t)}
+
+
+GO_RANKS = ("go rank", "opengotha rank", "egd rank")
+
+
+def lost_go_ranks(t: Tournament) -> list[Loss]:
+    """For a format with no place for a Go rank: the McMahon score starts from it."""
+    if any(k in GO_RANKS for p in t.players for k, _ in p.extra):
+        return [Loss("the players' Go ranks (OpenGotha's McMahon score starts from them)")]
+    return []

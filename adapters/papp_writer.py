@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import DRAW, FIRST, GAME, LOSS, WIN, Tournament
 
@@ -20,16 +22,21 @@ def _refuse_other_games(t: Tournament) -> None:
                                       f"({p.name}) scores {e.score:g}-{e.opp_score:g}")
 
 
+def _line(text: str) -> str:
+    """A header value on one line."""
+    return " ".join(re.sub(r"[\x00-\x1f\x7f\x85\u2028\u2029]", " ", text).split())
+
+
 def _part(text: str) -> str:
     """A name part as an export's comma-separated line can hold it (and Papp's grammar reads it)."""
-    return " ".join(text.replace(",", " ").replace(";", " ").split())
+    return _line(text.replace(",", " ").replace(";", " "))
 
 
 def render(t: Tournament) -> bytes:
     _refuse_other_games(t)
-    lines = [f"%%{k[5:]}: {v}" for k, v in t.metadata if k.startswith("papp ") and k != "papp added"]
+    lines = [f"%%{k[5:]}: {_line(v)}" for k, v in t.metadata if k.startswith("papp ") and k != "papp added"]
     if not any(k == "papp Tournament" for k, _ in t.metadata):
-        lines.insert(0, f"%%Tournament: {t.name}")
+        lines.insert(0, f"%%Tournament: {_line(t.name)}")
     if t.start_date and not any(k == "papp Date" for k, _ in t.metadata) and len(t.start_date) == 10:
         y, m, d = t.start_date.split("-")
         lines.insert(1, f"%%Date: {d}/{m}/{y}")

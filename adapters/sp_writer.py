@@ -8,7 +8,7 @@ from io import BytesIO
 from pathlib import Path
 
 from brightwell_plugin.adapters import codes
-from brightwell_plugin.adapters.base import metadata
+from brightwell_plugin.adapters.base import lost_go_ranks, metadata
 from brightwell_plugin.adapters.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import (
@@ -31,13 +31,26 @@ _HALF = {WIN: 2, DRAW: 1, LOSS: 0}
 
 
 def lost_in_sp(t: Tournament) -> list[str]:
-    lost = []
+    lost: list[str] = lost_go_ranks(t)
     s = t.scoring
     if (s.win, s.draw, s.loss, s.absent) != (1, 0.5, 0, 0) or s.pab not in (None, 1):
         lost.append("the scoring system (Swiss Perfect stores 1 / 1/2 / 0)")
     unmapped = [i for i in t.tiebreaks if i.upper() != "PTS" and _tiebreak_id(i) is None]
     if unmapped:
         lost.append(f"tie-breaks without a Swiss Perfect id: {', '.join(unmapped)}")
+    editioned = {"BH", "FB", "SB", "AOB"}  # FIDE C.07 items whose edition the start date chooses
+    declared = t.tiebreaks or (() if t.has_game_scores else ("BH",))  # none declared: BH, SB without scores
+    if t.start_date and any(i.split(":")[0].split("/")[0].upper() in editioned for i in declared):
+        lost.append("the start date (Swiss Perfect has no place for it, and it decides which edition of FIDE's "
+                    "tie-breaks applies)")
+    for item in t.tiebreaks:  # Swiss Perfect keeps a tie-break's id, and BQ's coefficient: nothing else
+        code, _, options = item.partition(":")
+        kept = [o for o in options.split(":") if o and not re.fullmatch(r"coef=[0-9.]+", o)]
+        if _tiebreak_id(code) and (kept or "/" in code):
+            coef = re.search(r"coef=([0-9.]+)", options)
+            shown = f"{code.split('/')[0].upper()}:coef={coef[1]}" if coef else code.split("/")[0].upper()
+            lost.append(f"the settings of {item} (Swiss Perfect keeps the tie-break and its coefficient: read "
+                        f"back as {shown})")
     other = sorted({k for k, _ in t.metadata if k != "sp ini"})
     if other:
         lost.append(metadata(f"tournament metadata: {', '.join(other)}"))
@@ -130,7 +143,8 @@ def _trn_record(p: Player, index: int) -> tuple[str, ...]:
         get("sp order") or str(index), get("sp id") or str(p.start_no), str(p.start_no), surname, first,
         p.federation or "", get("sp club") or get("club", ""), _num(p.rating), get("sp loc_rtg", ""),
         get("sp loc_rtg2", ""), next((v for s, v in p.ids if s == "fide"), ""),
-        next((v for s, v in p.ids if s == "national"), ""), _code(get("sp title_code"), p.title, codes.title_for_sp),
+        next((v for s, v in p.ids if s == "national"), "") or next((f"#{v}" for s, v in p.ids if s == "original"), ""),
+        _code(get("sp title_code"), p.title, codes.title_for_sp),
         _code(get("sp sex_code"), p.sex, codes.sex_for_sp),
         birth.replace("-", "") if _ISO_DATE.fullmatch(birth) else "", _num(p.late_entry),
         _num(p.withdrawn_after), f"{mask:016X}", f"{bonus:g}" if bonus else "", get("sp tech_score", ""),
@@ -190,7 +204,7 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
 def _ini(t: Tournament) -> str:
     text = next((v for k, v in t.metadata if k == "sp ini"), "")
     ids = [_tiebreak_id(i) for i in t.tiebreaks if i.upper() != "PTS"]
-    coef = next((m.group(1) for i in t.tiebreaks if (m := re.match(r"BQ.*:coef=([0-9.]+)", i, re.I))), None)
+    coef = next((m.group(1) for i in t.tiebreaks if (m := re.match(r"BQ.*:coef=([0-9.]+)$", i, re.I))), None)
     minor = "1" if any(e.score is not None for p in t.players for e in p.rounds) else "0"
     values = [("Tournament Info", "Name", t.name), ("Tournament Info", "Rounds", str(t.rounds or 0)),
               ("Tournament Info", "System", "1" if t.system == "round-robin" else "0"),
@@ -199,8 +213,8 @@ def _ini(t: Tournament) -> str:
         values.append(("Standings", "Tie Breaks", "".join(f"{i}," for i in ids if i)))
     if coef:
         values.append(("TieBreakAdvanced", "BrightwellCoeff", coef))
-    for section, key, value in values:
-        text = _set(text, section, key, value)
+    for section, key, value in values:  # a setting is one line
+        text = _set(text, section, key, " ".join(re.sub(r"[\x00-\x1f\x7f\x85\u2028\u2029]", " ", value).split()))
     return text
 
 
@@ -235,6 +249,10 @@ def files_for(t: Tournament, path: Path) -> dict[Path, bytes]:
     """The three files (or a zip of them when ``path`` ends in .zip/.piz), named after ``path``."""
     stem = path.name.rsplit(".", 1)[0] if path.suffix.lower() in (".ini", ".trn", ".sco", ".zip", ".piz") \
         else path.name
+    for p in t.players:  # ID and START_NO hold five digits
+        if not 0 < p.start_no <= 99999:
+            raise BrightwellError(f"player {p.start_no} ({p.name}): start no '{p.start_no}' does not fit Swiss "
+                                  "Perfect's five digits")
     sp_id = {p.start_no: _extras(p).get("sp id") or str(p.start_no) for p in t.players}
     if len(set(sp_id.values())) != len(sp_id):
         raise BrightwellError("two players would share one Swiss Perfect ID")

@@ -106,6 +106,7 @@ class SwissPerfectFormat(Format):
     suffixes = (".ini", ".trn", ".sco", ".zip", ".piz")
     can_write = True
     needs_results = True
+    numeric_parameters = True
 
     def sniff(self, path, head):
         if path.is_dir():
@@ -157,6 +158,8 @@ class SwissPerfectFormat(Format):
         sums = {e.score + e.opp_score for p in players for e in p.rounds
                 if e.kind is GAME and e.score is not None and e.opp_score is not None}
         board = sums.pop() if len(sums) == 1 and minor and max(sums) > 0 else None  # all sum to it: Othello 64
+        if board is not None and any((e.score or 0) + (e.opp_score or 0) > board for p in players for e in p.rounds):
+            board = None  # a bye credited more than the games' total: no board to infer
         system = "round-robin" if info.get("System", "0").strip() == "1" else "swiss"
         return Tournament(
             name=info.get("Name", trio.stem).strip() or trio.stem, players=tuple(players),
@@ -222,6 +225,8 @@ class SwissPerfectFormat(Format):
         extra = tuple((key, rec[k]) for k, key in _KEPT_KEYS if rec.get(k))
         extra += tuple((f"sp {k.lower()}_code", rec.get(k, "")) for k in ("TITLE", "SEX") if k in rec)
         ids = tuple((scheme, rec[k]) for scheme, k in (("fide", "INTL_ID"), ("national", "LOC_ID")) if rec.get(k))
+        if rec.get("LOC_ID", "").startswith("#"):  # this project's mark: the number before --renumber
+            ids = tuple(("original", v[1:]) if s == "national" else (s, v) for s, v in ids)
         birth = rec.get("BIRTH_DATE", "")
         return Player(
             start_no=start_no, name=f"{surname}, {first}" if first else surname, rounds=tuple(rounds),

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters import codes
-from brightwell_plugin.adapters.base import Format, ReadResult, metadata
+from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, metadata
 from brightwell_plugin.adapters.numbers import SMALL
 from brightwell_plugin.adapters.trf_lines import (
     BLOCK, FIELDS, block_start, has_result, iso_date, number_text, parse_blocks, scoring_from_162, scoring_from_bb,
@@ -169,7 +169,7 @@ class TrfFormat(Format):
     # -- writing -------------------------------------------------------------------------------
 
     def cannot_carry(self, t: Tournament) -> list[str]:
-        lost = []
+        lost: list[str] = lost_go_ranks(t)
         other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version")})
         if other_meta:
             lost.append(metadata(f"tournament metadata: {', '.join(other_meta)}"))

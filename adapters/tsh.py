@@ -22,9 +22,10 @@ from brightwell_plugin.model import (
     ZERO_BYE, Player, RoundEntry, Tournament,
 )
 
-_LINE = re.compile(r"^(.+?\S)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
+_LINE = re.compile(r"^(\S(?:.*?\S)??)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
 _CONFIG = re.compile(r"^\s*config\s+(\w+)\s*=\s*(.*?)\s*;?\s*$")
 _SIDE = {"1": FIRST, "2": SECOND}
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 
 
 def read_config(folder: Path) -> dict[str, str]:
@@ -151,6 +152,14 @@ class TshFormat(Format):
             lost.append("zero-point byes (written as unpaired rounds)")
         if any(e.kind is ZERO_BYE and (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
             lost.append("zero-point byes with a spread debited (written, and read back, as forfeit losses)")
+        if t.board:
+            lost.append(f"the board size ({t.board}: BQ's substitute score is half of it)")
+        if any(not " ".join(_CONTROL.sub(" ", p.name).split()) or _CONTROL.search(p.name) for p in t.players):
+            lost.append(metadata("names empty or with control characters (written cleaned, or as 'Player N')"))
+        try:
+            "".join(p.name for p in t.players).encode("latin-1")
+        except UnicodeEncodeError:
+            lost.append(metadata("characters Latin-1 cannot hold (written as '?')"))
         other = sorted({k for k, _ in t.metadata if not k.startswith("tsh ")})
         if other:
             lost.append(metadata(f"tournament metadata: {', '.join(other)}"))
@@ -181,7 +190,11 @@ class TshFormat(Format):
                     scores.append("00")
                     p12.append("00")
             rating = dict(p.extra).get("tsh rating") or str(p.rating or 0)
-            line = f"{p.name.replace(';', chr(92) + ';'):<22} {rating:>5} {' '.join(opps)}; {' '.join(scores)}"
+            name = " ".join(_CONTROL.sub(" ", p.name).split()) or f"Player {p.start_no}"
+            if re.search(r"(^|\s)[\d.+]+$", name):  # read back, its last word would be the rating
+                raise BrightwellError(f"a tsh line cannot hold the name '{name}' of player {p.start_no}: it ends "
+                                      "in a number, which tsh reads as the rating")
+            line = f"{name.replace(';', chr(92) + ';'):<22} {rating:>5} {' '.join(opps)}; {' '.join(scores)}"
             tags = [("p12", " ".join(p12))] if any(x in ("1", "2") for x in p12) else []
             tags += [(k[4:], v) for k, v in p.extra if k.startswith("tsh ") and k != "tsh rating"]
             out.append(line + "".join(f" ; {k} {v}" for k, v in tags))

@@ -4,11 +4,13 @@ and ranked again, so that a change of standings is named even when no rule fores
 
 from __future__ import annotations
 
+import re
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, Loss, changes_standings
+from brightwell_plugin.adapters.names import loose_key
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.model import Player, PlayoffGame, Tournament
@@ -110,6 +112,37 @@ def with_results(t: Tournament, spec: str, publish: bool = False) -> Tournament:
     return replace(t, players=tuple(players))
 
 
+def with_coefficients(t: Tournament) -> Tournament:
+    """Each declared item that has a coefficient (BQ) with its value for this event spelled out
+    (``BQ:preset=ftd`` -> ``BQ:preset=ftd:coef=9.1428571``), for formats that store numbers only."""
+    from brightwell_plugin.context import Context
+    from brightwell_plugin.host import get_host
+    from brightwell_plugin.tiebreak_spec import parse_item
+    host, items = get_host(), []
+    for text in t.tiebreaks:
+        try:
+            item = parse_item(text)
+            criterion = host.criterion(item.code)
+            settings = getattr(criterion, "settings", None)
+            if settings is None or not any(p.name == "coef" for p in criterion.parameters):
+                items.append(text)
+                continue
+            coef = dict(item.options).get("coef", "")
+            if re.fullmatch(r"-?\d+(\.\d+)?", coef):
+                items.append(text)
+                continue
+            given = criterion.configure(item)
+            value = settings(Context(t), given).C
+            plain = criterion.configure(parse_item(f"{item.code}:coef={value:.7g}"))
+            same = {k: v for k, v in given.params.items() if k != "coef"} == \
+                {k: v for k, v in plain.params.items() if k != "coef"} and given.modifiers == plain.modifiers
+            # a preset that is the plain formula with this coefficient is written as that (no loss)
+            items.append(f"{item.code}:coef={value:.7g}" if same else f"{text}:coef={value:.7g}")
+        except BrightwellError:
+            items.append(text)
+    return replace(t, tiebreaks=tuple(items))
+
+
 def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[Tournament, dict[Path, bytes]]:
     """The tournament with numbers the target holds, and its files. A file renumbered before
     gets its original numbers back where the target can hold them."""
@@ -131,9 +164,39 @@ def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[T
         raise
 
 
-def _places(t: Tournament, spec: str, start_nos: list[int]) -> dict[int, int]:
-    rows = {r.start_no: r.rank for r in rank(t, spec).rows}
-    return {no: rows[no] for no in start_nos if no in rows}
+def _places(t: Tournament, spec: str) -> dict[int, int]:
+    return {r.start_no: r.rank for r in rank(t, spec).rows}
+
+
+def _key(name: str) -> str:
+    return loose_key(re.sub(r"[\W_]+", "", name))
+
+
+def _counterparts(ready: Tournament, back: Tournament) -> dict[int, int]:
+    """Each written player's start number in the file read back: the same number when the format
+    keeps numbers, else the player of the same name (formats that number players by their line)."""
+    if {p.start_no for p in ready.players} == {p.start_no for p in back.players} and all(
+            _key(p.name)[:12] == _key(q.name)[:12]  # a name may come back cut (TRF holds 33 characters)
+            for p, q in zip(sorted(ready.players, key=lambda p: p.start_no),
+                            sorted(back.players, key=lambda p: p.start_no))):
+        return {p.start_no: p.start_no for p in ready.players}
+    if sorted(q.start_no for q in back.players) == list(range(1, len(ready.players) + 1)):
+        # a format that numbers players by their line: in the file's order (tsh) or in standing order (EGD)
+        lines = sorted(back.players, key=lambda q: q.start_no)
+        orders = [list(ready.players), sorted(ready.players, key=lambda p: (p.stored_rank or 10**9, p.start_no))]
+        ranked_lines = all(q.stored_rank is not None for q in lines) and all(
+            a.stored_rank <= b.stored_rank for a, b in zip(lines, lines[1:]))  # the file lists the standings
+        best = max(orders, key=lambda order: (sum(_key(p.name)[:12] == _key(q.name)[:12] for p, q in zip(order, lines)),
+                                              ranked_lines == (order is orders[1])))
+        return {p.start_no: i for i, p in enumerate(best, 1)}
+    by_key: dict[str, list[int]] = {}
+    for q in back.players:
+        by_key.setdefault(_key(q.name), []).append(q.start_no)
+    out = {}
+    for p in ready.players:
+        found = by_key.get(_key(p.name), [])
+        out[p.start_no] = found[0] if len(found) == 1 else p.start_no
+    return out
 
 
 def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, renumber: bool = False,
@@ -144,6 +207,8 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
     spec = default_spec(t)
     if fmt.needs_results or fmt.publishes:
         t = with_results(t, spec, publish=fmt.publishes)
+    if fmt.numeric_parameters:
+        t = with_coefficients(t)
     ready, files = _numbered(t, fmt, path, renumber)
     inputs = {q.resolve() for q in protect}
     for target in files:
@@ -161,20 +226,19 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
             except BrightwellError as exc:
                 raise BrightwellError(f"the written file would not be read back by its own reader: {exc.message}",
                                       file=str(path), place=exc.place) from None
-        order = [p.start_no for p in ready.players]
         try:
-            before = _places(ready, spec, order)
+            before = _places(ready, spec)
         except BrightwellError:
             before = None
         if before is not None:
             try:
-                after = _places(back, spec, order)
+                after = _places(back, spec)
             except BrightwellError as exc:
                 unranked = exc.message
             else:
-                names = {p.start_no: p.name for p in ready.players}
-                moved = tuple(Move(no, names[no], before[no], after.get(no, 0)) for no in order
-                              if before.get(no) != after.get(no))
+                there = _counterparts(ready, back)
+                moved = tuple(Move(p.start_no, p.name, before[p.start_no], after.get(there[p.start_no], 0))
+                              for p in ready.players if before[p.start_no] != after.get(there[p.start_no]))
     report = Report(lost, moved, unranked, spec)
     refused = report.standings_lost + (report.metadata_lost if strict == "all" else []) if strict else []
     if refused:
