@@ -55,6 +55,7 @@ class Format:
     # the format stores a tie-break's coefficient as a number (Swiss Perfect's BrightwellCoeff): a
     # conversion spells out the value a preset or a formula (64/R) gives this event
     numeric_parameters: ClassVar[bool] = False
+    carries_playoffs: ClassVar[bool] = False  # play-off games after the rounds have a place in the file
 
     def sniff(self, path: Path, head: bytes) -> bool:
         """True when the first bytes of ``path`` look like this format."""

@@ -32,6 +32,7 @@ class PappFormat(Format):
     title = "Papp ELO export (WOF rating archive; FlipTheDisc writes it too)"
     suffixes = (".elo",)
     can_write = True
+    carries_playoffs = True
     needs_results = True  # the players are listed in standing order, with their totals
 
     def sniff(self, path, head):
@@ -183,6 +184,10 @@ class PappFormat(Format):
             lost.append("forfeits (an export lists games only)")
         if kinds & {HALF_BYE, ZERO_BYE, FULL_BYE}:
             lost.append("requested byes (only the pairing bye is inferred when read)")
+        declared = "PTS,BQ:preset=papp,DISCS" if t.has_game_scores else "PTS"
+        if t.tiebreaks and ",".join(t.tiebreaks) != declared:
+            lost.append(f"the tie-break list {','.join(t.tiebreaks)} (an export declares none: it is read back as "
+                        f"Papp's own, {declared})")
         credits = {(e.score, e.opp_score) for p in t.players for e in p.rounds if e.kind is PAB}
         if (None, None) in credits:
             lost.append("byes without a disc credit (read back with the credit the stored discs imply)")

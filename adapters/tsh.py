@@ -152,6 +152,9 @@ class TshFormat(Format):
             lost.append("zero-point byes (written as unpaired rounds)")
         if any(e.kind is ZERO_BYE and (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
             lost.append("zero-point byes with a spread debited (written, and read back, as forfeit losses)")
+        if t.tiebreaks and not all(i.split(":")[0].upper() in ("PTS", "SPREAD") for i in t.tiebreaks):
+            lost.append(f"the tie-break list {','.join(t.tiebreaks)} (a .t file declares none: it is read back as "
+                        "PTS,SPREAD with config.tsh's caps)")
         if t.board:
             lost.append(f"the board size ({t.board}: BQ's substitute score is half of it)")
         if any(not " ".join(_CONTROL.sub(" ", p.name).split()) or _CONTROL.search(p.name) for p in t.players):

@@ -142,6 +142,7 @@ class XmlFormat(Format):
     title = "brightwell-plugin native XML (lossless)"
     suffixes = (".xml", ".bwx")
     can_write = True
+    carries_playoffs = True
 
     def sniff(self, path, head):
         return b"<tournament" in head and NS.encode() in head

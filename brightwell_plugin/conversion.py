@@ -9,7 +9,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, Loss, changes_standings
+from brightwell_plugin.adapters.base import Format, Loss, changes_standings, metadata
 from brightwell_plugin.adapters.names import loose_key
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
@@ -215,6 +215,8 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
         if target.resolve() in inputs:
             raise BrightwellError("is the input: a conversion never writes over its input", file=str(target))
     lost = tuple(x if isinstance(x, Loss) else Loss(x) for x in fmt.cannot_carry(ready))
+    if ready.playoffs and not fmt.carries_playoffs:
+        lost += (metadata(f"{len(ready.playoffs)} play-off game(s) after the rounds (never ranked)"),)
     moved: tuple[Move, ...] = ()
     unranked = None
     if fmt.can_read:
