@@ -21,6 +21,7 @@ from brightwell_plugin.adapters.base import Format, ReadResult, metadata
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
     ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN,
     Player, RoundEntry, Tournament,
@@ -70,7 +71,7 @@ class EgdFormat(Format):
 
     def read(self, path: Path, *, encoding=None):
         file = str(path)
-        text, _, warnings = decode(path.read_bytes(), encoding, file, fallback="iso-8859-15")
+        text, _, warnings = decode(read_input(path), encoding, file, fallback="iso-8859-15")
         meta, names, rows = [], [], []
         for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
             if not line.strip():

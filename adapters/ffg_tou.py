@@ -19,6 +19,7 @@ from brightwell_plugin.adapters.egd import both_won_or_lost, half_game
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import ABSENT, Player, Tournament
 
 _HEADER = re.compile(r"^;\s*(\w+)\s*=\s*(.*?)\s*$")
@@ -38,7 +39,7 @@ class FfgTouFormat(Format):
 
     def read(self, path: Path, *, encoding=None):
         file = str(path)
-        text, _, warnings = decode(path.read_bytes(), encoding, file, fallback="iso-8859-15")
+        text, _, warnings = decode(read_input(path), encoding, file, fallback="iso-8859-15")
         meta, rows = [], []
         for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
             if not line.strip():

@@ -17,6 +17,7 @@ import json
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
     ABSENT, DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, Player, PlayoffGame, RoundEntry, Tournament,
 )
@@ -36,7 +37,7 @@ class FlipTheDiscFormat(Format):
 
     def read(self, path, *, encoding=None):
         try:
-            data = json.loads(path.read_bytes().decode(encoding or "utf-8"))
+            data = json.loads(read_input(path).decode(encoding or "utf-8"))
         except json.JSONDecodeError as exc:
             raise BrightwellError(f"not valid JSON: {exc.msg}", file=str(path),
                                   place=f"line {exc.lineno}, column {exc.colno}") from None

@@ -19,6 +19,7 @@ from brightwell_plugin.adapters.papp_infer import BOARD, Totals, infer
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
     DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, REVERSED, SECOND, WIN, ZERO_BYE,
     Player, PlayoffGame, RoundEntry, Tournament,
@@ -48,7 +49,7 @@ class PappFormat(Format):
 
     def read(self, path: Path, *, encoding=None):
         file = str(path)
-        text, _, warnings = decode(path.read_bytes(), encoding, file, fallback="latin-1")
+        text, _, warnings = decode(read_input(path), encoding, file, fallback="latin-1")
         lines = elo.split(text, file)
         if not lines.players and not lines.games:
             raise BrightwellError("no player and no game: not a Papp ELO file", file=file)

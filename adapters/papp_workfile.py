@@ -19,6 +19,7 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
     ABSENT, DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, Player, RoundEntry, Tournament,
 )
@@ -33,7 +34,7 @@ def bye_score(folder: Path) -> tuple[int, int]:
     """(bye discs, discs per game) from papp.cfg's ``Score-bip = 24/64`` (the bye's opponent's share)."""
     cfg = folder / "papp.cfg"
     if cfg.exists():
-        m = re.search(r"Score-bip\s*=\s*(\d+)\s*/\s*(\d+)", cfg.read_bytes().decode("latin-1"))
+        m = re.search(r"Score-bip\s*=\s*(\d+)\s*/\s*(\d+)", read_input(cfg).decode("latin-1"))
         if m:
             return int(m[2]) - int(m[1]), int(m[2])
     return 40, 64
@@ -44,7 +45,7 @@ def names(folder: Path) -> dict[int, tuple[str, str | None, int | None]]:
     if not path.exists():
         return {}
     out = {}
-    for line in path.read_bytes().decode("latin-1").splitlines():
+    for line in read_input(path).decode("latin-1").splitlines():
         m = _PLAYER.match(line)
         if m:
             out[int(m[1])] = (m[2].strip(), m[3], int(m[4]) if m[4] else None)
@@ -60,7 +61,7 @@ class PappWorkfileFormat(Format):
         return b"#_Nom-Tournoi" in head or b"#_Nombre-Rondes" in head
 
     def read(self, path: Path, *, encoding=None):
-        text, _, warnings = decode(path.read_bytes(), encoding, str(path), fallback="latin-1")
+        text, _, warnings = decode(read_input(path), encoding, str(path), fallback="latin-1")
         header: dict[str, str] = {}
         present: set[int] = set()
         seen: list[int] = []

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import os
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.limits import check_regular, max_input, read_input, too_large
 
 PARTS = (".ini", ".trn", ".sco")
 MAX_MEMBER = 32 * 1024 * 1024
@@ -67,7 +69,7 @@ def _from_siblings(path: Path) -> Trio:
     for part in (".trn", ".sco"):
         if part not in found:
             raise BrightwellError(f"the {part} file beside it is missing (looked for {stem}{part})", file=str(path))
-    return Trio(stem, {k: v.read_bytes() for k, v in found.items()}, {k: str(v) for k, v in found.items()})
+    return Trio(stem, {k: read_input(v) for k, v in found.items()}, {k: str(v) for k, v in found.items()})
 
 
 def _from_folder(folder: Path) -> Trio:
@@ -76,23 +78,52 @@ def _from_folder(folder: Path) -> Trio:
         if p.is_file() and p.suffix.lower() in PARTS:
             candidates.setdefault(p.suffix.lower(), []).append(p.name)
     stem, chosen = _pick(candidates, str(folder), need=(".trn", ".sco"))
-    return Trio(stem, {k: (folder / n).read_bytes() for k, n in chosen.items()},
+    return Trio(stem, {k: read_input(folder / n) for k, n in chosen.items()},
                 {k: str(folder / n) for k, n in chosen.items()})
 
 
+def _inflate(zf: zipfile.ZipFile, info: zipfile.ZipInfo, path: Path) -> bytes:
+    """A member's bytes, counted as they are inflated and stopped at the limit: a member's
+    declared size is never trusted."""
+    limit = min(MAX_MEMBER, max_input())
+    chunks, total = [], 0
+    try:
+        with zf.open(info) as member:
+            while chunk := member.read(1 << 16):
+                total += len(chunk)
+                if total > limit:
+                    raise BrightwellError(f"zip member '{info.filename}' inflates past {limit} bytes; "
+                                          "nothing more was read", file=str(path))
+                chunks.append(chunk)
+    except BrightwellError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError, OSError,
+            ValueError, LookupError) as exc:  # bad CRC, corrupt stream, encryption, unknown method
+        raise BrightwellError(f"zip member '{info.filename}' cannot be read ({exc})", file=str(path)) from None
+    return b"".join(chunks)
+
+
 def _from_zip(path: Path) -> Trio:
+    check_regular(path)
+    if path.stat().st_size > max_input():
+        raise too_large(str(path), max_input())
     try:
         zf = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError, OSError,
+            ValueError) as exc:
         raise BrightwellError(f"not a readable zip ({exc})", file=str(path)) from None
     with zf:
         candidates: dict[str, list[str]] = {}
-        infos = {}
+        infos: dict[str, zipfile.ZipInfo] = {}
+        seen: set[str] = set()
         for info in zf.infolist():
             name = info.filename
             pure = PurePosixPath(name.replace("\\", "/"))
             if pure.is_absolute() or ".." in pure.parts or ":" in name:
                 raise BrightwellError(f"zip member '{name}' has an unsafe path; nothing was extracted", file=str(path))
+            if name.lower() in seen:
+                raise BrightwellError(f"zip member '{name}' appears twice: which one is meant is unclear", file=str(path))
+            seen.add(name.lower())
             if info.is_dir():
                 continue
             if info.file_size > MAX_MEMBER or (info.compress_size and info.file_size / info.compress_size > MAX_RATIO
@@ -100,13 +131,11 @@ def _from_zip(path: Path) -> Trio:
                 raise BrightwellError(f"zip member '{name}' is too large ({info.file_size} bytes)", file=str(path))
             suffix = ("." + pure.name.rsplit(".", 1)[1].lower()) if "." in pure.name else ""
             if suffix in PARTS:
+                if pure.name in infos:
+                    raise BrightwellError(f"zip members '{infos[pure.name].filename}' and '{name}' have one name: "
+                                          "which one is meant is unclear", file=str(path))
                 candidates.setdefault(suffix, []).append(pure.name)
                 infos[pure.name] = info
         stem, chosen = _pick(candidates, str(path))
-        files = {}
-        for part, name in chosen.items():
-            data = zf.read(infos[name])
-            if len(data) > MAX_MEMBER:
-                raise BrightwellError(f"zip member '{name}' is too large", file=str(path))
-            files[part] = data
+        files = {part: _inflate(zf, infos[name], path) for part, name in chosen.items()}
     return Trio(stem, files, {k: f"{path}!{n}" for k, n in chosen.items()})

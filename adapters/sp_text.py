@@ -13,6 +13,7 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
     ABSENT, ABSENT_KIND, DRAW, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, WIN, ZERO_BYE,
     Player, RoundEntry, Tournament,
@@ -52,7 +53,7 @@ class SwissPerfectTextFormat(Format):
         return first.startswith(b"No\t") and b"\tName" in first and b"\tTotal" in first
 
     def read(self, path, *, encoding=None):
-        text, _, warnings = decode(path.read_bytes(), encoding, str(path))
+        text, _, warnings = decode(read_input(path), encoding, str(path))
         lines = [ln for ln in re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))]
         header = [h.strip() for h in lines[0].split("\t")]
         if "Name" not in header or "Total" not in header:

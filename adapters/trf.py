@@ -23,6 +23,7 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.trf_writer import TrfDocument, render
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import ABSENT_KIND, GAME, PAB, Player, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
@@ -43,7 +44,7 @@ class TrfFormat(Format):
     # -- reading -------------------------------------------------------------------------------
 
     def read(self, path: Path, *, encoding=None):
-        raw = path.read_bytes()
+        raw = read_input(path)
         bom = raw.startswith(b"\xef\xbb\xbf")
         text, used, warnings = decode(raw[3:] if bom else raw, encoding, str(path))
         lines = tuple(split_lines(text))

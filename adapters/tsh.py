@@ -17,6 +17,7 @@ from brightwell_plugin.adapters.base import Format, ReadResult, metadata
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
     ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN,
     ZERO_BYE, Player, RoundEntry, Tournament,
@@ -32,7 +33,7 @@ def read_config(folder: Path) -> dict[str, str]:
     path = folder / "config.tsh"
     if not path.exists():
         return {}
-    text, _, _ = decode(path.read_bytes(), None, str(path), fallback="latin-1")
+    text, _, _ = decode(read_input(path), None, str(path), fallback="latin-1")
     return {m[1]: m[2].strip('"') for line in text.splitlines() if (m := _CONFIG.match(line))}
 
 
@@ -66,7 +67,7 @@ class TshFormat(Format):
 
     def read(self, path: Path, *, encoding=None):
         config = read_config(path.parent)
-        raw = path.read_bytes()
+        raw = read_input(path)
         bom = raw.startswith(b"\xef\xbb\xbf")
         enc = "utf-8" if bom else encoding or config.get("tfile_encoding") or "latin-1"
         text, _, warnings = decode(raw[3:] if bom else raw, enc, str(path))

@@ -18,6 +18,7 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.tsh import TshFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
 
 _PREFIX = re.compile(r"^\ufeff?\s*(?://[^\n]*\n\s*)*(?:newt\s*=\s*)?")
 
@@ -40,7 +41,7 @@ class TshJsFormat(Format):
     @staticmethod
     def _data(path: Path, encoding=None):
         file = str(path)
-        text = path.read_bytes().decode(encoding or "utf-8", errors="strict")
+        text = read_input(path).decode(encoding or "utf-8", errors="strict")
         body = _PREFIX.sub("", text, count=1).rstrip().rstrip(";")
         try:
             data = json.loads(body)

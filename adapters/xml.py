@@ -14,6 +14,7 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.numbers import ORDINALS, SMALL
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
     ABSENT, Kind, Player, PlayoffGame, Result, RoundEntry, ScoringSystem, Side, Tournament,
 )
@@ -37,10 +38,38 @@ def safe_parser() -> etree.XMLParser:
                            dtd_validation=False, huge_tree=False, collect_ids=False)  # no xml:id table
 
 
-def parse_safely(path: Path) -> etree._ElementTree:
+_PROLOG = re.compile(r"\s*(?:<\?.*?\?>|<!--.*?-->)", re.S)
+
+
+def _prolog_text(data: bytes) -> str:
+    """The document's opening as text, enough to see its markup (UTF-16 or an ASCII superset)."""
+    head = data[: 1 << 20]
+    if head[:2] in (b"\xfe\xff", b"\x00<"):
+        return head[: len(head) // 2 * 2].decode("utf-16-be", "replace")
+    if head[:2] in (b"\xff\xfe", b"<\x00"):
+        return head[: len(head) // 2 * 2].decode("utf-16-le", "replace")
+    return head.decode("latin-1")
+
+
+def refuse_doctype(data: bytes, path: Path) -> None:
+    """Refuse a DOCTYPE before libxml2 sees the document: nothing it names is ever opened."""
+    text = _prolog_text(data)
+    at = len(text) - len(text.lstrip("\ufeff\xef\xbb\xbf"))  # a byte-order mark, decoded or not
+    while (m := _PROLOG.match(text, at)) is not None:
+        at = m.end()
+    while at < len(text) and text[at].isspace():
+        at += 1
+    if text.startswith("<!", at) and not text.startswith("<!--", at):
+        raise BrightwellError("XML with a DOCTYPE (DTD or entities) is refused; nothing it names was opened",
+                              file=str(path), place=f"line {text.count(chr(10), 0, at) + 1}")
+
+
+def parse_safely(path: Path, data: bytes | None = None) -> etree._ElementTree:
     """Parse ``path``; a DOCTYPE (DTD, entities) or malformed XML is a one-line error."""
+    data = read_input(path) if data is None else data
+    refuse_doctype(data, path)
     try:  # from bytes: libxml2 parses a whole buffer faster than it reads a file in chunks
-        tree = etree.fromstring(path.read_bytes(), safe_parser()).getroottree()
+        tree = etree.fromstring(data, safe_parser()).getroottree()
     except etree.XMLSyntaxError as exc:
         line = exc.lineno or (exc.position[0] if exc.position else None)
         raise BrightwellError(f"not well-formed XML: {exc.msg}", file=str(path),

@@ -24,6 +24,7 @@ from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError, SpecError, UnknownFormat
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.limits import check_regular, read_head
 from brightwell_plugin.model import Player, Tournament
 from brightwell_plugin.standings import Standings, default_spec, gc_paused
 from brightwell_plugin.standings import explain as _explain
@@ -53,13 +54,7 @@ def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
     """The registered format that recognises the file's content (its suffix breaks ties)."""
     host = host or get_host()
     p = Path(path)
-    try:
-        with open(p, "rb") as fh:
-            head = fh.read(_HEAD)
-    except IsADirectoryError:
-        head = b""
-    except OSError as exc:
-        raise BrightwellError(f"cannot read: {exc.strerror}", file=str(p)) from None
+    head = read_head(p, _HEAD)
     formats = [f for f in host.formats.values() if f.can_read]
     by_suffix = [f for f in formats if p.suffix.lower() in f.suffixes]
     for f in by_suffix:  # content and suffix agree: the usual case, settled without the other sniffers
@@ -82,6 +77,7 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
     p = Path(path)
     if not p.exists():
         raise BrightwellError("no such file", file=str(p))
+    check_regular(p, folder_ok=True)  # a FIFO or device is refused before anything opens it
     fmt = host.format(format) if format else detect_format(p, host)
     try:
         with gc_paused():
@@ -221,6 +217,32 @@ def check_order(tournament: Tournament, specs: Sequence[str], after_round: int |
     return out
 
 
+_SETS = ({".ini", ".trn", ".sco"},)  # suffixes read together (a Swiss Perfect tournament)
+
+
+def input_files(path: str | os.PathLike) -> tuple[Path, ...]:
+    """The files reading ``path`` may open: itself, a folder's files, or the other files of a
+    set it belongs to (a Swiss Perfect .ini/.trn/.sco). Outputs never replace them."""
+    p = Path(path)
+    members = next((s for s in _SETS if p.suffix.lower() in s), None)
+    if not p.is_dir() and members is None:
+        return (p,)
+    folder = p if p.is_dir() else p.parent
+    try:
+        return (p, *(q for q in folder.iterdir() if q != p and (
+            p.is_dir() or (q.stem.lower() == p.stem.lower() and q.suffix.lower() in members))))
+    except OSError:
+        return (p,)
+
+
+def refuse_inputs(outputs, inputs: Sequence[str | os.PathLike]) -> None:
+    """An output that resolves to an input (or one of its set) is refused before anything is written."""
+    protected = {q.resolve() for source in inputs for q in input_files(source)}
+    for out in outputs:
+        if Path(out).resolve() in protected:
+            raise BrightwellError("is an input file: outputs never replace an input", file=str(out))
+
+
 def write(tournament: Tournament, path: str | os.PathLike, format: str | None = None,
           strict: bool = False, host: Host | None = None) -> list[str]:
     """Write atomically; return what the format could not carry (``strict`` refuses instead)."""
@@ -262,4 +284,4 @@ def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None
     if not fmt.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
     level = "standings" if strict is True else strict or None
-    return loaded, conversion.convert(loaded.tournament, fmt, p, level, renumber, protect=(Path(source),))
+    return loaded, conversion.convert(loaded.tournament, fmt, p, level, renumber, protect=input_files(source))

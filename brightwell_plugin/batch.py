@@ -22,6 +22,7 @@ from brightwell_plugin import api
 from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.errors import BrightwellError, UnknownFormat
 from brightwell_plugin.host import get_host
+from brightwell_plugin.limits import read_head
 from brightwell_plugin.standings import configured, gc_paused
 
 SP_PARTS = (".ini", ".trn", ".sco")
@@ -128,7 +129,7 @@ def _parts(path: Path) -> tuple[str, ...]:
     for fmt in host.formats.values():
         if path.suffix.lower() in fmt.suffixes and type(fmt).parts is not Format.parts:
             try:
-                if fmt.sniff(path, path.read_bytes()[:4096]):
+                if fmt.sniff(path, read_head(path, 4096)):
                     return fmt.parts(path)
             except (OSError, BrightwellError):
                 return ()  # the job reports it
@@ -201,12 +202,30 @@ def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exi
         return FileResult(job.label, error=f"{job.label}: internal error ({type(exc).__name__}: {exc})")
 
 
+_TEMPORARY = re.compile(r"^\..+\.([0-9]+)-[0-9]+(?:\.old)?\.tmp$")
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True  # someone else's live process, or a number that cannot be asked: left alone
+    return True
+
+
 def clean_stale_temporaries(out_dir: Path) -> int:
-    """Remove half-written files an interrupted run left (atomic writes stage ``.name.*.tmp``)."""
+    """Remove the half-written files of runs that died (atomic writes stage ``.name.PID-N.tmp``);
+    those of a live run — another batch writing into the same folder — are left alone."""
     removed = 0
     for tmp in out_dir.rglob(".*.tmp"):
-        tmp.unlink()
-        removed += 1
+        m = _TEMPORARY.match(tmp.name)
+        if m and not _alive(int(m[1])) and tmp.is_file():
+            tmp.unlink(missing_ok=True)
+            removed += 1
     return removed
 
 
@@ -239,6 +258,14 @@ def check_arguments(spec: str | None, to: str | None) -> None:
         raise BrightwellError(f"cannot write format '{to}' (writable: {writable})")
 
 
+class Interrupted(KeyboardInterrupt):
+    """A batch stopped by Ctrl-C: what was done before it (outputs are whole or absent)."""
+
+    def __init__(self, results: list[FileResult], total: int):
+        super().__init__()
+        self.results, self.total = results, total
+
+
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
         executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
         on_result: Callable[[FileResult], None] | None = None, strict: bool = False) -> list[FileResult]:
@@ -251,7 +278,8 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     own = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=workers)
     starts = list(accumulate(chunk_sizes(len(jobs), workers), initial=0))
-    results = []
+    results: list[FileResult] = []
+    futures = []
     try:
         futures = [pool.submit(process_chunk, jobs[a:b], out_dir, spec, to, skip_existing, strict)
                    for a, b in zip(starts, starts[1:])]
@@ -260,6 +288,13 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
                 results.append(result)
                 if on_result:
                     on_result(result)
+    except KeyboardInterrupt:
+        for future in futures:
+            future.cancel()
+        if own:
+            pool.shutdown(wait=False, cancel_futures=True)
+            own = False
+        raise Interrupted(results, len(jobs)) from None
     finally:
         if own:
             pool.shutdown()

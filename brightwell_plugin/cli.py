@@ -16,17 +16,18 @@ from rich.table import Table
 
 from brightwell_plugin import __version__, api
 from brightwell_plugin.criteria.base import fmt
-from brightwell_plugin.errors import BrightwellError, UnknownFormat
+from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
 from brightwell_plugin.fileio import atomic_write
 from brightwell_plugin.host import get_host
 from brightwell_plugin.standings import Standings
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT):
-    click.echo(f"brightwell: error: {message}", err=True)
+    click.echo(f"brightwell: error: {one_line(message)}", err=True)
     sys.exit(code)
 
 
@@ -52,7 +53,7 @@ def handled(func):
 
 def _warn(warnings) -> None:
     for w in warnings:
-        click.echo(f"brightwell: warning: {w}", err=True)
+        click.echo(f"brightwell: warning: {one_line(str(w))}", err=True)
 
 
 @contextmanager
@@ -126,6 +127,8 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
     else:
         text = json.dumps(_records(standings), ensure_ascii=False, indent=1) + "\n"
     if output:
+        if file:
+            api.refuse_inputs([output], [file])
         atomic_write(output, text.encode("utf-8"))
     elif text:
         click.echo(text, nl=False)
@@ -282,9 +285,7 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict):
     """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
     from pathlib import Path
 
-    from rich.text import Text
-
-    from brightwell_plugin.batch import collect, run
+    from brightwell_plugin.batch import Interrupted, collect
     from brightwell_plugin.report import write_report
 
     found = collect(inputs)
@@ -296,9 +297,26 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict):
         failures.extend([result] if not result.ok else [])
         if result.ok:
             said = f"skipped: {result.skip_reason}" if result.skipped else "ok"
-            click.echo(f"brightwell: {result.source}: {said}", err=True)
+            click.echo(one_line(f"brightwell: {result.source}: {said}"), err=True)
         else:
-            click.echo(f"brightwell: error: {result.error}", err=True)
+            click.echo(f"brightwell: error: {one_line(result.error)}", err=True)
+
+    try:
+        results = _run_batch(found, Path(out_dir), spec, to, jobs, skip_existing, strict, plain, failures)
+    except Interrupted as stop:
+        _summary(stop.results, failures, stop.total)
+        click.echo(f"interrupted: {stop.total - len(stop.results)} file(s) not done", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    if report:
+        write_report(Path(report), results, top)
+    _summary(results, failures, len(results))
+    sys.exit(1 if failures else 0)
+
+
+def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, failures):
+    from rich.text import Text
+
+    from brightwell_plugin.batch import run
 
     if sys.stderr.isatty():
         with _progress_bar() as bar:
@@ -307,24 +325,23 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict):
             def on_result(result):
                 if not result.ok:
                     failures.append(result)
-                    bar.console.print(Text(result.error, style="red"))  # as written: no markup, no highlighting
+                    bar.console.print(Text(one_line(result.error), style="red"))  # as written: no markup, no highlighting
                 bar.update(task, advance=1, failed=len(failures))
 
-            results = run(found, Path(out_dir), spec, to, jobs_count=jobs, skip_existing=skip_existing,
-                          on_result=on_result, strict=strict)
-    else:
-        results = run(found, Path(out_dir), spec, to, jobs_count=jobs, skip_existing=skip_existing,
-                      on_result=plain, strict=strict)
-    if report:
-        write_report(Path(report), results, top)
+            return run(found, out_dir, spec, to, jobs_count=jobs, skip_existing=skip_existing,
+                       on_result=on_result, strict=strict)
+    return run(found, out_dir, spec, to, jobs_count=jobs, skip_existing=skip_existing,
+               on_result=plain, strict=strict)
+
+
+def _summary(results, failures, total) -> None:
     done = sum(1 for r in results if r.ok and not r.skipped)
     skipped = sum(1 for r in results if r.skipped)
     others = sum(1 for r in results if r.skipped and r.skip_reason != "output exists")
     note = f" ({others} not tournaments)" if others else ""
-    click.echo(f"{done} ranked, {skipped} skipped{note}, {len(failures)} failed of {len(results)} files")
+    click.echo(f"{done} ranked, {skipped} skipped{note}, {len(failures)} failed of {total} files")
     for r in failures:
-        click.echo(f"failed: {r.error}")
-    sys.exit(1 if failures else 0)
+        click.echo(f"failed: {one_line(r.error)}")
 
 
 @main.command()

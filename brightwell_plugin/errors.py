@@ -31,3 +31,13 @@ class ValidationError(BrightwellError):
 
 class SpecError(BrightwellError):
     """A tie-break specification cannot be understood."""
+
+
+def one_line(text: str) -> str:
+    """``text`` safe to print on one line: newlines, tabs and every other control character
+    (terminal escapes included) are shown as escapes, never acted on."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else
+                   {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(c) or
+                   (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") for c in text)

@@ -1,0 +1,87 @@
+"""Bounds on what is read: regular files only, and no more bytes than the input limit.
+
+The limit is 256 MiB unless ``BRIGHTWELL_MAX_INPUT`` says otherwise (bytes, or with a K, M or G
+suffix). A FIFO, device or socket is refused from its ``stat`` before it is opened for content,
+and a file is read only up to the limit (a file that grows while read is still bounded).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from brightwell_plugin.errors import BrightwellError
+
+DEFAULT_MAX_INPUT = 256 * 1024 * 1024
+MAX_INPUT_VARIABLE = "BRIGHTWELL_MAX_INPUT"
+_SIZE = re.compile(r"^\s*([0-9]+)\s*([KMG]?)i?B?\s*$", re.I)
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+
+
+def max_input() -> int:
+    """The input limit in bytes (``BRIGHTWELL_MAX_INPUT``, else 256 MiB)."""
+    raw = os.environ.get(MAX_INPUT_VARIABLE)
+    if not raw:
+        return DEFAULT_MAX_INPUT
+    m = _SIZE.match(raw)
+    if not m or int(m.group(1)) == 0:
+        raise BrightwellError(f"{MAX_INPUT_VARIABLE}={raw!r} is not a size (e.g. 512M)")
+    return int(m.group(1)) * _UNITS[m.group(2).upper()]
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def check_regular(path: str | os.PathLike, *, folder_ok: bool = False) -> os.stat_result:
+    """The file's ``stat``; a FIFO, device, socket (or a folder unless ``folder_ok``) is refused."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise BrightwellError(f"cannot read: {exc.strerror}", file=str(path)) from None
+    if stat.S_ISREG(st.st_mode) or (folder_ok and stat.S_ISDIR(st.st_mode)):
+        return st
+    raise BrightwellError(f"is {_kind(st.st_mode)}, not a regular file: only files are read", file=str(path))
+
+
+def too_large(name: str, limit: int) -> BrightwellError:
+    return BrightwellError(f"larger than the input limit of {limit} bytes (set {MAX_INPUT_VARIABLE} to raise it)",
+                           file=name)
+
+
+def _open(path: str | os.PathLike):
+    try:  # O_NONBLOCK: should the path have become a FIFO since the stat, opening it does not wait
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise BrightwellError(f"cannot read: {exc.strerror}", file=str(path)) from None
+    fh = os.fdopen(fd, "rb")
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        fh.close()
+        raise BrightwellError("is not a regular file: only files are read", file=str(path))
+    return fh
+
+
+def read_input(path: str | os.PathLike, limit: int | None = None) -> bytes:
+    """The content of a regular file, refused beyond the input limit."""
+    limit = max_input() if limit is None else limit
+    if check_regular(path).st_size > limit:
+        raise too_large(str(path), limit)
+    with _open(path) as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise too_large(str(path), limit)
+    return data
+
+
+def read_head(path: str | os.PathLike, size: int) -> bytes:
+    """The first ``size`` bytes of a regular file (a folder has none)."""
+    if stat.S_ISDIR(check_regular(path, folder_ok=True).st_mode):
+        return b""
+    with _open(path) as fh:
+        return fh.read(size)
