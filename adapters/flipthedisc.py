@@ -91,6 +91,7 @@ class FlipTheDiscFormat(Format):
         return Tournament(
             name=info.get("name") or "FlipTheDisc tournament", players=tuple(players), rounds=info.get("rounds"),
             game="othello", board=BOARD, start_date=(info.get("start_date") or "")[:10] or None,
+            end_date=(info.get("end_date") or "")[:10] or None,
             tiebreaks=("PTS", item), metadata=meta, playoffs=tuple(playoffs),
         )
 

@@ -111,6 +111,7 @@ class OpenGothaFormat(Format):
         return ReadResult(Tournament(
             name=g.get("name") or g.get("shortName") or path.stem, players=players, rounds=rounds or None,
             scoring=scoring, game="go", start_date=g.get("beginDate") or None,
+            end_date=g.get("endDate") or None,
             tiebreaks=self._criteria(root, warnings, path),
             metadata=tuple((f"opengotha {k}", v) for k, v in g.items()),
         ), tuple(warnings))

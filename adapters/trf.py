@@ -58,7 +58,7 @@ class TrfFormat(Format):
 
     def parse(self, lines, file: str) -> Tournament:
         scoring = ScoringSystem()
-        name, start_date, rounds, system_text = "", None, None, ""
+        name, start_date, end_date, rounds, system_text = "", None, None, None, ""
         tb202 = tb212 = None
         board = game = None
         metadata: list[tuple[str, str]] = []
@@ -89,6 +89,8 @@ class TrfFormat(Format):
                     name = line[4:].strip()
                 elif code == "042":
                     start_date = iso_date(line[4:])
+                elif code == "052":
+                    end_date = iso_date(line[4:])
                 elif code in ("142", "XXR"):
                     rounds = int(line[4:].split()[0])
                 elif code == "162":
@@ -118,7 +120,7 @@ class TrfFormat(Format):
         metadata.append(("trf version", version))
         return Tournament(
             name=name, players=players, rounds=rounds, scoring=scoring, game=game, board=board,
-            system=_system(system_text, len(players), rounds or 0, players), start_date=start_date,
+            system=_system(system_text, len(players), rounds or 0, players), start_date=start_date, end_date=end_date,
             tiebreaks=tiebreaks, metadata=tuple(metadata),
         )
 

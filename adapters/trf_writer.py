@@ -49,9 +49,10 @@ def _one_line(text: str) -> str:
 
 def _header(t: Tournament) -> dict[str, str | None]:
     tb = ",".join(t.tiebreaks) if t.tiebreaks else None
-    date = t.start_date.replace("-", "/") if t.start_date else None
+    date, end = (d.replace("-", "/") if d else None for d in (t.start_date, t.end_date))
     bw0 = " ".join(f"{k}={v}" for k, v in (("board", t.board), ("game", t.game)) if v is not None)
     return {"012": f"012 {_one_line(t.name)}", "042": f"042 {date}" if date else None,
+            "052": f"052 {end}" if end else None,
             "142": f"142 {t.rounds}" if t.rounds else None, "XXR": f"XXR {t.rounds}" if t.rounds else None,
             "162": format_162(t.scoring), "212": f"212 {tb}" if tb else None,
             "202": f"202 {','.join(t.tiebreaks[1:])}" if tb and t.tiebreaks[0].upper() == "PTS" else None,
@@ -60,6 +61,7 @@ def _header(t: Tournament) -> dict[str, str | None]:
 
 def _header_changed(new: Tournament, old: Tournament) -> dict[str, bool]:
     return {"012": new.name != old.name, "042": new.start_date != old.start_date,
+            "052": new.end_date != old.end_date,
             "142": new.rounds != old.rounds, "XXR": new.rounds != old.rounds, "162": new.scoring != old.scoring,
             "202": new.tiebreaks != old.tiebreaks, "212": new.tiebreaks != old.tiebreaks,
             "BW0": (new.board, new.game) != (old.board, old.game)}
@@ -190,7 +192,7 @@ def _fresh(t: Tournament) -> list[tuple[str, str]]:
     lines += [v for k, v in t.metadata if k == META and v[:3] not in head and v[:3] not in ("001", "BW1")]
     if not any(v[:3] == "092" for k, v in t.metadata if k == META):
         lines.append("092 Individual: " + ("Round Robin" if t.system == "round-robin" else "Swiss-System"))
-    lines += [head[c] for c in ("042", "142", "162", "212", "BW0") if head[c]]
+    lines += [head[c] for c in ("042", "052", "142", "162", "212", "BW0") if head[c]]
     lines += [_line_001(p) for p in t.players]
     lines += [x for x in map(_bw1, t.players) if x]
     lines += [x for x in map(_bwi, t.players) if x]
@@ -241,7 +243,7 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
     added = [(_line_001(p), nl) for p in t.players if p.start_no not in seen_001]
     at = last_001 if last_001 is not None else len(out)
     out[at:at] = added
-    missing = [c for c in ("012", "142", "162", "212", "BW0") if changed[c] and head[c] and c not in present
+    missing = [c for c in ("012", "042", "052", "142", "162", "212", "BW0") if changed[c] and head[c] and c not in present
                and not (c == "142" and "XXR" in present) and not (c == "212" and "202" in present)]
     at = first_001 if first_001 is not None else len(out)
     out[at:at] = [(head[c], nl) for c in missing]

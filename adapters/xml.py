@@ -201,7 +201,7 @@ class XmlFormat(Format):
         return Tournament(
             name=a["name"], players=players, rounds=_int(a.get("rounds")), scoring=scoring,
             game=a.get("game"), board=_int(a.get("board")), system=a.get("system", "swiss"),
-            start_date=a.get("start-date"),
+            start_date=a.get("start-date"), end_date=a.get("end-date"),
             tiebreaks=tuple(el.text or "" for el in root.iterfind(_Q + "tiebreak")),
             metadata=tuple((el.get("key"), el.text or "") for el in root.iterfind(_Q + "meta")),
             playoffs=tuple(self._playoff(el, path) for el in root.iterfind(_Q + "playoff")),
@@ -266,7 +266,7 @@ class XmlFormat(Format):
         """The document as lxml's pretty printer lays it out, written directly as text (fast)."""
         out = ["<?xml version='1.0' encoding='UTF-8'?>\n<tournament",
                _attrs((("xmlns", NS), ("format-version", VERSION), ("name", t.name), ("rounds", t.rounds),
-                       ("game", t.game), ("board", t.board), ("system", t.system), ("start-date", t.start_date)),
+                       ("game", t.game), ("board", t.board), ("system", t.system), ("start-date", t.start_date), ("end-date", t.end_date)),
                       "the tournament"), ">\n  <scoring"]
         s = t.scoring
         out += (_attrs((("win", s.win), ("draw", s.draw), ("loss", s.loss), ("absent", s.absent), ("pab", s.pab)),

@@ -199,6 +199,13 @@ def _counterparts(ready: Tournament, back: Tournament) -> dict[int, int]:
     return out
 
 
+def _dates_lost(ready: Tournament, back: Tournament, named: tuple[Loss, ...]) -> tuple[Loss, ...]:
+    """The event's dates the written file does not give back (unless the format named them already)."""
+    return tuple(metadata(f"the {what}") for what, date, again in (
+        ("start date", ready.start_date, back.start_date), ("end date", ready.end_date, back.end_date))
+        if date and again != date and not any(what in str(x) for x in named))
+
+
 def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, renumber: bool = False,
             protect: tuple[Path, ...] = ()) -> Report:
     """Write ``t`` as ``fmt`` to ``path`` (all files or none); ``strict`` is None, "standings" or
@@ -209,7 +216,10 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
         t = with_results(t, spec, publish=fmt.publishes)
     if fmt.numeric_parameters:
         t = with_coefficients(t)
-    ready, files = _numbered(t, fmt, path, renumber)
+    try:
+        ready, files = _numbered(t, fmt, path, renumber)
+    except BrightwellError as exc:  # a writer's refusal is about the file being written
+        raise exc.at(file=str(path)) from None
     inputs = {q.resolve() for q in protect}
     for target in files:
         if target.resolve() in inputs:
@@ -228,6 +238,7 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
             except BrightwellError as exc:
                 raise BrightwellError(f"the written file would not be read back by its own reader: {exc.message}",
                                       file=str(path), place=exc.place) from None
+        lost += _dates_lost(ready, back, lost)
         try:
             before = _places(ready, spec)
         except BrightwellError:

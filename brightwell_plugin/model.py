@@ -202,6 +202,7 @@ class Tournament:
     board: int | None = None  # squares on the board (64 for Othello); sum of both game scores
     system: str = "swiss"  # swiss | round-robin
     start_date: str | None = None  # ISO date when known
+    end_date: str | None = None  # ISO date when known
     tiebreaks: tuple[str, ...] = ()  # declared tie-break items, e.g. ("PTS", "BQ:preset=woc")
     metadata: Pairs = ()  # free metadata, verbatim
     playoffs: tuple[PlayoffGame, ...] = ()  # games after the ranked rounds, in the file's order

@@ -144,7 +144,7 @@ def ftd_json() -> str:
     standings = [{"player_id": p.start_no, "score": sum(t.scoring.points(e) for e in p.rounds),
                   "mbq": hand.get(p.start_no)} for p in t.players]
     info = {"id": 1, "name": t.name, "rounds": t.rounds, "current_round": t.rounds_played, "mbq_coef": None,
-            "start_date": "2026-05-16T09:00:00.000Z"}
+            "start_date": "2026-05-16T09:00:00.000Z", "end_date": "2026-05-17T18:00:00.000Z"}
     return json.dumps({"players_list": players, "standings": standings, "rounds": rounds, "info": info},
                       indent=1, ensure_ascii=False) + "\n"
 
@@ -197,7 +197,7 @@ def mcmahon_xml() -> str:
               f'tableNumber="{i}" whitePlayer="{w}"/>' for i, (r, w, b, res, h) in enumerate(games, 1)]
     lines += ["</Games>", "<ByePlayers>", '<ByePlayer player="EPSILONEVE" roundNumber="2"/>', "</ByePlayers>",
               "<TournamentParameterSet>",
-              '<GeneralParameterSet beginDate="2026-02-07" genMMBar="1D" genMMFloor="10K" genMMZero="30K" '
+              '<GeneralParameterSet beginDate="2026-02-07" endDate="2026-02-08" genMMBar="1D" genMMFloor="10K" genMMZero="30K" '
               'genMMS2ValueAbsent="1" genMMS2ValueBye="2" genNBW2ValueAbsent="0" genNBW2ValueBye="2" '
               'genRoundDownNBWMMS="true" name="Fixture McMahon" numberOfRounds="3" shortName="mcmahon"/>',
               "<PlacementParameterSet><PlacementCriteria>",
@@ -422,6 +422,14 @@ def sp_fixture_files() -> dict[Path, bytes]:
     return files_for(t, FIXTURES / "sp" / "othello_open.trn")
 
 
+def papp_elo_fixture() -> bytes:
+    """The Papp event as Papp exports it: players listed in their final order."""
+    from brightwell_plugin import api
+    from brightwell_plugin.adapters.papp_writer import render
+    t = papp_event()
+    return render(api.with_standings(t, api.rank(t)))
+
+
 def main() -> None:
     for path, build in BUILDERS.items():
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -440,8 +448,7 @@ def main() -> None:
     (FIXTURES / "tsh" / "a.t").write_bytes(TshFormat().dumps(scrabble_day()))
     (FIXTURES / "tsh" / "config.tsh").write_text(TSH_CONFIG, encoding="latin-1")
     print("wrote fixtures/tsh/a.t, config.tsh")
-    from brightwell_plugin.adapters.papp_writer import render
-    (FIXTURES / "othello_open.elo").write_bytes(render(papp_event()))
+    (FIXTURES / "othello_open.elo").write_bytes(papp_elo_fixture())
     print("wrote fixtures/othello_open.elo")
     for path, data in sp_fixture_files().items():
         path.parent.mkdir(parents=True, exist_ok=True)

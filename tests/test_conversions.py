@@ -26,3 +26,33 @@ def test_every_pair_of_formats(tmp_path, label, build, formats, spec):
             got = api.rank(api.load(target).tournament, spec).rows
             assert [(r.start_no, r.values) for r in got] == [(r.start_no, r.values) for r in expected], \
                 (a, b, lost)
+
+
+def test_the_event_dates_are_carried_where_the_target_has_a_place(tmp_path):
+    """TRF (042/052), the native XML, EGD (DT[start,end]) hold both dates; Swiss Perfect neither:
+    the conversion names each date it drops."""
+    from dataclasses import replace
+    t = replace(papp_event(), start_date="2026-07-04", end_date="2026-07-05")
+    source = tmp_path / "event.xml"
+    api.write(t, source, "xml")
+    for fmt, suffix in (("xml", ".xml"), ("trf", ".trf")):
+        target = tmp_path / f"dates{suffix}"
+        _, report = api.convert(source, target, fmt)
+        back = api.load(target).tournament
+        assert (back.start_date, back.end_date) == ("2026-07-04", "2026-07-05"), fmt
+        assert not any("date" in x for x in report.metadata_lost), fmt
+    assert "052 2026/07/05" in (tmp_path / "dates.trf").read_text().splitlines()
+    _, report = api.convert(source, tmp_path / "dates.trn", "swissperfect")
+    assert "the end date" in report.metadata_lost and "the start date" in report.metadata_lost
+
+
+def test_a_writers_refusal_names_the_file_being_written(tmp_path):
+    from dataclasses import replace
+    t = papp_event()
+    moved = {p.start_no: p.start_no * 10 for p in t.players}  # numbers a pairing engine cannot take
+    t = replace(t, players=tuple(replace(p, start_no=moved[p.start_no], rounds=tuple(
+        replace(e, opponent=moved[e.opponent]) if e.opponent else e for e in p.rounds)) for p in t.players))
+    source = tmp_path / "event.xml"
+    api.write(t, source, "xml")
+    with pytest.raises(api.BrightwellError, match=r"^.*out\.trf: start numbers must run 1\.\."):
+        api.convert(source, tmp_path / "out.trf", "trf")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from brightwell_plugin.adapters.xml import XmlFormat
-from make_fixtures import BUILDERS, LATIN1_FIXTURES, ROOT, TEXT_FIXTURES, sp_fixture_files
+from make_fixtures import BUILDERS, FIXTURES, LATIN1_FIXTURES, ROOT, TEXT_FIXTURES, papp_elo_fixture, scrabble_day, \
+    sp_fixture_files
 
 
 @pytest.mark.parametrize("path", sorted(BUILDERS), ids=lambda p: str(p.relative_to(ROOT)))
@@ -26,3 +27,10 @@ def test_committed_latin1_fixture_matches_its_builder(path):
 def test_committed_swiss_perfect_fixture_matches_the_writer():
     for path, data in sp_fixture_files().items():
         assert path.read_bytes() == data, f"{path}: run python tests/make_fixtures.py"
+
+
+def test_committed_papp_and_tsh_fixtures_match_their_writers():
+    from brightwell_plugin.adapters.tsh import TshFormat
+    assert (FIXTURES / "othello_open.elo").read_bytes() == papp_elo_fixture(), "run python tests/make_fixtures.py"
+    assert (FIXTURES / "tsh" / "a.t").read_bytes() == TshFormat().dumps(scrabble_day()), \
+        "run python tests/make_fixtures.py"

@@ -98,3 +98,8 @@ def test_play_offs_after_the_swiss_are_kept_apart(tmp_path):
     standings, rows = api.check(t)
     assert [r for r in rows if r.published and r.differs] == []  # the published mbq, over the Swiss rounds
     assert any("Final: #1" in line for line in api.describe_playoffs(t))
+
+
+def test_the_event_dates_are_read():
+    t = api.load(FIXTURES / "othello_open.ftd.json").tournament
+    assert (t.start_date, t.end_date) == ("2026-05-16", "2026-05-17")

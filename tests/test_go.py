@@ -113,3 +113,10 @@ def test_real_h9_published_values_are_reproduced():
     # pairing in SOS, this project leaves a game without a result out (docs/go.md)
     assert differ == {7, 8}
     assert all(not any(e.opponent for e in chinois.player(no).rounds) for no in differ)
+
+
+def test_the_event_dates_are_read_from_opengotha_and_egd():
+    t = api.load(FIXTURES / "go" / "mcmahon.opengotha.xml").tournament
+    assert (t.start_date, t.end_date) == ("2026-02-07", "2026-02-08")
+    t = api.load(FIXTURES / "go" / "mcmahon.h9").tournament
+    assert (t.start_date, t.end_date) == ("2026-02-07", "2026-02-07")
