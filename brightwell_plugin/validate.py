@@ -173,4 +173,4 @@ def check(t: Tournament, file: str | None = None) -> list[str]:
     for issue in issues:
         if issue.severity == "error":
             raise ValidationError(issue.message, file=file, place=issue.place)
-    return [str(i) for i in issues]
+    return [f"{file}: {i}" if file else str(i) for i in issues]  # every message names its file

@@ -137,3 +137,13 @@ def test_fast_pass_never_lets_an_error_through(t, data):
         found: list = []
         _diagnose(t, by_no, found)
         assert not found, found
+
+
+def test_a_loaded_files_warnings_name_the_file(tmp_path):
+    from brightwell_plugin import api
+    t = othello_open()
+    t = replace(t, players=tuple(replace(p, stored_points=3.5) if p.start_no == 1 else p for p in t.players))
+    path = tmp_path / "event.xml"
+    api.write(t, path, "xml")
+    assert f"{path}: player 1 (Ada Lindqvist): stored points 3.5 disagree with the results, which give 4" \
+        in api.load(path).warnings
