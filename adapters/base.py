@@ -28,6 +28,11 @@ def metadata(text: str) -> Loss:
     return Loss(text, standings=False)
 
 
+def game_event(game: str) -> str:
+    """'an othello event', 'a go event': how a writer for another game names the event it refuses."""
+    return f"{'an' if game[:1].lower() in 'aeiou' else 'a'} {game} event"
+
+
 def changes_standings(item: str) -> bool:
     return getattr(item, "standings", True)
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult, metadata
+from brightwell_plugin.adapters.base import Format, ReadResult, game_event, metadata
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
@@ -204,7 +204,7 @@ class EgdFormat(Format):
 
     def dumps(self, t: Tournament) -> bytes:
         if t.game not in (None, "go"):
-            raise BrightwellError(f"an EGD file holds Go results, and this is a {t.game} event")
+            raise BrightwellError(f"an EGD file holds Go results, and this is {game_event(t.game)}")
         meta = dict(t.metadata)
         order = sorted(t.players, key=lambda p: (p.stored_rank or 10**9)) if all(
             p.stored_rank for p in t.players) else list(t.players)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from brightwell_plugin.adapters.base import game_event
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import DRAW, FIRST, GAME, LOSS, WIN, Tournament
 
@@ -13,7 +14,7 @@ _SIGN = {WIN: ">", LOSS: "<", DRAW: "="}
 def _refuse_other_games(t: Tournament) -> None:
     """An ELO export holds Othello: discs out of 64."""
     if t.game not in (None, "othello") or t.board not in (None, 64):
-        what = f"a {t.game} event" if t.game not in (None, "othello") else f"a board of {t.board}"
+        what = game_event(t.game) if t.game not in (None, "othello") else f"a board of {t.board}"
         raise BrightwellError(f"an ELO export holds Othello games (discs out of 64), and this is {what}")
     for p in t.players:
         for r, e in enumerate(p.rounds, 1):

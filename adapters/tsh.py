@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult, metadata
+from brightwell_plugin.adapters.base import Format, ReadResult, game_event, metadata
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
@@ -41,7 +41,7 @@ def _refuse_other_games(t: Tournament) -> None:
     """A .t file holds Scrabble: a game's result is read from the two scores, so both are needed."""
     if t.game not in (None, "scrabble"):
         raise BrightwellError(f"a tsh file holds Scrabble games (a result is read from both scores), and this is "
-                              f"a {t.game} event")
+                              f"{game_event(t.game)}")
     for p in t.players:
         for r, e in enumerate(p.rounds, 1):
             if e.is_game and (e.score is None or e.opp_score is None):

@@ -56,3 +56,19 @@ def test_a_writers_refusal_names_the_file_being_written(tmp_path):
     api.write(t, source, "xml")
     with pytest.raises(api.BrightwellError, match=r"^.*out\.trf: start numbers must run 1\.\."):
         api.convert(source, tmp_path / "out.trf", "trf")
+
+
+@pytest.mark.parametrize("build, fmt, suffix, message", [
+    (scrabble_day, "papp", ".elo", "an ELO export holds Othello games (discs out of 64), and this is a scrabble event"),
+    (papp_event, "tsh", ".t", "a tsh file holds Scrabble games (a result is read from both scores), and this is "
+                              "an othello event"),
+    (papp_event, "egd", ".h9", "an EGD file holds Go results, and this is an othello event"),
+])
+def test_a_writer_for_one_game_refuses_the_others(tmp_path, build, fmt, suffix, message):
+    source = tmp_path / "event.xml"
+    api.write(build(), source, "xml")
+    target = tmp_path / f"out{suffix}"
+    with pytest.raises(api.BrightwellError) as caught:
+        api.convert(source, target, fmt)
+    assert str(caught.value) == f"{target}: {message}"
+    assert list(tmp_path.iterdir()) == [source]
