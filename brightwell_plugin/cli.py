@@ -137,8 +137,8 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
 
 def _note_playoffs(t) -> None:
     if t.playoffs:
-        click.echo(f"brightwell: note: {len(t.playoffs)} play-off game(s) after the rounds decided places and are "
-                   f"not in these standings: {'; '.join(api.describe_playoffs(t))}", err=True)
+        click.echo(one_line(f"brightwell: note: {len(t.playoffs)} play-off game(s) after the rounds decided places "
+                            f"and are not in these standings: {'; '.join(api.describe_playoffs(t))}"), err=True)
 
 
 def _edition(text: str | None) -> int | None:
