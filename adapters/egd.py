@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult, game_event, metadata
-from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.adapters.textio import comments_and_rows, decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
@@ -72,17 +72,13 @@ class EgdFormat(Format):
     def read(self, path: Path, *, encoding=None):
         file = str(path)
         text, _, warnings = decode(read_input(path), encoding, file, fallback="iso-8859-15")
-        meta, names, rows = [], [], []
-        for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
-            if not line.strip():
-                continue
-            if line.lstrip().startswith(";"):
-                if m := _HEADER.match(line.strip()):
-                    meta.append((f"egd {m[1]}", m[2]))
-                elif m := re.match(r"^;\s*Pl\s+Name.*?\bClub\b(.*)$", line):
-                    names = _NAMES.findall(m[1])
-                continue
-            rows.append((n, line))
+        comments, rows = comments_and_rows(text, ";")
+        meta, names = [], []
+        for line in comments:
+            if m := _HEADER.match(line.strip()):
+                meta.append((f"egd {m[1]}", m[2]))
+            elif m := re.match(r"^;\s*Pl\s+Name.*?\bClub\b(.*)$", line):
+                names = _NAMES.findall(m[1])
         if not rows:
             raise BrightwellError("no player line: not an EGD h9 file", file=file)
         family = "M" if "MMS" in names else "W"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.egd import both_won_or_lost, half_game
-from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.adapters.textio import comments_and_rows, decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
@@ -40,15 +40,9 @@ class FfgTouFormat(Format):
     def read(self, path: Path, *, encoding=None):
         file = str(path)
         text, _, warnings = decode(read_input(path), encoding, file, fallback="iso-8859-15")
-        meta, rows = [], []
-        for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
-            if not line.strip():
-                continue
-            if line.lstrip().startswith(";"):
-                if m := _HEADER.match(line.strip()):
-                    meta.append((f"ffg {m[1]}", m[2]))
-                continue
-            rows.append(self._row(n, line, file))
+        comments, lines = comments_and_rows(text, ";")
+        meta = [(f"ffg {m[1]}", m[2]) for line in comments if (m := _HEADER.match(line.strip()))]
+        rows = [self._row(n, line, file) for n, line in lines]
         if not rows:
             raise BrightwellError("no player line: not an FFG .tou file", file=file)
         table = []

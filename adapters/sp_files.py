@@ -115,15 +115,11 @@ def _from_zip(path: Path) -> Trio:
     with zf:
         candidates: dict[str, list[str]] = {}
         infos: dict[str, zipfile.ZipInfo] = {}
-        seen: set[str] = set()
         for info in zf.infolist():
             name = info.filename
             pure = PurePosixPath(name.replace("\\", "/"))
             if pure.is_absolute() or ".." in pure.parts or ":" in name:
                 raise BrightwellError(f"zip member '{name}' has an unsafe path; nothing was extracted", file=str(path))
-            if name.lower() in seen:
-                raise BrightwellError(f"zip member '{name}' appears twice: which one is meant is unclear", file=str(path))
-            seen.add(name.lower())
             if info.is_dir():
                 continue
             if info.file_size > MAX_MEMBER or (info.compress_size and info.file_size / info.compress_size > MAX_RATIO
@@ -131,9 +127,10 @@ def _from_zip(path: Path) -> Trio:
                 raise BrightwellError(f"zip member '{name}' is too large ({info.file_size} bytes)", file=str(path))
             suffix = ("." + pure.name.rsplit(".", 1)[1].lower()) if "." in pure.name else ""
             if suffix in PARTS:
-                if pure.name in infos:
-                    raise BrightwellError(f"zip members '{infos[pure.name].filename}' and '{name}' have one name: "
-                                          "which one is meant is unclear", file=str(path))
+                if pure.name in infos:  # the same member twice, or in two folders: which one is meant?
+                    other = infos[pure.name].filename
+                    said = "appears twice" if other == name else f"and '{other}' have one name"
+                    raise BrightwellError(f"zip member '{name}' {said}: which one is meant is unclear", file=str(path))
                 candidates.setdefault(suffix, []).append(pure.name)
                 infos[pure.name] = info
         stem, chosen = _pick(candidates, str(path))

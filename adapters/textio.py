@@ -1,6 +1,8 @@
-"""Decoding text files: UTF-8, then cp1252, or the encoding the user names; clear errors."""
+"""Text files: decoding (UTF-8, then a fallback, or the encoding the user names) and lines."""
 
 from __future__ import annotations
+
+import re
 
 from brightwell_plugin.errors import BrightwellError
 
@@ -27,3 +29,17 @@ def decode(raw: bytes, encoding: str | None, file: str, fallback: str = "cp1252"
         warnings = [] if enc == tries[0] else [f"{file}: not UTF-8; read as {enc}"]
         return text, enc, warnings
     raise AssertionError("unreachable")
+
+
+def comments_and_rows(text: str, mark: str) -> tuple[list[str], list[tuple[int, str]]]:
+    """A file of data lines and comment lines opening with ``mark`` (EGD h9, FFG .tou): the
+    comment lines, and the data lines with their line numbers; blank lines skipped, any ending."""
+    comments, rows = [], []
+    for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+        if not line.strip():
+            continue
+        if line.lstrip().startswith(mark):
+            comments.append(line)
+        else:
+            rows.append((n, line))
+    return comments, rows

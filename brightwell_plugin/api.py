@@ -254,11 +254,7 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
     lost = fmt.cannot_carry(tournament)
     if lost and strict:
         raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(lost)} (--strict)", file=str(p))
-    files = fmt.files(tournament, p)
-    try:
-        atomic_write_all(files)
-    except OSError as exc:
-        raise BrightwellError(f"cannot write: {exc.strerror}", file=str(p)) from None
+    atomic_write_all(fmt.files(tournament, p))  # a failure is a BrightwellError naming the file
     return lost
 
 

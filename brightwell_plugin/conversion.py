@@ -13,7 +13,7 @@ from brightwell_plugin.adapters.base import Format, Loss, changes_standings, met
 from brightwell_plugin.adapters.names import loose_key
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
-from brightwell_plugin.model import Player, PlayoffGame, Tournament
+from brightwell_plugin.model import Tournament
 from brightwell_plugin.standings import default_spec, rank
 
 ORIGINAL = "original"  # id scheme of a player's start number before --renumber
@@ -52,16 +52,19 @@ class Report:
         return [str(x) for x in self.lost if not changes_standings(x)]
 
 
+def _numbers_changed(t: Tournament, new: dict[int, int], ids) -> Tournament:
+    """``t`` with each start number ``n`` as ``new[n]`` (opponents and play-offs too), ids from ``ids(player)``."""
+    players = tuple(replace(p, start_no=new[p.start_no], ids=ids(p), rounds=tuple(
+        replace(e, opponent=new.get(e.opponent)) if e.opponent is not None else e for e in p.rounds))
+        for p in t.players)
+    playoffs = tuple(replace(g, first=new[g.first], second=new[g.second]) for g in t.playoffs)
+    return replace(t, players=players, playoffs=playoffs, origin=None)
+
+
 def renumbered(t: Tournament) -> Tournament:
     """Players numbered 1..n in the file's order; each keeps his old number as an ``original`` id."""
-    new = {p.start_no: i for i, p in enumerate(t.players, 1)}
-    players = []
-    for p in t.players:
-        ids = p.ids if any(s == ORIGINAL for s, _ in p.ids) else p.ids + ((ORIGINAL, str(p.start_no)),)
-        players.append(replace(p, start_no=new[p.start_no], ids=ids, rounds=tuple(
-            replace(e, opponent=new.get(e.opponent)) if e.opponent is not None else e for e in p.rounds)))
-    playoffs = tuple(replace(g, first=new[g.first], second=new[g.second]) for g in t.playoffs)
-    return replace(t, players=tuple(players), playoffs=playoffs, origin=None)
+    return _numbers_changed(t, {p.start_no: i for i, p in enumerate(t.players, 1)}, lambda p: p.ids if any(
+        s == ORIGINAL for s, _ in p.ids) else p.ids + ((ORIGINAL, str(p.start_no)),))
 
 
 def restored(t: Tournament) -> Tournament | None:
@@ -74,12 +77,7 @@ def restored(t: Tournament) -> Tournament | None:
         old[p.start_no] = int(text)
     if len(set(old.values())) != len(old):
         return None
-    players = tuple(replace(p, start_no=old[p.start_no], ids=tuple((s, v) for s, v in p.ids if s != ORIGINAL),
-                            rounds=tuple(replace(e, opponent=old.get(e.opponent)) if e.opponent is not None
-                                         else e for e in p.rounds)) for p in t.players)
-    playoffs = tuple(PlayoffGame(g.stage, old[g.first], old[g.second], g.result, g.score, g.opp_score)
-                     for g in t.playoffs)
-    return replace(t, players=players, playoffs=playoffs, origin=None)
+    return _numbers_changed(t, old, lambda p: tuple((s, v) for s, v in p.ids if s != ORIGINAL))
 
 
 PUBLISHED = "published "
@@ -256,8 +254,5 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
     refused = report.standings_lost + (report.metadata_lost if strict == "all" else []) if strict else []
     if refused:
         raise BrightwellError(f"format '{fmt.name}' would lose: {'; '.join(refused)} (--strict)", file=str(path))
-    try:
-        atomic_write_all(files)
-    except OSError as exc:
-        raise BrightwellError(f"cannot write: {exc.strerror}", file=str(path)) from None
+    atomic_write_all(files)  # a failure is a BrightwellError naming the file, nothing changed
     return report
