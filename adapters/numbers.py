@@ -9,5 +9,26 @@ negatives, large or decimal numbers): the value is the same either way.
 
 from __future__ import annotations
 
+import re
+
+from brightwell_plugin.errors import BrightwellError
+
 SMALL: dict[str, int] = {str(i): i for i in range(10_000)}  # canonical spellings only: "7", not "07"
 ORDINALS: tuple[str, ...] = tuple(str(i) for i in range(1, 1_000))  # ORDINALS[k] is the text of k + 1
+
+def digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` also accepts '³' and '١', which ``int``
+    then refuses or reads as another number)."""
+    return text.isascii() and text.isdigit()
+
+
+_WHOLE = re.compile(r"-?[0-9]+")  # ASCII digits only: str.isdigit() also accepts '³' and '١'
+
+
+def whole(text: str | None, what: str, file: str, place: str | None = None, default: int | None = None) -> int | None:
+    """``text`` as a whole number (``default`` when absent); anything else is a one-line refusal."""
+    if text is None or text == "" and default is not None:
+        return default
+    if not _WHOLE.fullmatch(text.strip()):
+        raise BrightwellError(f"{what} {text!r} is not a whole number", file=file, place=place)
+    return int(text)

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.names import NameIndex
+from brightwell_plugin.adapters.numbers import whole
 from brightwell_plugin.adapters.xml import parse_safely
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import (
     ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, LOSS, PAB, SECOND, WIN, Player,
     RoundEntry, ScoringSystem, Tournament,
@@ -23,6 +25,11 @@ CRITERIA = {name: name for name in ("NBW", "MMS", "SOSW", "SOSM", "SOSOSW", "SOS
                                      "CUSSW", "CUSSM")}
 CRITERIA.update({"SOSW-1": "SOSW/C1", "SOSW-2": "SOSW/C2", "SOSM-1": "SOSM/C1", "SOSM-2": "SOSM/C2",
                  "DC": "DE", "RATING": "RTNG"})
+
+
+def positive(n: int) -> int | None:
+    """A rating OpenGotha writes as 0 or less when it has none."""
+    return n if n > 0 else None
 
 
 def key(name: str, first: str) -> str:
@@ -54,8 +61,24 @@ class OpenGothaFormat(Format):
                 raise BrightwellError(f"two players have the key '{k}' (name + first name)", file=str(path),
                                       place=f"line {p.sourceline}")
         games = root.findall("Games/Game")
-        rounds = max([int(g.get("numberOfRounds", 0) or 0)]
-                     + [int(e.get("roundNumber", 0)) for e in games + root.findall("ByePlayers/ByePlayer")])
+        byes = root.findall("ByePlayers/ByePlayer")
+
+        def integer(el, attr: str, default: int | None = None) -> int | None:
+            return whole(el.get(attr), attr, str(path), f"line {el.sourceline}", default)
+
+        def round_of(el) -> int:  # 0-based; a number beyond the planned rounds or the limit is refused
+            r = integer(el, "roundNumber")
+            if r is None:
+                raise BrightwellError("a round without a roundNumber", file=str(path), place=f"line {el.sourceline}")
+            if planned and r > planned:
+                raise BrightwellError(f"round {r} is beyond the tournament's {planned} rounds", file=str(path),
+                                      place=f"line {el.sourceline}")
+            return check_round(r, str(path), f"line {el.sourceline}") - 1
+
+        planned = integer(general, "numberOfRounds", 0) if general is not None else 0
+        if planned:
+            check_round(planned, str(path), f"line {general.sourceline}")
+        rounds = max([planned] + [round_of(e) + 1 for e in games + byes])
         entries = {no: [ABSENT] * rounds for no in range(1, len(people) + 1)}
 
         def number(ref: str | None, el) -> int:
@@ -65,7 +88,7 @@ class OpenGothaFormat(Format):
             return no
 
         for el in games:
-            r = int(el.get("roundNumber")) - 1
+            r = round_of(el)
             white, black = number(el.get("whitePlayer"), el), number(el.get("blackPlayer"), el)
             result = el.get("result", "RESULT_UNKNOWN")
             forfeit = result.endswith("_BYDEF")
@@ -90,24 +113,24 @@ class OpenGothaFormat(Format):
                 entries[win][r] = RoundEntry(FORFEIT_WIN, lose, side=SECOND if win == white else FIRST)
                 entries[lose][r] = RoundEntry(FORFEIT_LOSS, win, side=SECOND if lose == white else FIRST)
                 continue
-            handicap = int(el.get("handicap") or 0) if (el.get("handicap") or "0").isdigit() else 0
+            handicap = integer(el, "handicap", 0)
             entries[white][r] = RoundEntry(GAME, black, res, SECOND, rated=not forfeit, handicap=handicap)
             entries[black][r] = RoundEntry(GAME, white, res.reverse, FIRST, rated=not forfeit, handicap=handicap)
-        for el in root.findall("ByePlayers/ByePlayer"):
-            entries[number(el.get("player"), el)][int(el.get("roundNumber")) - 1] = RoundEntry(PAB)
+        for el in byes:
+            entries[number(el.get("player"), el)][round_of(el)] = RoundEntry(PAB)
         # rounds after the last with a game or a bye are not played yet (a planned round is no absence)
         last = max((r + 1 for row in entries.values() for r, e in enumerate(row) if e is not ABSENT), default=0)
         entries = {no: row[:last] for no, row in entries.items()}
         players = tuple(Player(
             start_no=no, name=f"{p.get('name', '')}, {p.get('firstName', '')}".strip(", "),
-            rounds=tuple(entries[no]), rating=int(p.get("rating")) if (p.get("rating") or "0").lstrip("-").isdigit()
-            and int(p.get("rating")) > 0 else None, federation=p.get("country") or None,
+            rounds=tuple(entries[no]), rating=positive(integer(p, "rating", 0)), federation=p.get("country") or None,
             ids=tuple((scheme, p.get(attr)) for scheme, attr in (("egf", "egfPin"), ("ffg", "ffgLicence"),
                                                                  ("aga", "agaId")) if p.get(attr)),
             extra=tuple((f"opengotha {a}", p.get(a)) for a in ("club", "rank", "participating", "smmsCorrection")
                         if p.get(a) and not (a == "smmsCorrection" and p.get(a) == "0")),
         ) for no, p in enumerate(people, 1))
-        scoring = ScoringSystem(pab=int(g.get("genNBW2ValueBye", 2)) / 2, absent=int(g.get("genNBW2ValueAbsent", 0)) / 2)
+        scoring = ScoringSystem(pab=integer(general, "genNBW2ValueBye", 2) / 2 if general is not None else 1,
+                                absent=integer(general, "genNBW2ValueAbsent", 0) / 2 if general is not None else 0)
         return ReadResult(Tournament(
             name=g.get("name") or g.get("shortName") or path.stem, players=players, rounds=rounds or None,
             scoring=scoring, game="go", start_date=g.get("beginDate") or None,

@@ -11,10 +11,10 @@ from typing import NamedTuple
 from lxml import etree
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.numbers import ORDINALS, SMALL
+from brightwell_plugin.adapters.numbers import ORDINALS, SMALL, digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.limits import read_input
+from brightwell_plugin.limits import check_round, read_input
 from brightwell_plugin.model import (
     ABSENT, Kind, Player, PlayoffGame, Result, RoundEntry, ScoringSystem, Side, Tournament,
 )
@@ -64,6 +64,15 @@ def refuse_doctype(data: bytes, path: Path) -> None:
                               file=str(path), place=f"line {text.count(chr(10), 0, at) + 1}")
 
 
+_WHERE_SUFFIX = re.compile(r",?\s*line \d+, column \d+\s*$")
+
+
+def libxml2_message(text: str) -> str:
+    """libxml2's message on one line, without the position it repeats (the place says it)."""
+    text = _WHERE_SUFFIX.sub("", text or "")
+    return " ".join(line.strip() for line in re.split(r"\r\n?|\n", text) if line.strip()).rstrip(",") or "malformed"
+
+
 def parse_safely(path: Path, data: bytes | None = None) -> etree._ElementTree:
     """Parse ``path``; a DOCTYPE (DTD, entities) or malformed XML is a one-line error."""
     data = read_input(path) if data is None else data
@@ -71,9 +80,10 @@ def parse_safely(path: Path, data: bytes | None = None) -> etree._ElementTree:
     try:  # from bytes: libxml2 parses a whole buffer faster than it reads a file in chunks
         tree = etree.fromstring(data, safe_parser()).getroottree()
     except etree.XMLSyntaxError as exc:
-        line = exc.lineno or (exc.position[0] if exc.position else None)
-        raise BrightwellError(f"not well-formed XML: {exc.msg}", file=str(path),
-                              place=f"line {line}" if line else None) from None
+        line, column = exc.position if exc.position and exc.position[0] else (exc.lineno, None)
+        place = f"line {line}" + (f", column {column}" if column else "") if line else None
+        raise BrightwellError(f"not well-formed XML: {libxml2_message(exc.msg)}", file=str(path),
+                              place=place) from None
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
         raise BrightwellError("XML with a DOCTYPE (DTD or entities) is refused", file=str(path), place="line 1")
     return tree
@@ -109,7 +119,7 @@ def reader_schema() -> etree.XMLSchema:
 def _check(tree, against: etree.XMLSchema, path) -> None:
     if not against.validate(tree):
         err = against.error_log.last_error
-        msg = re.sub(r"\{%s\}" % re.escape(NS), "", err.message)
+        msg = libxml2_message(re.sub(r"\{%s\}" % re.escape(NS), "", err.message))
         raise BrightwellError(f"does not match the tournament schema: {msg}", file=str(path),
                               place=f"line {err.line}")
 
@@ -128,7 +138,7 @@ class _Converting(dict):
 def _num(text: str | None):
     if text is None:
         return None
-    return int(text) if text.isdigit() or _INT.match(text) else float(text)
+    return int(text) if digits(text) or _INT.match(text) else float(text)
 
 
 def _int(text: str | None):
@@ -242,6 +252,7 @@ class XmlFormat(Format):
                 if n <= len(rounds):
                     raise BrightwellError(f"round {n} is out of order or repeated", file=str(path),
                                           place=f"line {r.sourceline}")
+                check_round(n, str(path), f"line {r.sourceline}")
                 rounds.extend([ABSENT] * (n - 1 - len(rounds)))
             opponent, result, side, score, opp_score, rated, handicap = (
                 get("opponent"), get("result"), get("side"), get("score"), get("opp-score"), get("rated"),

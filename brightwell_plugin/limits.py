@@ -1,8 +1,11 @@
-"""Bounds on what is read: regular files only, and no more bytes than the input limit.
+"""Bounds on what is read: regular files only, no more bytes than the input limit, no more rounds
+than the rounds limit.
 
-The limit is 256 MiB unless ``BRIGHTWELL_MAX_INPUT`` says otherwise (bytes, or with a K, M or G
-suffix). A FIFO, device or socket is refused from its ``stat`` before it is opened for content,
-and a file is read only up to the limit (a file that grows while read is still bounded).
+The input limit is 256 MiB unless ``BRIGHTWELL_MAX_INPUT`` says otherwise (bytes, or with a K, M
+or G suffix). A FIFO, device or socket is refused from its ``stat`` before it is opened for
+content, and a file is read only up to the limit (a file that grows while read is still bounded).
+A round number or a planned number of rounds above 1000 (``BRIGHTWELL_MAX_ROUNDS``) is refused
+before anything is built for it.
 """
 
 from __future__ import annotations
@@ -16,19 +19,41 @@ from brightwell_plugin.errors import BrightwellError
 
 DEFAULT_MAX_INPUT = 256 * 1024 * 1024
 MAX_INPUT_VARIABLE = "BRIGHTWELL_MAX_INPUT"
+DEFAULT_MAX_ROUNDS = 1000
+MAX_ROUNDS_VARIABLE = "BRIGHTWELL_MAX_ROUNDS"
 _SIZE = re.compile(r"^\s*([0-9]+)\s*([KMG]?)i?B?\s*$", re.I)
+_COUNT = re.compile(r"^\s*([0-9]+)\s*$")
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+
+
+def _setting(variable: str, default: int, pattern: re.Pattern, example: str) -> int:
+    raw = os.environ.get(variable)
+    if not raw:
+        return default
+    m = pattern.match(raw)
+    if not m or int(m.group(1)) == 0:
+        raise BrightwellError(f"{variable}={raw!r} is not a {example}")
+    return int(m.group(1)) * _UNITS[(m.groups()[1:] or ("",))[0].upper()]
 
 
 def max_input() -> int:
     """The input limit in bytes (``BRIGHTWELL_MAX_INPUT``, else 256 MiB)."""
-    raw = os.environ.get(MAX_INPUT_VARIABLE)
-    if not raw:
-        return DEFAULT_MAX_INPUT
-    m = _SIZE.match(raw)
-    if not m or int(m.group(1)) == 0:
-        raise BrightwellError(f"{MAX_INPUT_VARIABLE}={raw!r} is not a size (e.g. 512M)")
-    return int(m.group(1)) * _UNITS[m.group(2).upper()]
+    return _setting(MAX_INPUT_VARIABLE, DEFAULT_MAX_INPUT, _SIZE, "size (e.g. 512M)")
+
+
+def max_rounds() -> int:
+    """The most rounds an event may have (``BRIGHTWELL_MAX_ROUNDS``, else 1000)."""
+    return _setting(MAX_ROUNDS_VARIABLE, DEFAULT_MAX_ROUNDS, _COUNT, "whole number (e.g. 2000)")
+
+
+def check_round(n: int, file: str | None = None, place: str | None = None) -> int:
+    """``n`` when it is a round number within the rounds limit; otherwise a one-line refusal."""
+    limit = max_rounds()
+    if not 1 <= n <= limit:
+        beyond = f"beyond the limit of {limit} rounds (set {MAX_ROUNDS_VARIABLE} to raise it)" if n > limit \
+            else "not a round number (rounds count from 1)"
+        raise BrightwellError(f"round {n} is {beyond}", file=file, place=place)
+    return n
 
 
 def _kind(mode: int) -> str:

@@ -5,9 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from brightwell_plugin.errors import ValidationError
-from brightwell_plugin.model import FORFEIT_LOSS, FORFEIT_WIN, GAME, REVERSED, Player, RoundEntry, Tournament
+from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, max_rounds
+from brightwell_plugin.model import (
+    ABSENT_KIND, FORFEIT_LOSS, FORFEIT_WIN, GAME, REVERSED, Player, RoundEntry, Tournament,
+)
 
 _PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
+LARGEST = 1_000_000  # no game score, point value or bonus is larger (NaN and infinities are refused too)
 _FORFEITS = (FORFEIT_WIN, FORFEIT_LOSS)
 
 
@@ -42,6 +46,8 @@ def validate(t: Tournament) -> list[Issue]:
 
     if errors or not _all_plainly_consistent(t, by_no):
         _diagnose(t, by_no, errors)
+    _check_rounds(t, errors)
+    _check_numbers(t, errors)
     for n, g in enumerate(t.playoffs, 1):
         for who in (g.first, g.second):
             if who not in by_no:
@@ -60,6 +66,40 @@ def validate(t: Tournament) -> list[Issue]:
                                       f"stored points {_fmt(p.stored_points)} disagree with the results, "
                                       f"which give {_fmt(computed)}"))
     return errors + warnings
+
+
+def _out_of_range(x) -> bool:
+    return x is not None and not -LARGEST <= x <= LARGEST  # NaN compares false: out of range
+
+
+def _check_numbers(t: Tournament, errors: list[Issue]) -> None:
+    """Point values, bonuses and stored points are finite numbers of a sensible size."""
+    s = t.scoring
+    for label, value in (("win", s.win), ("draw", s.draw), ("loss", s.loss), ("absent", s.absent), ("pab", s.pab)):
+        if _out_of_range(value):
+            errors.append(Issue("error", "the scoring", f"{label} = {value!r} is not a number of points"))
+    for p in t.players:
+        for label, value in (("bonus", p.bonus), ("stored points", p.stored_points)):
+            if _out_of_range(value):
+                errors.append(Issue("error", _where(p), f"{label} {value!r} is not a number of points"))
+
+
+def _check_rounds(t: Tournament, errors: list[Issue]) -> None:
+    """The planned number of rounds is a count within the limit, and no round beyond it is played."""
+    planned, limit = t.rounds, max_rounds()
+    if planned is None:
+        return
+    if type(planned) is not int or not 0 <= planned <= limit:
+        why = f"beyond the limit of {limit} (set {MAX_ROUNDS_VARIABLE} to raise it)" \
+            if type(planned) is int and planned > limit else "not a number of rounds"
+        errors.append(Issue("error", "the event", f"{planned!r} planned rounds is {why}"))
+        return
+    for p in t.players:
+        if len(p.rounds) > planned:
+            beyond = [r for r, e in enumerate(p.rounds[planned:], planned + 1) if e.kind is not ABSENT_KIND]
+            if beyond:
+                errors.append(Issue("error", _where(p, beyond[0]), f"a round beyond the event's {planned} rounds"))
+                return
 
 
 def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> bool:
@@ -92,10 +132,10 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> bool:
                         or (e.side is not None and oe.side is e.side)
                         or oe.opp_score != e.score or oe.score != e.opp_score):
                     return False
-                if e.score is not None and (e.score < 0 or (board is not None and
-                                                             e.score + (e.opp_score or 0) > board)):
+                if e.score is not None and (not 0 <= e.score <= LARGEST or (board is not None and
+                                                                             e.score + (e.opp_score or 0) > board)):
                     return False
-                if e.opp_score is not None and e.opp_score < 0:
+                if e.opp_score is not None and not 0 <= e.opp_score <= LARGEST:
                     return False
             elif (kind not in _FORFEITS or oe.kind not in _FORFEITS  # a forfeit; a double one: both lose,
                   or e.score is not None  # or both are given the win (Go's both-win) or e.opp_score is not None
@@ -123,6 +163,8 @@ def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: 
     for label, value in (("game score", e.score), ("opponent's game score", e.opp_score)):
         if value is not None and value < 0:
             yield f"{label} {_fmt(value)} is negative"
+        elif _out_of_range(value):
+            yield f"{label} {value!r} is not a game score (NaN, infinite or above {LARGEST})"
     if t.board is not None:
         total = (e.score or 0) + (e.opp_score or 0)
         if total > t.board:

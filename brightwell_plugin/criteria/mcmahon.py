@@ -13,6 +13,8 @@ player's own initial MMS for SOSM, nothing for SOSW; a game's handicap moves the
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -30,11 +32,17 @@ INITIAL_KEY = "go mms initial"
 def rank_value(text: str) -> int:
     """OpenGotha's rank number: 30K = -30, 1K = -1, 1D = 0, 9D = 8 (pros 6-8)."""
     t = text.strip().upper()
-    if len(t) < 2 or not t[:-1].isdigit() or t[-1] not in "KDP":
+    if len(t) < 2 or not (t[:-1].isascii() and t[:-1].isdigit()) or t[-1] not in "KDP":
         raise BrightwellError(f"'{text}' is not a Go rank (like 5K, 1D, 3P)")
     n = int(t[:-1])
     value = -n if t[-1] == "K" else n - 1 if t[-1] == "D" else 6 if n <= 3 else 7 if n <= 6 else 8
     return max(-30, min(8, value))
+
+
+def _whole(text: str, what: str, p) -> int:
+    if not re.fullmatch(r"\s*[+-]?[0-9]{1,6}\s*", text):
+        raise BrightwellError(f"#{p.start_no} {p.name}: {what} {text!r} is not a whole number")
+    return int(text)
 
 
 PARAMETERS = (
@@ -123,14 +131,14 @@ class Scores:
     def _initial(self, p) -> int:
         extra = dict(p.extra)
         if INITIAL_KEY in extra:
-            return int(extra[INITIAL_KEY])
+            return _whole(extra[INITIAL_KEY], "initial McMahon score", p)
         text = next((extra[k] for k in RANK_KEYS if extra.get(k)), None)
         if text is None:
             raise BrightwellError(f"MMS needs each player's rank (or initial McMahon score); #{p.start_no} "
                                   f"{p.name} has none")
         s = self.s
         smms = min(max(rank_value(text) - s.zero, s.floor - s.zero), s.bar - s.zero)
-        return smms + int(extra.get("opengotha smmsCorrection", "0") or 0)
+        return smms + _whole(extra.get("opengotha smmsCorrection", "0") or "0", "McMahon correction", p)
 
     def opponent_terms(self, i: int, mms: bool) -> list[int]:
         """What each round adds to SOS: the opponent's final score, or the virtual opponent's."""
