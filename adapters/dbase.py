@@ -45,7 +45,7 @@ def _layout(data: bytes, name: str) -> tuple[list[DbfField], int, int, int]:
         raise BrightwellError("not a dBase III table (first byte is not 0x03)", file=name)
     _, _, _, _, count, header_len, record_len = _HEADER.unpack_from(data)
     fields, pos = [], 32
-    while pos < header_len - 1 and data[pos] != 0x0D:
+    while pos < header_len - 1 and (pos >= len(data) or data[pos] != 0x0D):
         if pos + 32 > len(data):
             raise BrightwellError("truncated field descriptors", file=name)
         raw_name, ftype, length, decimals = _FIELD.unpack_from(data, pos)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult, game_event, metadata
 from brightwell_plugin.adapters.textio import comments_and_rows, decode
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
@@ -31,8 +32,8 @@ PUBLISHED = "published "
 INITIAL = "go mms initial"
 _HEADER = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
 _NAMES = re.compile(r"SOSOS|SODOS|SOSTS|SOS-1|SOS-2|SOS|MMS|NBW|CUSS|CAT|EXT|EXR|STS|SDC|DC|Rating|Rank|NULL")
-_RESULT = re.compile(r"^(\d+)([-+=?])(?:([/!])([wWbB?])?(\d)?)?$")
-_VALUE = re.compile(r"^-?(?:\d*[½¼¾œŒŸ?]?|\d+\.\d+)$")
+_RESULT = re.compile(r"^([0-9]+)([-+=?])(?:([/!])([wWbB?])?([0-9])?)?$")
+_VALUE = re.compile(r"^-?(?:[0-9]*[½¼¾œŒŸ?]?|[0-9]+\.[0-9]+)$")
 # OpenGotha prints halves and quarters as ½ ¼ ¾ into an ISO-8859-15 file, which has none of them:
 # Java writes '?' (taken as ½; a quarter cannot be told); the same bytes written as Latin-1 and read
 # as ISO-8859-15 are œ Œ Ÿ
@@ -148,7 +149,7 @@ class EgdFormat(Format):
             texts.append(tokens.pop())
         texts.reverse()
         values = ([_value(t) for t in texts], texts)
-        place = int(tokens.pop(0)) if tokens and tokens[0].isdigit() and line[:4].strip() == tokens[0] else None
+        place = int(tokens.pop(0)) if tokens and digits(tokens[0]) and line[:4].strip() == tokens[0] else None
         if len(tokens) < 4:
             raise BrightwellError("not an EGD player line (place, name, rank, country, club, criteria, results)",
                                   file=file, place=f"line {n}")

@@ -17,14 +17,15 @@ from pathlib import Path
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.egd import both_won_or_lost, half_game
 from brightwell_plugin.adapters.textio import comments_and_rows, decode
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import ABSENT, Player, Tournament
 
 _HEADER = re.compile(r"^;\s*(\w+)\s*=\s*(.*?)\s*$")
-_RESULT = re.compile(r"^(\d+)([-+=?])([wWbB?])?(\d)?$")
-_RANK = re.compile(r"^\d+[kdpKDP]$")
+_RESULT = re.compile(r"^([0-9]+)([-+=?])([wWbB?])?([0-9])?$")
+_RANK = re.compile(r"^[0-9]+[kdpKDP]$")
 
 
 class FfgTouFormat(Format):
@@ -85,13 +86,13 @@ class FfgTouFormat(Format):
             tokens.pop()
             results.append((int(m[1]), m[2], (m[3] or "?").lower(), int(m[4] or 0)))
         results.reverse()
-        place = int(tokens.pop(0)) if tokens and tokens[0].isdigit() and line[:4].strip() == tokens[0] else None
+        place = int(tokens.pop(0)) if tokens and digits(tokens[0]) and line[:4].strip() == tokens[0] else None
         at = max((i for i, t in enumerate(tokens) if _RANK.match(t)), default=None)
         if at is None or at == 0:
             raise BrightwellError("not a .tou player line (place, name, rank, licence, club, results)", file=file,
                                   place=f"line {n}")
         rest = tokens[at + 1:]
-        licence = rest.pop(0) if rest and rest[0].isdigit() else ""
+        licence = rest.pop(0) if rest and digits(rest[0]) else ""
         return n, place, " ".join(tokens[:at]), tokens[at].upper(), licence, " ".join(rest), results
 
 

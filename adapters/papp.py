@@ -17,6 +17,7 @@ from brightwell_plugin.adapters import papp_elo_lines as elo
 from brightwell_plugin.adapters.base import Format, ReadResult, metadata
 from brightwell_plugin.adapters.papp_infer import BOARD, Totals, infer
 from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
@@ -119,15 +120,15 @@ class PappFormat(Format):
         """Start number of each id text; '??????' only when a single listed player has it."""
         numbers: dict[str, int] = {}
         for p in lines.players:
-            if p.id.isdigit():
+            if digits(p.id):
                 if int(p.id) in numbers.values():
                     raise BrightwellError(f"player {p.id} is listed twice", file=file, place=f"line {p.line}")
                 numbers[p.id] = int(p.id)
         for g in lines.games:
             for who in (g.first, g.second):
-                if who.isdigit() and who not in numbers:
+                if digits(who) and who not in numbers:
                     numbers[who] = int(who)
-        unknown = [p for p in lines.players if not p.id.isdigit()]
+        unknown = [p for p in lines.players if not digits(p.id)]
         if len(unknown) == 1:
             numbers[unknown[0].id] = max(numbers.values(), default=0) + 1
         else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 
 _ID = r"(\d+|\?+)"
@@ -21,8 +22,8 @@ GAME = re.compile(rf"^\s*{_ID}\s*(?:{_DISCS})?\s*([<>=])\s*(?:{_DISCS})?\s*{_ID}
 _META = re.compile(r"^%%\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
 _ROUND = re.compile(r"^%{1,2}\s*Round\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)
 _FINALS = re.compile(r"^%\s*Finals?\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)
-_NEW_PLAYER = re.compile(r"^%%\s+(\d+)\s+(.+?)\s*(?:\{([^}]*)\})?\s*$")  # Papp 1.28's new-players list
-_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+_NEW_PLAYER = re.compile(r"^%%\s+([0-9]+)\s+(.+?)\s*(?:\{([^}]*)\})?\s*$")  # Papp 1.28's new-players list
+_NUMBER = re.compile(r"^[0-9]+(?:\.[0-9]+)?$")
 ROUND_ROBIN_LABELS = frozenset({"RR", "ROUND ROBIN", "ROUND-ROBIN"})
 
 
@@ -92,7 +93,7 @@ def player_line(text: str, n: int, file: str) -> PlayerLine | None:
 
 
 def _stage(label: str) -> int | str | None:
-    if label.isdigit():
+    if digits(label):
         return int(label)
     return None if label.upper() in ROUND_ROBIN_LABELS else label
 

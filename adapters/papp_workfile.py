@@ -17,6 +17,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
@@ -25,9 +26,10 @@ from brightwell_plugin.model import (
 )
 
 _HEADER = re.compile(r'^#_([\w-]+)\s*=\s*"?(.*?)"?\s*$')
-_RESULT = re.compile(r"^\(\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\)$")
-_PAIR = re.compile(r"^\(\s*(\d+)\s+(\d+)\s*\)$")
-_PLAYER = re.compile(r"^\s*(\d+)\s+([^{<`]+?)\s*(?:\{(\w+)\})?\s*(?:<(\d+)>)?\s*(?:`.*`)?\s*$")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?")
+_RESULT = re.compile(r"^\(\s*([0-9]+)\s+([0-9]+)\s+([0-9]+)\s+([0-9]+)\s*\)$")
+_PAIR = re.compile(r"^\(\s*([0-9]+)\s+([0-9]+)\s*\)$")
+_PLAYER = re.compile(r"^\s*([0-9]+)\s+([^{<`]+?)\s*(?:\{(\w+)\})?\s*(?:<([0-9]+)>)?\s*(?:`.*`)?\s*$")
 
 
 def bye_score(folder: Path) -> tuple[int, int]:
@@ -81,6 +83,9 @@ class PappWorkfileFormat(Format):
         for n, s in statements:
             if s.startswith("&"):
                 for token in s[1:].split():
+                    if token[:1] not in "+-" or not digits(token[1:]):
+                        raise BrightwellError(f"'{token}' is not +N or -N (a player arriving or leaving)",
+                                              file=str(path), place=f"line {n}")
                     no = int(token[1:])
                     if no not in seen:
                         seen.append(no)
@@ -116,8 +121,10 @@ class PappWorkfileFormat(Format):
             name, country, rating = known.get(no, (f"Player {no}", None, None))
             players.append(Player(no, name, tuple(entries), rating=rating, federation=country))
         coef = header.get("BQ-double")
+        if coef and not _DECIMAL.fullmatch(coef.strip()):
+            raise BrightwellError(f"BQ-double {coef!r} is not a number", file=str(path), place="header")
         item = "BQ:preset=papp" + (f":coef={float(coef):g}:coef_min_rounds=0" if coef else "")
-        rounds_planned = int(header["Nombre-Rondes"]) if header.get("Nombre-Rondes", "").isdigit() else None
+        rounds_planned = int(header["Nombre-Rondes"]) if digits(header.get("Nombre-Rondes", "")) else None
         return ReadResult(Tournament(
             name=header.get("Nom-Tournoi", path.stem), players=tuple(players), rounds=rounds_planned,
             game="othello", board=board, tiebreaks=("PTS", item, "DISCS"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.numbers import whole
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
@@ -19,7 +20,8 @@ from brightwell_plugin.model import (
     Player, RoundEntry, Tournament,
 )
 
-_CELL = re.compile(r"^\s*(\d*)\s*:\s*(.?)\s*$")
+_CELL = re.compile(r"^\s*([0-9]*)\s*:\s*(.?)\s*$")
+_ROUND = re.compile(r"[0-9]+")
 _GAMES = {"W": (WIN, True), "L": (LOSS, True), "D": (DRAW, True), "=": (DRAW, False)}
 _BYES = {"W": FULL_BYE, "+": FULL_BYE, "D": HALF_BYE, "=": HALF_BYE, "-": ZERO_BYE,
          "": ABSENT_KIND}
@@ -56,10 +58,12 @@ class SwissPerfectTextFormat(Format):
         text, _, warnings = decode(read_input(path), encoding, str(path))
         lines = [ln for ln in re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))]
         header = [h.strip() for h in lines[0].split("\t")]
-        if "Name" not in header or "Total" not in header:
-            raise BrightwellError("no 'Name' and 'Total' columns in the header", file=str(path), place="line 1")
+        missing = [h for h in ("No", "Name", "Total") if h not in header]
+        if missing:
+            raise BrightwellError(f"no {' or '.join(repr(h) for h in missing)} column in the header",
+                                  file=str(path), place="line 1")
         total_at = header.index("Total")
-        round_cols = [i for i, h in enumerate(header) if i > total_at and h.isdigit()]
+        round_cols = [i for i, h in enumerate(header) if i > total_at and _ROUND.fullmatch(h)]
         players = []
         for n, line in enumerate(lines[1:], 2):
             if not line.strip():
@@ -73,8 +77,8 @@ class SwissPerfectTextFormat(Format):
                 rounds = tuple(parse_cell(cells[i], f"line {n}, round {header[i]}") if cells[i].strip() else ABSENT
                                for i in round_cols)
                 players.append(Player(
-                    start_no=int(get["No"]), name=get["Name"], rounds=rounds,
-                    rating=int(get["Rtg"]) if get.get("Rtg", "").isdigit() and int(get["Rtg"]) else None,
+                    start_no=whole(get["No"], "start number", str(path), f"line {n}"), name=get["Name"],
+                    rounds=rounds, rating=whole(get.get("Rtg"), "rating", str(path), f"line {n}", 0) or None,
                     federation=get.get("Feder") or None, title=get.get("Title") or None,
                     ids=tuple((scheme, get[col]) for col, scheme in _IDS.items() if get.get(col)),
                     stored_points=float(get["Total"]) if get["Total"] else None,
@@ -84,6 +88,8 @@ class SwissPerfectTextFormat(Format):
                 raise exc.at(file=str(path)) from None
             except ValueError as exc:
                 raise BrightwellError(f"cannot read the row ({exc})", file=str(path), place=f"line {n}") from None
+        if not players:
+            raise BrightwellError("no player rows below the header", file=str(path), place="line 2")
         name = path.name.split(".")[0]
         return ReadResult(Tournament(name, tuple(players), rounds=len(round_cols) or None), tuple(warnings))
 

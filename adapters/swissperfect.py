@@ -20,6 +20,7 @@ from brightwell_plugin.adapters.sp_writer import TIEBREAK_IDS, files_for, lost_i
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import (
     ABSENT, ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, REVERSED,
     SECOND, WIN, ZERO_BYE, Player, RoundEntry, Tournament,
@@ -43,23 +44,36 @@ def read_ini(data: bytes, name: str, encoding: str | None) -> tuple[configparser
     return cp, text
 
 
-_NUMBER = re.compile(r"-?\d+(\.\d*)?")
+_WHOLE = re.compile(r"-?[0-9]+(?:\.0*)?")  # a numeric field; dBase may write decimals it was not given
+_DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]*)?|-?\.[0-9]+")
 
 
-def _int(text: str, default: int = 0) -> int:
-    if text.isdigit():
+def _int(text: str, default: int = 0, what: str = "a field") -> int:
+    """A whole-number field (blank: ``default``); anything else is refused, not read as 0."""
+    if text.isascii() and text.isdigit():
         return int(text)
+    text = text.strip()
     if not text:
         return default
+    if not _WHOLE.fullmatch(text):
+        raise BrightwellError(f"{what} holds {text!r}, not a whole number")
+    return int(float(text))
+
+
+def _decimal(text: str, what: str) -> float:
     text = text.strip()
-    return int(float(text)) if _NUMBER.fullmatch(text) else default
+    if not text:
+        return 0.0
+    if not _DECIMAL.fullmatch(text):
+        raise BrightwellError(f"{what} holds {text!r}, not a number")
+    return float(text)
 
 
 SCO_COLUMNS = ("ROUND", "WHITE", "BLACK", "W_SCORE", "B_SCORE", "W_TYPE", "B_TYPE", "W_SUBSCO", "B_SUBSCO")
 _SCO_DEFAULTS = {"W_TYPE": "1", "B_TYPE": "1", "W_SUBSCO": "0", "B_SUBSCO": "0"}  # for tables without them
 
 
-def _sco_numbers(sco) -> list[tuple[int, ...]]:
+def _sco_numbers(sco, name: str) -> list[tuple[int, ...]]:
     """Each .sco row as the numbers of :data:`SCO_COLUMNS` (plain integers read in C)."""
     at = [sco.column(k) for k in SCO_COLUMNS]
     if None in at:  # a table without some columns: their defaults
@@ -68,12 +82,15 @@ def _sco_numbers(sco) -> list[tuple[int, ...]]:
     else:
         cells = itemgetter(*at)
     out = []
-    for row in sco.rows:
+    for n, row in enumerate(sco.rows, 1):
         texts = cells(row)
         try:
             out.append(tuple(map(int, texts)))
         except ValueError:  # empty cells, decimals, stray text
-            out.append(tuple(_int(v) for v in texts))
+            try:
+                out.append(tuple(_int(v, 0, k) for k, v in zip(SCO_COLUMNS, texts)))
+            except BrightwellError as exc:
+                raise exc.at(name, f"score record {n}") from None
     return out
 
 
@@ -133,7 +150,7 @@ class SwissPerfectFormat(Format):
         else:
             sco = read_dbf(trio.files[".sco"], trio.names[".sco"], enc)
             _needs(sco, ("ROUND", "WHITE", "BLACK", "W_SCORE", "B_SCORE"), trio.names[".sco"])
-            numbers = _sco_numbers(sco)
+            numbers = _sco_numbers(sco, trio.names[".sco"])
         return ReadResult(*self._tournament(trio, ini, ini_text, trn, numbers, warnings))
 
     def _tournament(self, trio, ini, ini_text, trn, numbers, warnings):
@@ -142,19 +159,34 @@ class SwissPerfectFormat(Format):
         # minor scores count when SP used them: switched on, or ranked by (1223 minor scores, 1226 BQ)
         minor = info.get("Use Minor Scores", "0").strip() == "1" or bool({"1223", "1226"} & set(declared))
         people = trn.records
-        ids = [_int(r["ID"]) for r in people]
-        starts = [_int(r.get("START_NO", ""), -1) for r in people]
+        try:
+            ids, starts = [], []
+            for n, rec in enumerate(people, 1):
+                place = f"player record {n}"
+                ids.append(_int(rec["ID"], 0, "ID"))
+                starts.append(_int(rec.get("START_NO", ""), -1, "START_NO"))
+        except BrightwellError as exc:
+            raise exc.at(trio.names[".trn"], place) from None
         use_start = len(set(starts)) == len(starts) and min(starts, default=1) > 0
         number = dict(zip(ids, starts if use_start else ids))
-        rows = [r for r in numbers if r[1] or r[2]]  # a row names White or Black
-        played = max((r[0] for r in rows), default=0)
+        rows = [(n, r) for n, r in enumerate(numbers, 1) if r[1] or r[2]]  # a row names White or Black
         entries: dict[int, dict[int, RoundEntry]] = {i: {} for i in ids}
-        for r in rows:
-            self._row(r, number, entries, minor, trio.names[".sco"], warnings)
+        for n, r in rows:
+            try:
+                self._row(r, number, entries, minor)
+            except BrightwellError as exc:
+                raise exc.at(trio.names[".sco"], f"score record {n}") from None
+        played = max((r[0] for _, r in rows), default=0)
         players = []
-        for rec, pid in zip(people, ids):
-            players.append(self._player(rec, number[pid], entries[pid], played, warnings, trio.names[".trn"]))
-        planned = _int(info.get("Rounds", "0"))
+        for n, (rec, pid) in enumerate(zip(people, ids), 1):
+            try:
+                players.append(self._player(rec, number[pid], entries[pid], played, warnings, trio.names[".trn"]))
+            except BrightwellError as exc:
+                raise exc.at(trio.names[".trn"], f"player record {n}") from None
+        try:
+            planned = _int(info.get("Rounds", "0"), 0, "Rounds")
+        except BrightwellError as exc:
+            raise exc.at(trio.names.get(".ini"), "[Tournament Info]") from None
         sums = {e.score + e.opp_score for p in players for e in p.rounds
                 if e.kind is GAME and e.score is not None and e.opp_score is not None}
         board = sums.pop() if len(sums) == 1 and minor and max(sums) > 0 else None  # all sum to it: Othello 64
@@ -168,13 +200,19 @@ class SwissPerfectFormat(Format):
             metadata=(("sp ini", ini_text),) if ini_text else (),
         ), tuple(warnings)
 
-    def _row(self, r, number, entries, minor, name, warnings):
+    def _row(self, r, number, entries, minor):
         rnd, w, b, ws, bs, wt, bt, wsub, bsub = r
         has_minor = minor or wsub or bsub
+        check_round(rnd)
         for who in (w, b):
             if who and who not in number:
-                warnings.append(f"{name}: round {rnd} names unknown player ID {who}; row skipped")
-                return
+                raise BrightwellError(f"round {rnd} names player ID {who}, who is not in the players' table")
+        for field, value in (("W_SCORE", ws), ("B_SCORE", bs)):
+            if value not in (0, 1, 2):
+                raise BrightwellError(f"{field} {value} is not a score in half points (0, 1 or 2)")
+        for who in (w, b):
+            if who and rnd in entries[who]:
+                raise BrightwellError(f"player ID {who} has a second record in round {rnd}")
         if not b:
             kind = FULL_BYE if ws >= 2 else HALF_BYE if ws == 1 else ZERO_BYE
             credit = (wsub, bsub) if has_minor and (wsub or bsub) else (None, None)
@@ -202,9 +240,9 @@ class SwissPerfectFormat(Format):
 
     def _player(self, rec, start_no, got, played, warnings, name) -> Player:
         absent = _rounds_of(rec.get("ABSENT", ""))
-        late = _int(rec.get("LATE_ENTRY", ""))
-        out = _int(rec.get("WITHDRAWAL", ""))  # the last round taken part in (as the samples show)
-        bonus = float(rec.get("BONUS", "") or 0)
+        late = _int(rec.get("LATE_ENTRY", ""), 0, "LATE_ENTRY")
+        out = _int(rec.get("WITHDRAWAL", ""), 0, "WITHDRAWAL")  # the last round taken part in (as the samples show)
+        bonus = _decimal(rec.get("BONUS", ""), "BONUS")
         rounds = [got.get(r, ABSENT) for r in range(1, played + 1)]
         free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (ABSENT_KIND, ZERO_BYE)] \
             if bonus or absent else []
@@ -230,7 +268,7 @@ class SwissPerfectFormat(Format):
         birth = rec.get("BIRTH_DATE", "")
         return Player(
             start_no=start_no, name=f"{surname}, {first}" if first else surname, rounds=tuple(rounds),
-            rating=_int(rec.get("INTL_RTG", "")) or None, federation=rec.get("FEDER") or None,
+            rating=_int(rec.get("INTL_RTG", ""), 0, "INTL_RTG") or None, federation=rec.get("FEDER") or None,
             title=_title(rec.get("TITLE")), sex=codes.sex_from_sp(rec.get("SEX")) or codes.sex(rec.get("SEX")),
             birth_date=f"{birth[:4]}-{birth[4:6]}-{birth[6:8]}" if len(birth) == 8 else None,
             ids=ids, late_entry=late or None, withdrawn_after=out or None, extra=extra,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, metadata
-from brightwell_plugin.adapters.numbers import SMALL
+from brightwell_plugin.adapters.numbers import SMALL, digits
 from brightwell_plugin.adapters.trf_lines import (
     BLOCK, FIELDS, block_start, has_result, iso_date, number_text, parse_blocks, scoring_from_162, scoring_from_bb,
     scoring_from_xxs, split_lines,
@@ -294,7 +294,7 @@ def _read_bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, lis
 
 
 def _num(text: str):
-    if text.isdigit():
+    if digits(text):
         return int(text)
     if not text:
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from brightwell_plugin.adapters.numbers import SMALL
+from brightwell_plugin.adapters.numbers import SMALL, digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import (
     ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN,
@@ -109,7 +109,7 @@ def _parse_slow(block: str, where: str) -> RoundEntry:
     if not block.strip():
         return RoundEntry(ABSENT_KIND)
     opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()
-    if opp_text.strip() and not opp_text.strip().isdigit():
+    if opp_text.strip() and not digits(opp_text.strip()):
         raise BrightwellError(f"opponent '{opp_text.strip()}' is not a start number", place=where)
     opp = int(opp_text) if opp_text.strip() else 0
     side = FIRST if colour == "w" else SECOND if colour == "b" else None
@@ -213,8 +213,8 @@ def format_162(s: ScoringSystem) -> str | None:
 
 # -- dates ------------------------------------------------------------------------------------------
 
-_ISO = re.compile(r"^(\d{4})[/.\-](\d{1,2})[/.\-](\d{1,2})$")
-_DMY = re.compile(r"^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})$")
+_ISO = re.compile(r"^([0-9]{4})[/.\-]([0-9]{1,2})[/.\-]([0-9]{1,2})$")
+_DMY = re.compile(r"^([0-9]{1,2})[/.\-]([0-9]{1,2})[/.\-]([0-9]{4})$")
 
 
 def iso_date(text: str) -> str | None:

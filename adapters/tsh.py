@@ -15,6 +15,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult, game_event, metadata
 from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
@@ -23,7 +24,7 @@ from brightwell_plugin.model import (
     ZERO_BYE, Player, RoundEntry, Tournament,
 )
 
-_LINE = re.compile(r"^(\S(?:.*?\S)??)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
+_LINE = re.compile(r"^(\S(?:.*?\S)??)\s+([0-9]+(?:[.+][0-9]+)*)\s*([0-9\s]*);\s*([-0-9\s]*)((?:;[^;]*)*)$")
 _CONFIG = re.compile(r"^\s*config\s+(\w+)\s*=\s*(.*?)\s*;?\s*$")
 _SIDE = {"1": FIRST, "2": SECOND}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
@@ -88,6 +89,8 @@ class TshFormat(Format):
                 if words:
                     tags[words[0]] = words[1:]
             rows.append((n, m[1].replace("\0", ";"), m[2], opps, scores, tags))
+        if not rows:
+            raise BrightwellError("no player line: not a tsh division, or an empty one", file=str(path))
         players = [self._player(no, row, rows, str(path), warnings) for no, row in enumerate(rows, 1)]
         t = self._tournament(path, config, players, rows)
         return ReadResult(replace(t, metadata=tuple(comments) + t.metadata), tuple(warnings))
@@ -135,7 +138,7 @@ class TshFormat(Format):
         cap = config.get("spread_cap") or config.get("standings_spread_cap", "")
         caps = [c for c in re.split(r"[\s,\[\]]+", cap) if c]
         spread = "SPREAD" + (f":cap={'+'.join(caps)}" if caps else "")
-        rounds = int(config["max_rounds"]) if config.get("max_rounds", "").isdigit() else None
+        rounds = int(config["max_rounds"]) if digits(config.get("max_rounds", "")) else None
         # rounds after the last with a score are pairings made ahead: not played, not ranked
         last = max((r for p in players for r, e in enumerate(p.rounds, 1) if e.kind is not ABSENT.kind), default=0)
         players = [replace(p, rounds=p.rounds[:last]) for p in players]

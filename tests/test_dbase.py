@@ -38,7 +38,7 @@ def test_integers_equal_the_text_reader_or_decline(data, encoding):
         return
     table = read_dbf(data, "t.sco", encoding)
     assert fast[0] == table.fields
-    assert fast[1] == _sco_numbers(table)
+    assert fast[1] == _sco_numbers(table, "t.sco")
     assert all(type(v) is int for row in fast[1] for v in row)
 
 
