@@ -272,7 +272,11 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers).
     Files that are no tournament are skipped, or with ``strict`` failed."""
     check_arguments(spec, to)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file of that name, a read-only parent
+        reason = "a file is in the way" if isinstance(exc, FileExistsError) else exc.strerror
+        raise BrightwellError(f"cannot be the output folder: {reason}", file=str(out_dir)) from None
     clean_stale_temporaries(out_dir)
     workers = jobs_count or os.cpu_count() or 1
     own = executor is None

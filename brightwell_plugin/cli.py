@@ -110,10 +110,10 @@ def main():
 
 
 @main.command()
-@click.argument("file", required=False, type=click.Path())
+@click.argument("file", required=False, type=click.Path(readable=False))
 @with_input
 @click.option("--output-format", type=click.Choice(["table", "csv", "json"]), default="table")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
+@click.option("-o", "--output", type=click.Path(readable=False), help="Write to this file (atomically).")
 @handled
 def rank(file, sample, input_format, encoding, division, spec, after_round, edition, output_format, output):
     """Rank FILE (or --sample) and print the standings."""
@@ -206,7 +206,7 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
 
 
 @main.command()
-@click.argument("file", type=click.Path())
+@click.argument("file", type=click.Path(readable=False))
 @click.option("--input-format", "input_format", help="Force the input format.")
 @click.option("--encoding", help="Text encoding of the input file.")
 @click.option("-t", "--tiebreaks", "spec", help="Criteria (default: those the file declares).")
@@ -272,11 +272,11 @@ def _progress_bar():
 
 @main.command()
 @click.argument("inputs", nargs=-1, required=True)
-@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Output folder.")
+@click.option("--out", "out_dir", required=True, type=click.Path(readable=False), help="Output folder.")
 @click.option("-t", "--tiebreaks", "spec", help="Criteria (default: each file's own).")
 @click.option("--to", "to", help="Output format (default: each file's own, else xml).")
 @click.option("--jobs", type=int, help="Worker processes (default: the number of cores).")
-@click.option("--report", type=click.Path(dir_okay=False), help="Write REPORT.csv, REPORT.json, REPORT.html.")
+@click.option("--report", type=click.Path(readable=False), help="Write REPORT.csv, REPORT.json, REPORT.html.")
 @click.option("--top", type=int, default=3, show_default=True, help="Qualification places watched in the report.")
 @click.option("--skip-existing", is_flag=True, help="Leave files whose output exists already.")
 @click.option("--strict", is_flag=True, help="Count files that are no tournament (README, CSV ...) as failures.")
@@ -382,8 +382,8 @@ def plugins():
 
 
 @main.command()
-@click.argument("source", type=click.Path(dir_okay=True))
-@click.argument("target", type=click.Path())
+@click.argument("source", type=click.Path(readable=False))
+@click.argument("target", type=click.Path(readable=False))
 @click.option("--to", "to", help="Output format name (default: from the suffix).")
 @click.option("--input-format", "input_format", help="Force the input format.")
 @click.option("--encoding", help="Text encoding of the input file.")
