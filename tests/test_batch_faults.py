@@ -1,0 +1,70 @@
+"""Batch under faults a real archive run meets: Ctrl-C, and a second run into the same folder."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from brightwell_plugin import api
+
+RUN = [sys.executable, "-m", "brightwell_plugin.cli"]
+WAIT = 120  # seconds any step may take before the test gives up (a wait, not a measure of speed)
+
+
+def _archive(folder, count):
+    folder.mkdir()
+    data = api.sample_path().read_bytes()
+    for i in range(count):
+        (folder / f"{folder.name}{i:05}.xml").write_bytes(data)
+    return folder
+
+
+def _outputs(out):
+    return [p for p in out.rglob("*.xml")] if out.exists() else []
+
+
+def _wait_for(condition, what):
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"gave up waiting for {what}")
+        time.sleep(0.02)
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX process groups")
+def test_ctrl_c_stops_at_once_prints_what_was_done_and_exits_130(tmp_path):
+    src, out = _archive(tmp_path / "archive", 3000), tmp_path / "out"
+    proc = subprocess.Popen([*RUN, "batch", str(src), "--out", str(out), "--jobs", "2"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    _wait_for(lambda: _outputs(out) or proc.poll() is not None, "the first output")
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole group
+    stdout, stderr = proc.communicate(timeout=WAIT)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "Aborted" not in stderr + stdout
+    done = len(_outputs(out))
+    assert 0 < done < 3000, "it stopped taking new files"
+    summary = next(line for line in stdout.splitlines() if " ranked, " in line)
+    assert summary.endswith("of 3000 files") and int(summary.split()[0]) <= done
+    assert f"interrupted: {3000 - int(summary.split()[0])} file(s) not done" in stderr
+    for path in _outputs(out):  # every output whole
+        assert api.load(path).tournament.players
+    assert not list(out.rglob("*.tmp"))
+
+
+def test_two_batches_into_one_folder_both_finish(tmp_path):
+    first, second, out = _archive(tmp_path / "a", 1500), _archive(tmp_path / "b", 300), tmp_path / "out"
+    a = subprocess.Popen([*RUN, "batch", str(first), "--out", str(out), "--jobs", "2"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    _wait_for(lambda: _outputs(out) or a.poll() is not None, "the first run's first output")
+    b = subprocess.run([*RUN, "batch", str(second), "--out", str(out), "--jobs", "2"], capture_output=True,
+                       text=True, timeout=WAIT)  # its start-up clean-up runs while the first one writes
+    a_out, a_err = a.communicate(timeout=WAIT)
+    assert a.returncode == 0 and "1500 ranked, 0 skipped, 0 failed of 1500 files" in a_out, a_err
+    assert b.returncode == 0 and "300 ranked, 0 skipped, 0 failed of 300 files" in b.stdout, b.stderr
+    assert len(_outputs(out)) == 1500 + 300
+    assert not list(out.rglob("*.tmp"))
