@@ -6,6 +6,7 @@ committed files equal what these builders produce.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from brightwell_plugin.adapters.xml import XmlFormat
@@ -395,11 +396,47 @@ config bye_spread = 50
 config standings_spread_cap = [60, 60, 60, 60]
 """
 
+def as_tourney_js(t_text: str, division: str) -> dict:
+    """A division of a .t file as tsh publishes it in tourney.js."""
+    players = [None]
+    for no, line in enumerate((ln for ln in t_text.splitlines() if ln.strip()), 1):
+        head, scores, *tags = [part.strip() for part in line.split(";")]
+        words = head.split()
+        name, opps = " ".join(words[:2]), [int(w) for w in words[3:] if w != "00"]  # 00: not paired
+        etc = {tag.split()[0]: [int(v) if v.lstrip("-").isdigit() else v for v in tag.split()[1:]] for tag in tags if tag}
+        players.append({"id": no, "name": name, "rating": 0,
+                        "pairings": opps, "scores": [int(s) for s in scores.split() if s != "00"], "etc": etc})
+    return {"name": division, "players": players}
+
+
+def tourney_js() -> str:
+    """fixtures/tsh/a.t as tsh's tourney.js."""
+    from brightwell_plugin.adapters.tsh import TshFormat
+    a = TshFormat().dumps(scrabble_day()).decode("latin-1")
+    return "// written by tsh\nnewt = " + json.dumps({"config": {}, "divisions": [as_tourney_js(a, "A")]}) + ";\n"
+
+
+def sp_text_export() -> str:
+    """The Othello sample as Swiss Perfect's tab-separated text export."""
+    t = othello_open()
+    codes = {Kind.FULL_BYE: "0:W", Kind.PAB: "0:W", Kind.HALF_BYE: "0:D", Kind.ZERO_BYE: "0:-", Kind.ABSENT: ""}
+    lines = ["\t".join(["No", "Name", "Rtg", "Feder", "Total", *map(str, range(1, t.rounds + 1))])]
+    for p in t.players:
+        cells = [codes[e.kind] if e.opponent is None else
+                 f"{e.opponent}:{'+' if e.kind is Kind.FORFEIT_WIN else '-' if e.kind is Kind.FORFEIT_LOSS else e.result.value[0].upper()}"
+                 for e in p.rounds]
+        cells += [""] * (t.rounds - len(cells))
+        lines.append("\t".join([str(p.start_no), p.name, str(p.rating or ""), p.federation or "",
+                                f"{t.scoring.total(p.rounds) + p.bonus:g}", *cells]))
+    return "\n".join(lines) + "\n"
+
+
 TEXT_FIXTURES = {FIXTURES / "papp" / "papp-internal-workfile.txt": lambda: PAPP_WORKFILE,
                  FIXTURES / "papp" / "papp.cfg": lambda: PAPP_CFG, FIXTURES / "papp" / "joueurs": lambda: PAPP_PLAYERS,
                  FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "fixture_go.opengotha.xml": opengotha_xml, FIXTURES / "othello_open.ftd.json": ftd_json,
                  FIXTURES / "go" / "mcmahon.opengotha.xml": mcmahon_xml, FIXTURES / "go" / "mcmahon.h9": lambda: MCMAHON_H9,
                  FIXTURES / "go" / "mcmahon.tou": lambda: MCMAHON_TOU,
+                 FIXTURES / "tsh" / "tourney.js": tourney_js, FIXTURES / "sp" / "othello_open.txt": sp_text_export,
                  **{FIXTURES / "papp" / "dialects" / name: (lambda text=text: text) for name, text in PAPP_DIALECTS.items()
                     if name != "papp136.elo"}}
 # written as Papp writes them on Windows: Latin-1

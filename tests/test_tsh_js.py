@@ -9,28 +9,15 @@ import pytest
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
-from make_fixtures import FIXTURES
+from make_fixtures import FIXTURES, as_tourney_js
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "tsh"
-
-
-def _as_tourney_js(t_file: Path, division: str) -> dict:
-    """The division of a .t fixture as tsh publishes it in tourney.js."""
-    players = [None]
-    for no, line in enumerate((ln for ln in t_file.read_text(encoding="latin-1").splitlines() if ln.strip()), 1):
-        head, scores, *tags = [part.strip() for part in line.split(";")]
-        words = head.split()
-        name, opps = " ".join(words[:2]), [int(w) for w in words[3:] if w != "00"]  # 00: not paired
-        etc = {tag.split()[0]: [int(v) if v.lstrip("-").isdigit() else v for v in tag.split()[1:]] for tag in tags if tag}
-        players.append({"id": no, "name": name, "rating": 0,
-                        "pairings": opps, "scores": [int(s) for s in scores.split() if s != "00"], "etc": etc})
-    return {"name": division, "players": players}
 
 
 def test_reads_like_the_t_file(tmp_path):
     t_file = FIXTURES / "tsh" / "a.t"
     data = {"config": {"event_name": "Fixture Club Day", "max_rounds": 4, "standings_spread_cap": [60, 60, 60, 60]},
-            "divisions": [_as_tourney_js(t_file, "A"), {"name": "B", "players": [None]}]}
+            "divisions": [as_tourney_js(t_file.read_text(encoding="latin-1"), "A"), {"name": "B", "players": [None]}]}
     path = tmp_path / "tourney.js"
     path.write_text("// written by tsh\nnewt = " + json.dumps(data) + ";\n")
     loaded = api.load(path)
@@ -65,7 +52,7 @@ def test_the_real_published_tourney_js_in_progress():
 def test_batch_ranks_each_division_as_an_event(tmp_path):
     t_file = FIXTURES / "tsh" / "a.t"
     data = {"config": {"event_name": "Two Divisions", "max_rounds": 4},
-            "divisions": [_as_tourney_js(t_file, "A"), _as_tourney_js(t_file, "B 2")]}
+            "divisions": [as_tourney_js(t_file.read_text(encoding="latin-1"), "A"), as_tourney_js(t_file.read_text(encoding="latin-1"), "B 2")]}
     archive = tmp_path / "in"
     archive.mkdir()
     (archive / "tourney.js").write_text("newt = " + json.dumps(data) + ";\n")

@@ -1,0 +1,247 @@
+"""Mutated real files: the fault model of docs/reliability.md, and what counts as a clean outcome.
+
+A *seed* is one event's files (a Swiss Perfect trio, a Papp workfile with its papp.cfg, or one
+file). A mutant changes one of them by one :data:`MUTATIONS` step; reading it must end in a ranked
+event or in a one-line ``BrightwellError`` naming the file -- nothing else, and never a hang.
+
+Run ``python tests/mutants.py --count 20000`` for the long local run (figures in docs/reliability.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import io
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+import traceback
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from brightwell_plugin import api
+from brightwell_plugin.errors import BrightwellError
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+SHARED = ROOT.parent / "shared" / "research" / "formats"
+SPECS = (None, "PTS,BQ:preset=woc,DISCS,BH")
+WATCHDOG_SECONDS = 60      # a mutant still being read after this long has hung
+MEMORY_HEADROOM = 1 << 30  # and one that needs another GiB has escaped the input limits
+_SKIP = {"PROVENANCE.md", "README.md", "tournament.dtd", "config.tsh", "papp.cfg", "joueurs"}
+_COMPANIONS = ("config.tsh", "papp.cfg", "joueurs")
+EMPTY_IS_VALID = {"papp-workfile"}  # Papp writes its workfile, header only, before any player is entered
+
+
+@dataclass(frozen=True)
+class Seed:
+    name: str
+    files: dict[str, bytes]  # relative name -> bytes; the first is the one read
+    main: str
+
+
+def seeds(folders=(FIXTURES, SHARED)) -> list[Seed]:
+    """Every event under ``folders``, each with the companion files its reader opens."""
+    out, seen = [], set()
+    for folder in folders:
+        if not folder.exists():
+            continue
+        for p in sorted(q for q in folder.rglob("*") if q.is_file()):
+            if p.name in _SKIP or p.suffix in (".md", ".dtd") or p in seen:
+                continue
+            members = [q for q in api.input_files(p) if q.is_file()]
+            if p.suffix.lower() in (".ini", ".sco") and any(q.suffix.lower() == ".trn" for q in members):
+                continue  # the trio is seeded once, from its .trn
+            members += [p.parent / c for c in _COMPANIONS if (p.parent / c).is_file()]
+            seen.update(members)
+            out.append(Seed(str(p.relative_to(folder.parent)), {q.name: q.read_bytes() for q in members}, p.name))
+    trio = sorted((FIXTURES / "sp").glob("othello_open.*"))
+    if FIXTURES in folders and trio:  # a Swiss Perfect zip, made from the fixture trio
+        out.append(Seed("fixtures/sp/othello_open.zip (made)", {"othello_open.zip": _zipped(trio)}, "othello_open.zip"))
+    return out
+
+
+def _zipped(files) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        for f in files:
+            if f.suffix in (".ini", ".trn", ".sco"):
+                z.write(f, f.name)
+    return buffer.getvalue()
+
+
+# --- mutations: each takes the bytes and a random source, and returns other bytes ---------------
+
+_NUMBER = re.compile(rb"-?\d+(?:\.\d+)?")
+_ODD_NUMBERS = (b"99999999999999999999", b"2147483647", b"-2147483648", b"1e23", b"NaN", b"inf",
+                b"-1", b"0", b"", b"0x10", b"\xd9\xa1\xd9\xa2", b"1.5e308", b"00000000000000000007")
+_INSERTS = (b"\x00", b"\r", b"\n", b"\x1b[31m", b"\xff\xfe", b"<!DOCTYPE x SYSTEM \"/dev/zero\">", b"&x;",
+            b"]]>", b"\"", b"'", b",", b";", b"%", b"{", b"}", b"\t", b"\xc3", b"\xef\xbb\xbf")
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True) or [b""]
+
+
+def flip_bytes(data: bytes, rnd: random.Random) -> bytes:
+    b = bytearray(data)
+    for _ in range(rnd.randint(1, 8)):
+        if b:
+            b[rnd.randrange(len(b))] = rnd.randrange(256)
+    return bytes(b)
+
+
+def truncate(data: bytes, rnd: random.Random) -> bytes:
+    return data[:rnd.randrange(len(data) + 1)]
+
+
+def duplicate_line(data: bytes, rnd: random.Random) -> bytes:
+    lines = _lines(data)
+    i = rnd.randrange(len(lines))
+    return b"".join(lines[:i + 1] + [lines[i]] * rnd.choice((1, 2, 50)) + lines[i + 1:])
+
+
+def delete_line(data: bytes, rnd: random.Random) -> bytes:
+    lines = _lines(data)
+    del lines[rnd.randrange(len(lines))]
+    return b"".join(lines)
+
+
+def swap_lines(data: bytes, rnd: random.Random) -> bytes:
+    lines = _lines(data)
+    i, j = rnd.randrange(len(lines)), rnd.randrange(len(lines))
+    lines[i], lines[j] = lines[j], lines[i]
+    return b"".join(lines)
+
+
+def odd_number(data: bytes, rnd: random.Random) -> bytes:
+    found = list(_NUMBER.finditer(data))
+    if not found:
+        return flip_bytes(data, rnd)
+    m = rnd.choice(found)
+    return data[:m.start()] + rnd.choice(_ODD_NUMBERS) + data[m.end():]
+
+
+def insert_bytes(data: bytes, rnd: random.Random) -> bytes:
+    i = rnd.randrange(len(data) + 1)
+    return data[:i] + rnd.choice(_INSERTS) + data[i:]
+
+
+def reencode(data: bytes, rnd: random.Random) -> bytes:
+    text = data.decode("utf-8", "replace")
+    encoding = rnd.choice(("utf-16", "utf-16-be", "utf-32", "latin-1", "cp1252", "utf-8-sig", "cp437"))
+    return text.encode(encoding, "replace")
+
+
+MUTATIONS = (flip_bytes, truncate, duplicate_line, delete_line, swap_lines, odd_number, insert_bytes, reencode)
+
+
+# --- outcome --------------------------------------------------------------------------------------
+
+class Hang(BaseException):
+    """Raised by the watchdog; a BaseException so that no reader's ``except Exception`` swallows it."""
+
+
+def _on_alarm(signum, frame):
+    raise Hang(f"still running after {WATCHDOG_SECONDS} s")
+
+
+def _vm_size() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[0]) * resource.getpagesize()
+
+
+class Guard:
+    """Within: a watchdog alarm, and an address-space limit one GiB above what is in use."""
+
+    def __enter__(self):
+        self.old_handler = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.alarm(WATCHDOG_SECONDS)
+        self.old_limit = resource.getrlimit(resource.RLIMIT_AS)
+        hard = self.old_limit[1]
+        soft = _vm_size() + MEMORY_HEADROOM
+        resource.setrlimit(resource.RLIMIT_AS, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+        return self
+
+    def __exit__(self, *exc):
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, self.old_handler)
+        resource.setrlimit(resource.RLIMIT_AS, self.old_limit)
+        return False
+
+
+def outcome(path: Path, names: tuple[str, ...] = ()) -> tuple[str, str]:
+    """``("ranked" | "refused" | "UNCLEAN", detail)`` for reading and ranking ``path``; a refusal
+    must name ``path`` or one of the other files ``names`` it was read with."""
+    try:
+        with Guard():
+            loaded = api.load(path)
+            if not loaded.tournament.players and loaded.format not in EMPTY_IS_VALID:
+                return "UNCLEAN", "read as an event with no players"
+            for spec in SPECS:
+                try:
+                    api.rank(loaded.tournament, spec)
+                except BrightwellError as exc:
+                    if "\n" in str(exc):
+                        return "UNCLEAN", f"message on several lines: {str(exc)!r}"
+            return "ranked", ""
+    except BrightwellError as exc:
+        message = str(exc)
+        if "\n" in message or "\r" in message:
+            return "UNCLEAN", f"message on several lines: {message!r}"
+        if not exc.file or not any(name in message for name in (path.name, *names)):
+            return "UNCLEAN", f"message names no file: {message!r}"
+        return "refused", message
+    except (Exception, Hang, MemoryError, RecursionError) as exc:  # noqa: BLE001 - the point is to see all
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        return "UNCLEAN", f"{type(exc).__name__}: {exc} ({Path(where.filename).name}:{where.lineno})"
+
+
+def mutant_outcome(seed: Seed, mutation, rnd: random.Random, folder: Path) -> tuple[str, str]:
+    """Write ``seed`` into ``folder`` with one of its files mutated, and read it."""
+    target = rnd.choice(sorted(seed.files))
+    for name, data in seed.files.items():
+        (folder / name).write_bytes(mutation(data, rnd) if name == target else data)
+    try:
+        return outcome(folder / seed.main, tuple(seed.files))
+    finally:
+        for name in seed.files:
+            (folder / name).unlink(missing_ok=True)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=20000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", default="", help="only the events whose path holds this text")
+    args = ap.parse_args(argv)
+    rnd, all_seeds = random.Random(args.seed), [s for s in seeds() if args.only in s.name]
+    counts, by_format, unclean = collections.Counter(), collections.Counter(), []
+    folder = Path(tempfile.mkdtemp(prefix="brightwell-mutants-"))
+    try:
+        for i in range(args.count):
+            seed, mutation = rnd.choice(all_seeds), rnd.choice(MUTATIONS)
+            kind, detail = mutant_outcome(seed, mutation, random.Random(rnd.random()), folder)
+            counts[kind] += 1
+            by_format[Path(seed.main).suffix.lower() or seed.main, kind] += 1
+            if kind == "UNCLEAN":
+                unclean.append(f"{seed.name} {mutation.__name__} #{i}: {detail}")
+                print(unclean[-1], file=sys.stderr)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{args.count} mutants of {len(all_seeds)} events (seed {args.seed}): "
+          + ", ".join(f"{counts[k]} {k.lower()}" for k in ("ranked", "refused", "UNCLEAN")))
+    for suffix in sorted({s for s, _ in by_format}):
+        print(f"  {suffix:12} " + "  ".join(f"{k.lower()} {by_format[suffix, k]}" for k in ("ranked", "refused", "UNCLEAN")))
+    return 1 if unclean else 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("BRIGHTWELL_MAX_INPUT", "64M")
+    sys.exit(main())
