@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Sequence
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -24,7 +25,7 @@ from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError, SpecError, UnknownFormat
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.host import Host, get_host
-from brightwell_plugin.limits import check_regular, read_head
+from brightwell_plugin.limits import check_regular, max_input, read_head, too_large
 from brightwell_plugin.model import Player, Tournament
 from brightwell_plugin.standings import Standings, default_spec, gc_paused
 from brightwell_plugin.standings import explain as _explain
@@ -93,6 +94,29 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
                               f"as {exc.encoding} (try --encoding)", file=str(p)) from None
     warnings = validated(result.tournament, str(p))
     return Loaded(result.tournament, fmt.name, tuple(result.warnings) + tuple(warnings))
+
+
+STDIN = "<stdin>"
+
+
+def load_bytes(data: bytes, name: str = STDIN, format: str | None = None, encoding: str | None = None,
+               host: Host | None = None, part: str | None = None) -> Loaded:
+    """Read a tournament held in memory (standard input, an upload): :func:`load` on a private
+    copy named like ``name`` (its suffix helps detection); messages name ``name``."""
+    limit = max_input()
+    if len(data) > limit:
+        raise too_large(name, limit)
+    with tempfile.TemporaryDirectory(prefix="brightwell-") as folder:
+        base = Path(name).name if name != STDIN else "stdin"
+        path = Path(folder) / ("".join(c for c in base if c.isalnum() or c in "._- ").lstrip(".") or "stdin")
+        path.write_bytes(data)
+        where = str(path)
+        try:
+            loaded = load(path, format, encoding, host, part)
+        except BrightwellError as exc:
+            raise type(exc)(exc.message.replace(where, name), file=name if exc.file == where else exc.file,
+                            place=exc.place) from None
+        return replace(loaded, warnings=tuple(w.replace(where, name) for w in loaded.warnings))
 
 
 def rank(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
@@ -244,8 +268,9 @@ def refuse_inputs(outputs, inputs: Sequence[str | os.PathLike]) -> None:
 
 
 def write(tournament: Tournament, path: str | os.PathLike, format: str | None = None,
-          strict: bool = False, host: Host | None = None) -> list[str]:
-    """Write atomically; return what the format could not carry (``strict`` refuses instead)."""
+          strict: bool = False, host: Host | None = None, follow_symlinks: bool = False) -> list[str]:
+    """Write atomically; return what the format could not carry (``strict`` refuses instead). A
+    symbolic link is refused unless ``follow_symlinks`` (then the file it points to is replaced)."""
     host = host or get_host()
     p = Path(path)
     fmt = host.format(format) if format else _format_for_suffix(p, host)
@@ -254,7 +279,7 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
     lost = fmt.cannot_carry(tournament)
     if lost and strict:
         raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(lost)} (--strict)", file=str(p))
-    atomic_write_all(fmt.files(tournament, p))  # a failure is a BrightwellError naming the file
+    atomic_write_all(fmt.files(tournament, p), follow_symlinks=follow_symlinks)  # failures name the file
     return lost
 
 
@@ -267,12 +292,13 @@ def _format_for_suffix(p: Path, host: Host) -> Format:
 
 def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None = None,
             input_format: str | None = None, strict: bool | str | None = None, encoding: str | None = None,
-            host: Host | None = None, part: str | None = None, renumber: bool = False) -> tuple[Loaded, Report]:
+            host: Host | None = None, part: str | None = None, renumber: bool = False,
+            follow_symlinks: bool = False) -> tuple[Loaded, Report]:
     """Read ``source`` (its event ``part``, when it holds several) and write ``target``: all its
     files or none. Returns what was loaded and the :class:`Report` of what the target could not
     carry and whose place the written file changes. ``strict`` ("standings", or "all" for metadata
     too) refuses instead; ``renumber`` numbers the players 1..n for a target whose numbers cannot
-    hold theirs."""
+    hold theirs; ``follow_symlinks`` writes through a symbolic link instead of refusing it."""
     host = host or get_host()
     loaded = load(source, input_format, encoding, host, part)
     p = Path(target)
@@ -280,4 +306,5 @@ def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None
     if not fmt.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
     level = "standings" if strict is True else strict or None
-    return loaded, conversion.convert(loaded.tournament, fmt, p, level, renumber, protect=input_files(source))
+    return loaded, conversion.convert(loaded.tournament, fmt, p, level, renumber, protect=input_files(source),
+                                      follow_symlinks=follow_symlinks)

@@ -19,6 +19,7 @@ from brightwell_plugin.criteria.base import fmt
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
 from brightwell_plugin.fileio import atomic_write
 from brightwell_plugin.host import get_host
+from brightwell_plugin.limits import read_stream
 from brightwell_plugin.standings import Standings
 
 EXIT_BAD_INPUT = 2
@@ -71,7 +72,7 @@ def _about(file):
     try:
         yield
     except BrightwellError as exc:
-        raise exc.at(file=str(file) if file else None) from None
+        raise exc.at(file=(api.STDIN if file == "-" else str(file)) if file else None) from None
 
 
 def _load(file, sample, input_format, encoding, division=None):
@@ -80,7 +81,11 @@ def _load(file, sample, input_format, encoding, division=None):
     if not file and not sample:
         raise BrightwellError("no tournament file given (or use --sample for the bundled Othello event)")
     with _format_hint():
-        loaded = api.load(api.sample_path() if sample else file, input_format, encoding, part=division)
+        if file == "-":  # standard input: the one input that is not a regular file
+            data = read_stream(sys.stdin.buffer, api.STDIN)
+            loaded = api.load_bytes(data, api.STDIN, input_format, encoding, part=division)
+        else:
+            loaded = api.load(api.sample_path() if sample else file, input_format, encoding, part=division)
     _warn(loaded.warnings)
     return loaded
 
@@ -114,8 +119,11 @@ def main():
 @with_input
 @click.option("--output-format", type=click.Choice(["table", "csv", "json"]), default="table")
 @click.option("-o", "--output", type=click.Path(readable=False), help="Write to this file (atomically).")
+@click.option("--follow-symlinks", is_flag=True, help="Write through a symbolic link (replace the file it points to) "
+              "instead of refusing it.")
 @handled
-def rank(file, sample, input_format, encoding, division, spec, after_round, edition, output_format, output):
+def rank(file, sample, input_format, encoding, division, spec, after_round, edition, output_format, output,
+         follow_symlinks):
     """Rank FILE (or --sample) and print the standings."""
     loaded = _load(file, sample, input_format, encoding, division)
     with _about(file):
@@ -127,9 +135,9 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
     else:
         text = json.dumps(_records(standings), ensure_ascii=False, indent=1) + "\n"
     if output:
-        if file:
+        if file and file != "-":
             api.refuse_inputs([output], [file])
-        atomic_write(output, text.encode("utf-8"))
+        atomic_write(output, text.encode("utf-8"), follow_symlinks=follow_symlinks)
     elif text:
         click.echo(text, nl=False)
     _note_playoffs(loaded.tournament)
@@ -392,12 +400,14 @@ def plugins():
               default=None, help="Refuse when the target loses what changes the standings (--strict=all: "
               "metadata too).")
 @click.option("--renumber", is_flag=True, help="Number the players 1..n when the target cannot hold their numbers.")
+@click.option("--follow-symlinks", is_flag=True, help="Write through a symbolic link (replace the file it points to) "
+              "instead of refusing it.")
 @handled
-def convert(source, target, to, input_format, encoding, division, strict, renumber):
+def convert(source, target, to, input_format, encoding, division, strict, renumber, follow_symlinks):
     """Convert SOURCE to TARGET between registered formats."""
     with _format_hint():
         loaded, report = api.convert(source, target, to, input_format, strict, encoding, part=division,
-                                     renumber=renumber)
+                                     renumber=renumber, follow_symlinks=follow_symlinks)
     _warn(loaded.warnings)
     for item in report.standings_lost:
         click.echo(f"brightwell: changes the standings: {item}", err=True)

@@ -205,10 +205,10 @@ def _dates_lost(ready: Tournament, back: Tournament, named: tuple[Loss, ...]) ->
 
 
 def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, renumber: bool = False,
-            protect: tuple[Path, ...] = ()) -> Report:
+            protect: tuple[Path, ...] = (), follow_symlinks: bool = False) -> Report:
     """Write ``t`` as ``fmt`` to ``path`` (all files or none); ``strict`` is None, "standings" or
     "all": what refuses the conversion before anything is written. No file in ``protect`` (the
-    inputs) is ever written."""
+    inputs) is ever written; a symbolic link is written through only with ``follow_symlinks``."""
     spec = default_spec(t)
     if fmt.needs_results or fmt.publishes:
         t = with_results(t, spec, publish=fmt.publishes)
@@ -254,5 +254,5 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
     refused = report.standings_lost + (report.metadata_lost if strict == "all" else []) if strict else []
     if refused:
         raise BrightwellError(f"format '{fmt.name}' would lose: {'; '.join(refused)} (--strict)", file=str(path))
-    atomic_write_all(files)  # a failure is a BrightwellError naming the file, nothing changed
+    atomic_write_all(files, follow_symlinks=follow_symlinks)  # a failure is a BrightwellError naming the file
     return report

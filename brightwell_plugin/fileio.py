@@ -52,7 +52,8 @@ def check_target(target: Path, *, follow_symlinks: bool = False) -> Path:
         raise BrightwellError(f"cannot write: {exc.strerror}", file=str(target)) from None
     if stat.S_ISLNK(st.st_mode):
         if not follow_symlinks:
-            raise BrightwellError("is a symbolic link: name the file it points to", file=str(target))
+            raise BrightwellError("is a symbolic link: name the file it points to (or --follow-symlinks)",
+                                  file=str(target))
         return check_target(Path(os.path.realpath(target)))
     if not stat.S_ISREG(st.st_mode):
         kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode) else \

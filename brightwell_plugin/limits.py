@@ -110,3 +110,12 @@ def read_head(path: str | os.PathLike, size: int) -> bytes:
         return b""
     with _open(path) as fh:
         return fh.read(size)
+
+
+def read_stream(stream, name: str) -> bytes:
+    """All of a stream (standard input), refused beyond the input limit."""
+    limit = max_input()
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise too_large(name, limit)
+    return data

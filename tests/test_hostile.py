@@ -332,3 +332,44 @@ def test_an_unreadable_sco_beside_its_trn_is_named(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "open", refuse)
     with pytest.raises(BrightwellError, match=r"othello_open.sco: cannot read: Permission denied"):
         api.load(trn)
+
+
+# --- standard input, the one input that is not a regular file; symbolic links only when asked ----
+
+def test_standard_input_is_read_and_named_in_messages(tmp_path):
+    trf = (FIXTURES / "quirks.trf").read_bytes()
+    out = subprocess.run([*RUN, "rank", "-", "--output-format", "csv"], input=trf, capture_output=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.startswith(b"rank,start_no,name,")
+    bad = subprocess.run([*RUN, "rank", "-", "--input-format", "trf"], input=b"garbage\n", capture_output=True,
+                         timeout=120)
+    assert bad.returncode == 2
+    assert bad.stderr.decode().strip().startswith("brightwell: error: <stdin>: ") and b"/tmp" not in bad.stderr
+
+
+def test_standard_input_is_bounded_by_the_input_limit():
+    out = subprocess.run([*RUN, "rank", "-"], input=b"x" * 5000, capture_output=True, timeout=120,
+                         env={**os.environ, "BRIGHTWELL_MAX_INPUT": "4K"})
+    assert out.returncode == 2 and b"<stdin>: larger than the input limit of 4096 bytes" in out.stderr
+
+
+def test_bytes_in_memory_load_under_their_name():
+    loaded = api.load_bytes((FIXTURES / "quirks.trf").read_bytes(), "upload.trf")
+    assert loaded.format == "trf" and loaded.tournament.players
+    with pytest.raises(BrightwellError, match=r"^upload\.xml: line 1"):
+        api.load_bytes(b"<tournament", "upload.xml")
+
+
+@pytest.mark.parametrize("command", [["rank", "{src}", "--output-format", "csv", "-o", "{link}"],
+                                     ["convert", "{src}", "{link}"]])
+def test_a_symlink_output_is_written_through_only_with_the_flag(tmp_path, command):
+    real, link = tmp_path / "real.csv", tmp_path / "link.csv"
+    if command[0] == "convert":
+        real, link = tmp_path / "real.trf", tmp_path / "link.trf"
+    real.write_text("keep")
+    link.symlink_to(real.name)
+    args = [a.format(src=api.sample_path(), link=link) for a in command]
+    refused = subprocess.run([*RUN, *args], capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and "is a symbolic link" in refused.stderr and real.read_text() == "keep"
+    done = subprocess.run([*RUN, *args, "--follow-symlinks"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and real.read_text() != "keep"
