@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 
+_LINE_BREAKS = {ord(c): {"\n": "\\n", "\r": "\\r"}.get(c, f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+                for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}  # what str.splitlines() splits at
+
+
 class BrightwellError(Exception):
     """A problem with the user's input or request, reported on one line."""
 
@@ -12,9 +16,9 @@ class BrightwellError(Exception):
         self.file = file
         self.place = place
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # one line whatever the file held: line breaks are shown as escapes
         where = ": ".join(str(x) for x in (self.file, self.place) if x)
-        return f"{where}: {self.message}" if where else self.message
+        return (f"{where}: {self.message}" if where else self.message).translate(_LINE_BREAKS)
 
     def at(self, file: str | None = None, place: str | None = None) -> "BrightwellError":
         """The same error with the file (and place) filled in where still unknown."""

@@ -40,6 +40,9 @@ def validate(t: Tournament) -> list[Issue]:
     warnings: list[Issue] = []
     by_no: dict[int, Player] = {}
     for p in t.players:
+        if type(p.start_no) is not int or p.start_no < 1:
+            errors.append(Issue("error", f"player {p.start_no!r} ({p.name})", "a start number is a whole number from 1"))
+            return errors
         if p.start_no in by_no:
             errors.append(Issue("error", _where(p), f"start number {p.start_no} is used twice"))
         by_no[p.start_no] = p

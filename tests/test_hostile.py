@@ -373,3 +373,25 @@ def test_a_symlink_output_is_written_through_only_with_the_flag(tmp_path, comman
     done = subprocess.run([*RUN, *args, "--follow-symlinks"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert link.is_symlink() and real.read_text() != "keep"
+
+
+def test_a_negative_start_number_is_refused(tmp_path):
+    path = tmp_path / "neg.txt"
+    path.write_text("No\tName\tTotal\t1\n-2147483648\tAnn\t1\t0:W\n", encoding="utf-8")
+    with pytest.raises(BrightwellError, match=r"neg.txt: player -2147483648 \(Ann\): a start number is a whole number"):
+        api.load(path)
+
+
+def test_a_zip_member_name_with_a_carriage_return_stays_on_one_line(tmp_path):
+    z = tmp_path / "cr.zip"
+    with zipfile.ZipFile(z, "w") as zf:
+        for name in ("e.ini", "e.trn", "x\ry.sco"):
+            zf.writestr(name, b"x")
+    with pytest.raises(BrightwellError) as caught:
+        api.load(z, format="swissperfect")
+    assert len(str(caught.value).splitlines()) == 1 and "\\r" in str(caught.value)
+
+
+def test_every_line_break_in_a_message_is_escaped():
+    text = str(BrightwellError("a\rb\nc\x0bd\x1ce\x85f\u2028g\u2029h\ti", file="f\nile", place="line 1"))
+    assert text.splitlines() == [text] and text.startswith("f\\nile: line 1: a\\rb\\nc")
