@@ -24,6 +24,7 @@ from brightwell_plugin.model import (
     ZERO_BYE, Player, RoundEntry, Tournament,
 )
 
+_SCORE = re.compile(r"-?[0-9]+")
 _LINE = re.compile(r"^(\S(?:.*?\S)??)\s+([0-9]+(?:[.+][0-9]+)*)\s*([0-9\s]*);\s*([-0-9\s]*)((?:;[^;]*)*)$")
 _CONFIG = re.compile(r"^\s*config\s+(\w+)\s*=\s*(.*?)\s*;?\s*$")
 _SIDE = {"1": FIRST, "2": SECOND}
@@ -83,6 +84,9 @@ class TshFormat(Format):
                 raise BrightwellError("not a tsh player line (name rating opponents ; scores ; tags)",
                                       file=str(path), place=f"line {n}")
             opps, scores = m[3].split(), m[4].split()
+            bad = next((x for x in scores if not _SCORE.fullmatch(x)), None)
+            if bad is not None:
+                raise BrightwellError(f"'{bad}' is not a score", file=str(path), place=f"line {n}")
             tags = {}
             for group in m[5].split(";")[1:]:
                 words = group.split()

@@ -395,3 +395,25 @@ def test_a_zip_member_name_with_a_carriage_return_stays_on_one_line(tmp_path):
 def test_every_line_break_in_a_message_is_escaped():
     text = str(BrightwellError("a\rb\nc\x0bd\x1ce\x85f\u2028g\u2029h\ti", file="f\nile", place="line 1"))
     assert text.splitlines() == [text] and text.startswith("f\\nile: line 1: a\\rb\\nc")
+
+
+def test_a_zip_member_without_a_name_is_refused(tmp_path):
+    z = tmp_path / "noname.zip"
+    with zipfile.ZipFile(z, "w") as zf:
+        zf.writestr("e.trn", b"x")
+        zf.writestr(zipfile.ZipInfo("x"), b"y")
+    raw = z.read_bytes()
+    at = raw.rfind(b"PK\x01\x02")  # the second member's central directory entry: its name becomes empty
+    name_len = int.from_bytes(raw[at + 28:at + 30], "little")
+    raw = raw[:at + 28] + b"\x00\x00" + raw[at + 30:at + 46] + raw[at + 46 + name_len:]
+    end = raw.rfind(b"PK\x05\x06")
+    size = int.from_bytes(raw[end + 12:end + 16], "little") - name_len
+    z.write_bytes(raw[:end + 12] + size.to_bytes(4, "little") + raw[end + 16:])
+    with pytest.raises(BrightwellError, match=r"noname.zip: (a zip member has no name|not a readable zip)"):
+        api.load(z, format="swissperfect")
+
+
+def test_a_tsh_score_that_is_no_number_is_refused(tmp_path):
+    (tmp_path / "a.t").write_text("Ashby, Ann 1850 2 ; 466-459\nBryce, Ben 1800 1 ; 380\n", encoding="latin-1")
+    with pytest.raises(BrightwellError, match=r"a.t: line 1: '466-459' is not a score"):
+        api.load(tmp_path / "a.t")
