@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -417,3 +418,32 @@ def test_a_tsh_score_that_is_no_number_is_refused(tmp_path):
     (tmp_path / "a.t").write_text("Ashby, Ann 1850 2 ; 466-459\nBryce, Ben 1800 1 ; 380\n", encoding="latin-1")
     with pytest.raises(BrightwellError, match=r"a.t: line 1: '466-459' is not a score"):
         api.load(tmp_path / "a.t")
+
+
+@pytest.mark.skipif(not shutil.which("strace"), reason="strace is not installed (.ci/run installs it)")
+@pytest.mark.parametrize("root", ['<tournament xmlns="urn:brightwell-plugin:tournament:1"/>',
+                                  '<Tournament dataVersion="201"><Players/></Tournament>'])
+def test_no_file_a_doctype_names_is_ever_opened(tmp_path, root):
+    secret = tmp_path / "secret.dtd"
+    secret.write_text('<!ENTITY x "y">')
+    doc = tmp_path / "t.xml"
+    doc.write_text(f'<?xml version="1.0"?>\n<!DOCTYPE t SYSTEM "{secret}" [<!ENTITY e SYSTEM "{secret}">]>\n{root}\n')
+    log = tmp_path / "trace.log"
+    out = subprocess.run(["strace", "-f", "-qq", "-e", "trace=open,openat,openat2,stat,newfstatat,access,readlink",
+                          "-o", str(log), *RUN, "rank", str(doc)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "DOCTYPE" in out.stderr, out.stderr
+    trace = log.read_text()
+    assert str(doc) in trace, "strace saw the document opened"  # the trace works
+    assert str(secret) not in trace
+
+
+def test_a_full_disk_on_rank_output_is_one_line_and_leaves_nothing(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from brightwell_plugin.cli import main
+    monkeypatch.setattr(os, "write", lambda fd, data: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+    result = CliRunner().invoke(main, ["rank", "--sample", "--output-format", "csv", "-o", str(tmp_path / "out.csv")])
+    assert result.exit_code == 2
+    assert result.output.strip() == (f"brightwell: error: {tmp_path / 'out.csv'}: cannot write: No space left on "
+                                     "device; nothing was changed")
+    assert list(tmp_path.iterdir()) == []
