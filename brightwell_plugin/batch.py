@@ -8,8 +8,10 @@ The work of one file is :func:`process`, a plain function of picklable arguments
 from __future__ import annotations
 
 import glob
+import multiprocessing
 import os
 import re
+import signal
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -214,7 +216,16 @@ def _alive(pid: int) -> bool:
         return False
     except (PermissionError, OSError, OverflowError):
         return True  # someone else's live process, or a number that cannot be asked: left alone
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """A process that has exited but not been reaped yet (a killed run's worker): dead, on Linux."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rpartition(b")")[2].split()[:1] in ([b"Z"], [b"X"])
+    except OSError:
+        return False
 
 
 def clean_stale_temporaries(out_dir: Path) -> int:
@@ -231,8 +242,28 @@ def clean_stale_temporaries(out_dir: Path) -> int:
 
 def process_chunk(jobs: list[Job], out_dir: Path, spec: str | None, to: str | None,
                   skip_existing: bool, strict: bool = False) -> list[FileResult]:
-    """:func:`process` for several jobs: one task per chunk spares the executor a round trip per file."""
-    return [process(job, out_dir, spec, to, skip_existing, strict) for job in jobs]
+    """:func:`process` for several jobs: one task per chunk spares the executor a round trip per file.
+    After Ctrl-C the chunk stops before its next file, and what it finished is reported."""
+    results = []
+    try:
+        for job in jobs:
+            if _STOP is not None and _STOP.is_set():
+                break
+            results.append(process(job, out_dir, spec, to, skip_existing, strict))
+    except KeyboardInterrupt:  # an executor whose workers do get the signal
+        pass
+    return results
+
+
+_STOP = None  # in a worker of our own pool: set by the parent on Ctrl-C
+
+
+def _worker_start(stop) -> None:
+    """Workers leave Ctrl-C to the parent, which tells them to stop between files: a file is then
+    either written and counted, or not started."""
+    global _STOP
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _STOP = stop
 
 
 def chunk_sizes(files: int, workers: int) -> list[int]:
@@ -258,6 +289,18 @@ def check_arguments(spec: str | None, to: str | None) -> None:
         raise BrightwellError(f"cannot write format '{to}' (writable: {writable})")
 
 
+def _take_started(futures, seen, take) -> None:
+    """After Ctrl-C: the results of the chunks already running (each stops at its current file), so
+    that the summary counts every file written. A second Ctrl-C stops the waiting."""
+    started = [f for f in futures if f not in seen and not f.cancelled()]
+    try:
+        for future in as_completed(started):
+            if future.exception() is None:
+                take(future)
+    except KeyboardInterrupt:
+        pass
+
+
 class Interrupted(KeyboardInterrupt):
     """A batch stopped by Ctrl-C: what was done before it (outputs are whole or absent)."""
 
@@ -280,24 +323,33 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     clean_stale_temporaries(out_dir)
     workers = jobs_count or os.cpu_count() or 1
     own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=workers)
+    stop = multiprocessing.get_context().Event() if own else None
+    pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(stop,))
     starts = list(accumulate(chunk_sizes(len(jobs), workers), initial=0))
     results: list[FileResult] = []
-    futures = []
+    futures, seen = [], set()
+
+    def take(future) -> None:
+        seen.add(future)
+        for result in future.result():
+            results.append(result)
+            if on_result:
+                on_result(result)
+
     try:
         futures = [pool.submit(process_chunk, jobs[a:b], out_dir, spec, to, skip_existing, strict)
                    for a, b in zip(starts, starts[1:])]
         for future in as_completed(futures):
-            for result in future.result():
-                results.append(result)
-                if on_result:
-                    on_result(result)
+            take(future)
     except KeyboardInterrupt:
+        if stop is not None:
+            stop.set()
         for future in futures:
-            future.cancel()
+            future.cancel()  # chunks not started never start
         if own:
             pool.shutdown(wait=False, cancel_futures=True)
             own = False
+        _take_started(futures, seen, take)
         raise Interrupted(results, len(jobs)) from None
     finally:
         if own:

@@ -41,7 +41,10 @@ def handled(func):
             return func(*args, **kwargs)
         except BrightwellError as exc:
             _fail(str(exc))
-        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
+        except KeyboardInterrupt:  # Ctrl-C before anything was done (batch reports its own)
+            click.echo("brightwell: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # a bug of ours: still one line, unless debugging
             if os.environ.get("BRIGHTWELL_DEBUG"):

@@ -49,7 +49,7 @@ def test_ctrl_c_stops_at_once_prints_what_was_done_and_exits_130(tmp_path):
     done = len(_outputs(out))
     assert 0 < done < 3000, "it stopped taking new files"
     summary = next(line for line in stdout.splitlines() if " ranked, " in line)
-    assert summary.endswith("of 3000 files") and int(summary.split()[0]) <= done
+    assert summary == f"{done} ranked, 0 skipped, 0 failed of 3000 files", "every file written is counted"
     assert f"interrupted: {3000 - int(summary.split()[0])} file(s) not done" in stderr
     for path in _outputs(out):  # every output whole
         assert api.load(path).tournament.players
@@ -68,3 +68,28 @@ def test_two_batches_into_one_folder_both_finish(tmp_path):
     assert b.returncode == 0 and "300 ranked, 0 skipped, 0 failed of 300 files" in b.stdout, b.stderr
     assert len(_outputs(out)) == 1500 + 300
     assert not list(out.rglob("*.tmp"))
+
+
+def test_ctrl_c_before_any_file_is_exit_130_not_aborted(monkeypatch):
+    from click.testing import CliRunner
+
+    from brightwell_plugin.cli import main
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(api, "load", interrupt)
+    result = CliRunner().invoke(main, ["rank", "--sample"])
+    assert result.exit_code == 130 and result.output.strip() == "brightwell: interrupted"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs Linux /proc")
+def test_a_temporary_of_an_exited_but_unreaped_process_is_stale(tmp_path):
+    from brightwell_plugin.batch import clean_stale_temporaries
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    _wait_for(lambda: open(f"/proc/{child.pid}/stat", "rb").read().rpartition(b")")[2].split()[0] == b"Z",
+              "the child to exit")  # a zombie until reaped: os.kill(pid, 0) still succeeds
+    (tmp_path / f".event.trf.{child.pid}-1.tmp").write_text("half")
+    (tmp_path / f".event.trf.{os.getpid()}-1.tmp").write_text("ours, in flight")
+    assert clean_stale_temporaries(tmp_path) == 1
+    assert [p.name for p in tmp_path.iterdir()] == [f".event.trf.{os.getpid()}-1.tmp"]
+    child.wait()
