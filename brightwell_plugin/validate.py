@@ -39,10 +39,9 @@ def validate(t: Tournament) -> list[Issue]:
     errors: list[Issue] = []
     warnings: list[Issue] = []
     by_no: dict[int, Player] = {}
+    if _wrong_types(t, errors):
+        return errors
     for p in t.players:
-        if type(p.start_no) is not int or p.start_no < 1:
-            errors.append(Issue("error", f"player {p.start_no!r} ({p.name})", "a start number is a whole number from 1"))
-            return errors
         if p.start_no in by_no:
             errors.append(Issue("error", _where(p), f"start number {p.start_no} is used twice"))
         by_no[p.start_no] = p
@@ -69,6 +68,29 @@ def validate(t: Tournament) -> list[Issue]:
                                       f"stored points {_fmt(p.stored_points)} disagree with the results, "
                                       f"which give {_fmt(computed)}"))
     return errors + warnings
+
+
+_WHOLE_FIELDS = ("late_entry", "withdrawn_after", "rating", "stored_rank")  # whole numbers from 0, or None
+
+
+def _wrong_types(t: Tournament, errors: list[Issue]) -> bool:
+    """A reader of a typed format (JSON) may pass on a value of another type: refused here, before
+    any check compares it."""
+    if t.rounds is not None and type(t.rounds) is not int:
+        errors.append(Issue("error", "the event", f"{t.rounds!r} planned rounds is not a number of rounds"))
+    for p in t.players:
+        if type(p.start_no) is not int or p.start_no < 1:
+            errors.append(Issue("error", f"player {p.start_no!r} ({p.name})", "a start number is a whole number from 1"))
+            continue
+        for name in _WHOLE_FIELDS:
+            value = getattr(p, name)
+            if value is not None and (type(value) is not int or value < 0):
+                errors.append(Issue("error", _where(p), f"{name.replace('_', ' ')} {value!r} is not a whole number"))
+        for name in ("bonus", "stored_points"):
+            value = getattr(p, name)
+            if value is not None and type(value) not in (int, float):
+                errors.append(Issue("error", _where(p), f"{name.replace('_', ' ')} {value!r} is not a number"))
+    return bool(errors)
 
 
 def _out_of_range(x) -> bool:

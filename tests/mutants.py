@@ -139,7 +139,21 @@ def reencode(data: bytes, rnd: random.Random) -> bytes:
     return text.encode(encoding, "replace")
 
 
-MUTATIONS = (flip_bytes, truncate, duplicate_line, delete_line, swap_lines, odd_number, insert_bytes, reencode)
+_JSON_VALUE = re.compile(rb'(?<=:)\s*(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|null|true|false|"(?:[^"\\\n]|\\.)*")')
+_OTHER_TYPES = (b' "x"', b" 2.5", b" 1e23", b" true", b" null", b" []", b" {}", b" -3", b' "7"')
+
+
+def retype(data: bytes, rnd: random.Random) -> bytes:
+    """A value after a colon (a JSON member) becomes one of another type."""
+    found = list(_JSON_VALUE.finditer(data))
+    if not found:
+        return odd_number(data, rnd)
+    m = rnd.choice(found)
+    return data[:m.start()] + rnd.choice(_OTHER_TYPES) + data[m.end():]
+
+
+MUTATIONS = (flip_bytes, truncate, duplicate_line, delete_line, swap_lines, odd_number, insert_bytes, reencode,
+             retype)
 
 
 # --- outcome --------------------------------------------------------------------------------------

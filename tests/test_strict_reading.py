@@ -193,3 +193,11 @@ def test_a_tsh_score_that_is_no_number_is_refused(tmp_path):
     (tmp_path / "a.t").write_text("Ashby, Ann 1850 2 ; 466-459\nBryce, Ben 1800 1 ; 380\n", encoding="latin-1")
     with pytest.raises(BrightwellError, match=r"a.t: line 1: '466-459' is not a score"):
         api.load(tmp_path / "a.t")
+
+
+@pytest.mark.parametrize("value", ["1e23", "2.5", '"x"', "true", "[]", "-3"])
+def test_a_json_value_of_another_type_is_refused(tmp_path, value):
+    path = _mutated(tmp_path, FIXTURES / "othello_open.ftd.json", b'"left_after_round": null',
+                    b'"left_after_round": ' + value.encode())
+    with pytest.raises(BrightwellError, match=r"othello_open.ftd.json: player \d+ .*: withdrawn after .* is not a whole"):
+        api.load(path)
