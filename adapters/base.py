@@ -61,6 +61,13 @@ class Format:
     # conversion spells out the value a preset or a formula (64/R) gives this event
     numeric_parameters: ClassVar[bool] = False
     carries_playoffs: ClassVar[bool] = False  # play-off games after the rounds have a place in the file
+    # the files a format reads and writes, so that batch and the output checks need not know it:
+    # names of files read beside an event (settings, a players' list) that are no events themselves
+    companions: ClassVar[tuple[str, ...]] = ()
+    # suffixes of files with one stem that together are one event; the first names it (is read and written)
+    set_suffixes: ClassVar[tuple[str, ...]] = ()
+    # the main output's suffix (default: the first of ``suffixes``)
+    output_suffix: ClassVar[str | None] = None
 
     def sniff(self, path: Path, head: bytes) -> bool:
         """True when the first bytes of ``path`` look like this format."""
@@ -85,6 +92,15 @@ class Format:
     def files(self, t: Tournament, path: Path) -> dict[Path, bytes]:
         """Every file to write for ``path`` (formats of several files override this)."""
         return {path: self.dumps(t)}
+
+    def output_name(self, stem: Path) -> Path:
+        """Where an event named ``stem`` (a path without suffix) is written."""
+        suffix = self.output_suffix or (self.suffixes[0] if self.suffixes else "")
+        return stem.with_name(stem.name + suffix)
+
+    def output_files(self, path: Path) -> tuple[Path, ...]:
+        """The files writing ``path`` makes (the whole set, for a format of several files)."""
+        return tuple(path.with_suffix(s) for s in self.set_suffixes) if self.set_suffixes else (path,)
 
 
 GO_RANKS = ("go rank", "opengotha rank", "egd rank")

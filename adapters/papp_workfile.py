@@ -58,6 +58,7 @@ class PappWorkfileFormat(Format):
     name = "papp-workfile"
     title = "Papp tournament state file (papp-internal-workfile.txt, with papp.cfg and joueurs)"
     suffixes = ()
+    companions = ("papp.cfg", "joueurs")
 
     def sniff(self, path, head):
         return b"#_Nom-Tournoi" in head or b"#_Nombre-Rondes" in head

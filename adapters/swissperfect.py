@@ -121,6 +121,8 @@ class SwissPerfectFormat(Format):
     name = "swissperfect"
     title = "Swiss Perfect 98 tournament (.ini + .trn + .sco, or a zip of them)"
     suffixes = (".ini", ".trn", ".sco", ".zip", ".piz")
+    set_suffixes = (".trn", ".ini", ".sco")
+    output_suffix = ".trn"
     can_write = True
     needs_results = True
     numeric_parameters = True

@@ -59,6 +59,7 @@ class TshFormat(Format):
     name = "tsh"
     title = "tsh Scrabble division file (.t), with config.tsh"
     suffixes = (".t",)
+    companions = ("config.tsh",)
     can_write = True
 
     def sniff(self, path, head):

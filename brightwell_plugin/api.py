@@ -241,22 +241,34 @@ def check_order(tournament: Tournament, specs: Sequence[str], after_round: int |
     return out
 
 
-_SETS = ({".ini", ".trn", ".sco"},)  # suffixes read together (a Swiss Perfect tournament)
+NATIVE_FORMAT = "xml"  # lossless: what an event is written as when its own format cannot be
+
+
+def event_files(path: str | os.PathLike, host: Host | None = None) -> tuple[Path, ...]:
+    """The event's files, ``path`` first: with the other files of its set (a Swiss Perfect
+    .trn/.ini/.sco) and the companions read beside it (config.tsh), as the formats declare them."""
+    host = host or get_host()
+    p = Path(path)
+    suffix, formats = p.suffix.lower(), host.formats.values()
+    members = {s for f in formats if suffix in f.set_suffixes for s in f.set_suffixes}
+    companions = {c for f in formats for c in f.companions}
+    try:
+        return (p, *(q for q in p.parent.iterdir() if q != p and (
+            q.name in companions or (q.stem.lower() == p.stem.lower() and q.suffix.lower() in members))))
+    except OSError:
+        return (p,)
 
 
 def input_files(path: str | os.PathLike) -> tuple[Path, ...]:
-    """The files reading ``path`` may open: itself, a folder's files, or the other files of a
-    set it belongs to (a Swiss Perfect .ini/.trn/.sco). Outputs never replace them."""
+    """The files reading ``path`` may open: itself, a folder's files, or its event's other files
+    (:func:`event_files`). Outputs never replace them."""
     p = Path(path)
-    members = next((s for s in _SETS if p.suffix.lower() in s), None)
-    if not p.is_dir() and members is None:
-        return (p,)
-    folder = p if p.is_dir() else p.parent
-    try:
-        return (p, *(q for q in folder.iterdir() if q != p and (
-            p.is_dir() or (q.stem.lower() == p.stem.lower() and q.suffix.lower() in members))))
-    except OSError:
-        return (p,)
+    if p.is_dir():
+        try:
+            return (p, *p.iterdir())
+        except OSError:
+            return (p,)
+    return event_files(p)
 
 
 def refuse_inputs(outputs, inputs: Sequence[str | os.PathLike]) -> None:

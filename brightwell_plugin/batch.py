@@ -27,9 +27,6 @@ from brightwell_plugin.host import get_host
 from brightwell_plugin.limits import read_head
 from brightwell_plugin.standings import configured, gc_paused
 
-SP_PARTS = (".ini", ".trn", ".sco")
-
-
 @dataclass(frozen=True, slots=True)
 class Job:
     source: Path
@@ -98,7 +95,12 @@ def _file_result(source, target, format, error, skipped, rows, not_carried, skip
 
 
 def collect(inputs: Iterable[str]) -> list[Job]:
-    """Files, folders (recursively) and globs; a Swiss Perfect trio is one job."""
+    """Files, folders (recursively) and globs: a job per event. The files a format declares as one
+    event are one job, read from the set's main file; the companions a format reads beside an
+    event are no jobs."""
+    formats = get_host().formats.values()
+    companions = {c for f in formats for c in f.companions}
+    sets = {s: f.set_suffixes for f in formats for s in f.set_suffixes}
     jobs, seen = [], set()
     for text in inputs:
         paths = [Path(p) for p in sorted(glob.glob(text, recursive=True))] or [Path(text)]
@@ -106,15 +108,16 @@ def collect(inputs: Iterable[str]) -> list[Job]:
             root = path if path.is_dir() else path.parent
             files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
             for f in files:
-                if f.name.startswith(".") or f.name == "config.tsh" or f.name in ("papp.cfg", "joueurs"):
+                if f.name.startswith(".") or f.name in companions:
                     continue
-                if f.suffix.lower() in SP_PARTS:  # one job per stem
+                members = sets.get(f.suffix.lower())
+                if members:  # one job per stem, read from the set's main file when there is one
                     key = (f.parent.resolve(), f.stem.lower())
                     if key in seen:
                         continue
                     seen.add(key)
                     f = next((s for s in sorted(f.parent.iterdir()) if s.stem.lower() == f.stem.lower()
-                              and s.suffix.lower() == ".trn"), f)
+                              and s.suffix.lower() == members[0]), f)
                 elif f.resolve() in seen:
                     continue
                 seen.add(f.resolve())
@@ -158,9 +161,7 @@ def _stored_places(t) -> dict[int, int] | None:
 
 
 def target_for(job: Job, out_dir: Path, fmt_name: str) -> Path:
-    fmt = get_host().format(fmt_name)
-    suffix = ".trn" if fmt_name == "swissperfect" else (fmt.suffixes[0] if fmt.suffixes else "")
-    return out_dir / job.relative.with_name(job.relative.name + suffix)
+    return get_host().format(fmt_name).output_name(out_dir / job.relative)
 
 
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
@@ -186,10 +187,9 @@ def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exi
                 raise
             return FileResult(job.label, skipped=True,
                               skip_reason="not a tournament (no format recognises it or its suffix)")
-        name = fmt.name if fmt.can_write else "xml"
+        name = fmt.name if fmt.can_write else api.NATIVE_FORMAT
         target = target_for(job, out_dir, name)
-        outputs = [target.with_suffix(s) for s in SP_PARTS] if name == "swissperfect" else [target]
-        if skip_existing and all(p.exists() for p in outputs):
+        if skip_existing and all(p.exists() for p in get_host().format(name).output_files(target)):
             return FileResult(job.label, str(target), None, skipped=True, skip_reason="output exists")
         loaded = api.load(job.source, None if to else fmt.name, part=job.part)  # detected once
         standings = api.rank(loaded.tournament, spec)

@@ -35,7 +35,6 @@ SPECS = (None, "PTS,BQ:preset=woc,DISCS,BH")
 WATCHDOG_SECONDS = 60      # a mutant still being read after this long has hung
 MEMORY_HEADROOM = 1 << 30  # and one that needs another GiB has escaped the input limits
 _SKIP = {"PROVENANCE.md", "README.md", "tournament.dtd", "config.tsh", "papp.cfg", "joueurs"}
-_COMPANIONS = ("config.tsh", "papp.cfg", "joueurs")
 EMPTY_IS_VALID = {"papp-workfile"}  # Papp writes its workfile, header only, before any player is entered
 
 
@@ -55,10 +54,9 @@ def seeds(folders=(FIXTURES, SHARED)) -> list[Seed]:
         for p in sorted(q for q in folder.rglob("*") if q.is_file()):
             if p.name in _SKIP or p.suffix in (".md", ".dtd") or p in seen:
                 continue
-            members = [q for q in api.input_files(p) if q.is_file()]
+            members = [q for q in api.event_files(p) if q.is_file()]
             if p.suffix.lower() in (".ini", ".sco") and any(q.suffix.lower() == ".trn" for q in members):
                 continue  # the trio is seeded once, from its .trn
-            members += [p.parent / c for c in _COMPANIONS if (p.parent / c).is_file()]
             seen.update(members)
             out.append(Seed(str(p.relative_to(folder.parent)), {q.name: q.read_bytes() for q in members}, p.name))
     trio = sorted((FIXTURES / "sp").glob("othello_open.*"))
