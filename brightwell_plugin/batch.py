@@ -301,6 +301,16 @@ def _take_started(futures, seen, take) -> None:
         pass
 
 
+def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
+    """Every output lies under ``out_dir``: no input may (an event's other files lie beside it), so
+    that no output can replace an input, this run's or another job's."""
+    out = out_dir.resolve()
+    inside = next((job.source for job in jobs if job.source.resolve().is_relative_to(out)), None)
+    if inside is not None:
+        raise BrightwellError(f"the output folder holds input files (e.g. {inside}): outputs never replace an "
+                              "input; choose another --out", file=str(out_dir))
+
+
 class Interrupted(KeyboardInterrupt):
     """A batch stopped by Ctrl-C: what was done before it (outputs are whole or absent)."""
 
@@ -315,6 +325,7 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers).
     Files that are no tournament are skipped, or with ``strict`` failed."""
     check_arguments(spec, to)
+    refuse_inputs_inside(jobs, out_dir)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a file of that name, a read-only parent

@@ -93,3 +93,18 @@ def test_a_temporary_of_an_exited_but_unreaped_process_is_stale(tmp_path):
     assert clean_stale_temporaries(tmp_path) == 1
     assert [p.name for p in tmp_path.iterdir()] == [f".event.trf.{os.getpid()}-1.tmp"]
     child.wait()
+
+
+@pytest.mark.parametrize("out", [".", "sp"])
+def test_a_batch_never_writes_over_its_inputs(tmp_path, out):
+    import shutil
+
+    from make_fixtures import FIXTURES
+    src = tmp_path / "archive"
+    shutil.copytree(FIXTURES / "sp", src / "sp")
+    shutil.copy(FIXTURES / "quirks.trf", src)
+    before = {p: p.read_bytes() for p in src.rglob("*") if p.is_file()}
+    result = subprocess.run([*RUN, "batch", str(src), "--out", str(src / out)], capture_output=True, text=True,
+                            timeout=WAIT)
+    assert result.returncode == 2 and "the output folder holds input files" in result.stderr
+    assert {p: p.read_bytes() for p in src.rglob("*") if p.is_file()} == before
