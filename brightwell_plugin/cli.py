@@ -359,7 +359,11 @@ def _summary(results, failures, total) -> None:
 def criteria():
     """List every criterion with its parameters and presets."""
     console = Console()
-    for code, c in sorted(get_host().criteria.items()):
+    host = get_host()
+    presets = {}
+    for preset, owner in host.presets():
+        presets.setdefault(preset.criterion.upper(), []).append((preset, owner))
+    for code, c in sorted(host.criteria.items()):
         console.print(f"[bold]{code}[/bold]  {c.title}  [dim]({c.source})[/dim]")
         if c.modifiers:
             console.print("  modifiers: " + " ".join("/" + m.replace("*", "<rating>") for m in c.modifiers))
@@ -368,8 +372,9 @@ def criteria():
             need = " [required]" if p.required else ""
             choices = f" [{'|'.join(p.choices)}]" if p.choices else ""
             console.print(f"  {p.name}{choices}{default}{need}: {p.help}")
-        for name, values in c.presets.items():
-            console.print(f"  preset {name}: " + " ".join(f"{k}={v}" for k, v in values.items()))
+        for preset, owner in presets.get(code, ()):
+            console.print(f"  preset {preset.name}: {preset.settings}  [dim]({preset.source}; plugin {owner})[/dim]",
+                          highlight=False)
 
 
 @main.command()
@@ -388,7 +393,7 @@ def plugins():
     """List the loaded plugins and what each registers."""
     for info in get_host().plugins():
         source = info.distribution or "built-in"
-        what = ", ".join([*info.criteria, *(f"format {f}" for f in info.formats)]) or "-"
+        what = ", ".join([*info.criteria, *(f"format {f}" for f in info.formats), *info.presets]) or "-"
         click.echo(f"{info.name}  [{source}]  {what}")
 
 

@@ -1,4 +1,4 @@
-"""Hook specifications: how plugins add criteria and file formats."""
+"""Hook specifications: how plugins add criteria, presets of criteria and file formats."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from brightwell_plugin.adapters.base import Format
-    from brightwell_plugin.criteria.base import Criterion
+    from brightwell_plugin.criteria.base import Criterion, Preset
 
 PROJECT = "brightwell_plugin"
 
@@ -25,3 +25,8 @@ def brightwell_register_criteria(register: Callable[["Criterion"], None]) -> Non
 @hookspec
 def brightwell_register_formats(register: Callable[["Format"], None]) -> None:
     """Register tournament file formats by calling ``register(format)`` for each one."""
+
+
+@hookspec
+def brightwell_register_presets(register: Callable[["Preset"], None]) -> None:
+    """Register named parameter sets of criteria by calling ``register(preset)`` for each one."""

@@ -44,6 +44,7 @@ class PluginInfo:
     distribution: str | None
     criteria: tuple[str, ...]
     formats: tuple[str, ...]
+    presets: tuple[str, ...] = ()
 
 
 class Host:
@@ -81,6 +82,7 @@ class Host:
         dists = {id(p): d for p, d in self.pm.list_plugin_distinfo()}
         criteria_owner = self._collect("criteria")[1]
         format_owner = self._collect("formats")[1]
+        preset_owner = self._collect("presets")[1]
         out = []
         for name, plugin in self.pm.list_name_plugin():
             dist = dists.get(id(plugin))
@@ -89,6 +91,7 @@ class Host:
                 f"{dist.project_name} {dist.version}" if dist is not None else None,
                 tuple(sorted(c for c, owner in criteria_owner.items() if owner == name)),
                 tuple(sorted(f for f, owner in format_owner.items() if owner == name)),
+                tuple(p for p, owner in preset_owner.items() if owner == name),
             ))
         return out
 
@@ -101,27 +104,49 @@ class Host:
             caller = getattr(self.pm.hook, f"brightwell_register_{kind}")
             for impl in caller.get_hookimpls():  # registration order
                 def register(obj: Any, _plugin: str = impl.plugin_name) -> None:
-                    key = obj.name.upper() if kind == "criteria" else obj.name
+                    key = _KEYS[kind](obj)
                     if key in found:
-                        raise BrightwellError(f"{kind[:-1] if kind == 'formats' else 'criterion'} "
-                                              f"'{obj.name}' is registered by both plugin '{owner[key]}' "
-                                              f"and plugin '{_plugin}'")
+                        raise BrightwellError(f"{_WHAT[kind]} '{key}' is registered by both plugin "
+                                              f"'{owner[key]}' and plugin '{_plugin}'")
                     found[key] = obj
                     owner[key] = _plugin
                 impl.function(register=register)
             self._registries[kind] = (found, owner)
         return self._registries[kind]
 
+    def _criteria(self) -> dict[str, Any]:
+        """The criteria, each given the presets registered for it (by any plugin)."""
+        found = self._collect("criteria")[0]
+        if "presets attached" not in self._registries:
+            presets, owner = self._collect("presets")
+            by_criterion: dict[str, dict[str, dict[str, str]]] = {code: {} for code in found}
+            for key, preset in presets.items():
+                code = preset.criterion.upper()
+                if code not in found:
+                    raise BrightwellError(f"preset '{key}' of plugin '{owner[key]}' is for an unknown criterion "
+                                          f"'{preset.criterion}'")
+                by_criterion[code][preset.name] = dict(preset.params)
+            for code, criterion in found.items():
+                criterion.presets = by_criterion[code]
+            self._registries["presets attached"] = ({}, {})
+        return found
+
     @property
     def criteria(self) -> dict[str, Any]:
-        return dict(self._collect("criteria")[0])
+        return dict(self._criteria())
+
+    def presets(self) -> list[tuple[Any, str]]:
+        """Every registered preset with the plugin that registered it, in registration order."""
+        self._criteria()
+        presets, owner = self._collect("presets")
+        return [(preset, owner[key]) for key, preset in presets.items()]
 
     @property
     def formats(self) -> dict[str, Any]:
         return dict(self._collect("formats")[0])
 
     def criterion(self, code: str):
-        found = self._collect("criteria")[0]
+        found = self._criteria()
         try:
             return found[code.upper()]
         except KeyError:
@@ -134,6 +159,10 @@ class Host:
         except KeyError:
             raise BrightwellError(f"unknown format '{name}' (known: {', '.join(sorted(found))})") from None
 
+
+_KEYS = {"criteria": lambda c: c.name.upper(), "formats": lambda f: f.name,
+         "presets": lambda p: f"{p.criterion.upper()}:preset={p.name}"}
+_WHAT = {"criteria": "criterion", "formats": "format", "presets": "preset"}
 
 _host: Host | None = None
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import os
+import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -86,7 +89,7 @@ DEMO_MODULE = '''
 from brightwell_plugin import hookimpl
 from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.api import detect_format
-from brightwell_plugin.criteria.base import Criterion
+from brightwell_plugin.criteria.base import Criterion, Preset
 
 
 class Games(Criterion):
@@ -100,6 +103,11 @@ class Games(Criterion):
 @hookimpl
 def brightwell_register_criteria(register):
     register(Games())
+
+
+@hookimpl
+def brightwell_register_presets(register):
+    register(Preset("BQ", "demofed", (("coef", "5"), ("subst", "bye")), "Demo federation rules"))
 '''
 
 
@@ -170,3 +178,50 @@ def test_format_detection_prefers_content_and_suffix_then_content_then_suffix(tm
             detect_format(path, host)
     else:
         assert detect_format(path, host).name == expected
+
+
+def test_entry_point_plugin_adds_a_preset_and_ranks_with_it(installed_demo):
+    out = _brightwell(installed_demo, "rank", "--sample", "-t", "PTS,BQ:preset=demofed", "--output-format", "csv")
+    assert out.returncode == 0, out.stderr
+    same = _brightwell(installed_demo, "rank", "--sample", "-t", "PTS,BQ:coef=5:subst=bye", "--output-format", "csv")
+    assert out.stdout.splitlines()[1:] == same.stdout.splitlines()[1:]
+    listed = _brightwell(installed_demo, "criteria")
+    assert "preset demofed: coef=5 subst=bye  (Demo federation rules; plugin demo)" in listed.stdout
+    assert "BQ:preset=demofed" in _brightwell(installed_demo, "plugins").stdout
+
+
+def test_a_preset_twice_or_for_no_criterion_is_an_error_naming_the_plugins():
+    from brightwell_plugin.criteria.base import Preset
+
+    class Twice:
+        @hookimpl
+        def brightwell_register_presets(self, register):
+            register(Preset("bq", "woc", (("coef", "7"),)))
+
+    class Orphan:
+        @hookimpl
+        def brightwell_register_presets(self, register):
+            register(Preset("NOPE", "x", ()))
+    for plugin, message in ((Twice(), "preset 'BQ:preset=woc' is registered by both plugin "
+                                      "'brightwell_plugin.criteria.brightwell' and plugin 'extra'"),
+                            (Orphan(), "preset 'NOPE:preset=x' of plugin 'extra' is for an unknown criterion")):
+        host = Host(external=False)
+        host.register(plugin, name="extra")
+        with pytest.raises(BrightwellError, match=re.escape(message)):
+            host.criterion("BQ")
+
+
+def _table(text: str, heading: str) -> list[list[str]]:
+    lines = text[text.index(heading):].splitlines()[2:]
+    return [[c.strip().strip("`") for c in line.strip("|").split("|")] for line in
+            itertools.takewhile(lambda line: line.startswith("|"), lines)]
+
+
+def test_the_preset_tables_of_the_docs_are_the_registered_presets():
+    root = Path(__file__).resolve().parent.parent
+    built_in = [p for p, owner in Host(external=False).presets()]
+    rows = _table((root / "docs" / "criteria.md").read_text(), "| preset | settings | source |")
+    assert rows == [[p.name, p.settings, p.source] for p in built_in]
+    readme = _table((root / "README.md").read_text(), "| preset | C | what it reproduces |")
+    named = [name.strip().strip("`") for row in readme for name in row[0].split(",")]
+    assert named == [p.name for p in built_in if p.criterion == "BQ"]

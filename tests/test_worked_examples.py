@@ -8,7 +8,7 @@ import pytest
 
 from brightwell_plugin.builder import TournamentBuilder
 from brightwell_plugin.context import Context
-from brightwell_plugin.criteria.brightwell import Brightwell
+from brightwell_plugin.host import get_host
 from brightwell_plugin.standings import explain, rank
 from brightwell_plugin.tiebreak_spec import parse_item
 from make_fixtures import german_example, papp_manual
@@ -106,7 +106,7 @@ def _scrabble():
 @pytest.mark.parametrize("preset, coefficient", [("cas", 76), ("cas-spread", 16)])
 def test_czech_coefficient(preset, coefficient):
     t = _scrabble()
-    c = Brightwell()
+    c = get_host().criterion("BQ")  # the presets are registered with the host
     settings = c.settings(Context(t), c.configure(parse_item(f"BQ:preset={preset}")))
     assert settings.C == coefficient
 

@@ -23,6 +23,20 @@ class Parameter:
 
 
 @dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of a criterion's parameters (``BQ:preset=woc``), registered by any plugin."""
+
+    criterion: str
+    name: str
+    params: tuple[tuple[str, str], ...]
+    source: str = ""  # the rules or program it reproduces
+
+    @property
+    def settings(self) -> str:
+        return " ".join(f"{k}={v}" for k, v in self.params)
+
+
+@dataclass(frozen=True, slots=True)
 class Part:
     """One line of an explanation: what it is, how much it adds, and how it was obtained."""
 
@@ -74,7 +88,7 @@ class Criterion:
     title: ClassVar[str] = ""
     source: ClassVar[str] = ""
     parameters: ClassVar[tuple[Parameter, ...]] = ()
-    presets: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    presets: Mapping[str, Mapping[str, str]] = {}  # name -> parameters: set by the host from the registered presets
     modifiers: ClassVar[tuple[str, ...]] = ()
     group_based: ClassVar[bool] = False
     needs_game_scores: ClassVar[bool] = False

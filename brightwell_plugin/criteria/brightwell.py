@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from brightwell_plugin.context import Context
-from brightwell_plugin.criteria.base import Criterion, Options, Parameter, Part, explanation, fmt
+from brightwell_plugin.criteria.base import Criterion, Options, Parameter, Part, Preset, explanation, fmt
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.model import ABSENT_KIND, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB
@@ -65,15 +65,6 @@ class Brightwell(Criterion):
                   "game scores, bye credits included, absences 0 (Papp's departage aux pions)", "formula",
                   ("formula", "discs")),
     )
-    presets = {
-        "woc": {"coef": "6", "subst": "bye+withdrawn"},
-        "ftd": {"coef": "squares/R", "subst": "bye+withdrawn", "round": "final", "freeze": "yes"},
-        "papp": {"coef": "6", "coef_min_rounds": "8", "subst": "bye+withdrawn+absent+absent-opponent",
-                 "zero_coef": "discs"},
-        "joa": {"coef": "6", "strength": "wins", "subst": "bye+withdrawn", "bye_score": "recorded"},
-        "cas": {"coef": "auto", "subst": "bye"},
-        "cas-spread": {"coef": "auto", "term": "spread", "subst": "bye"},
-    }
     needs_game_scores = True
 
     def configure(self, item):
@@ -284,12 +275,31 @@ class Brightwell(Criterion):
         return explanation(ctx, opts, i, value, parts, notes)
 
 
+PRESETS = (
+    Preset("BQ", "woc", (("coef", "6"), ("subst", "bye+withdrawn")), "World Othello Championship rules"),
+    Preset("BQ", "ftd", (("coef", "squares/R"), ("subst", "bye+withdrawn"), ("round", "final"), ("freeze", "yes")),
+           "FlipTheDisc.com"),
+    Preset("BQ", "papp", (("coef", "6"), ("coef_min_rounds", "8"), ("subst", "bye+withdrawn+absent+absent-opponent"),
+                          ("zero_coef", "discs")), "Papp, the French federation's program (src/departage.c)"),
+    Preset("BQ", "joa", (("coef", "6"), ("strength", "wins"), ("subst", "bye+withdrawn"), ("bye_score", "recorded")),
+           "the Japanese Othello Association's Brightwell point"),
+    Preset("BQ", "cas", (("coef", "auto"), ("subst", "bye")), "Czech Scrabble, 2000 season"),
+    Preset("BQ", "cas-spread", (("coef", "auto"), ("term", "spread"), ("subst", "bye")),
+           "Czech Scrabble, 2000 season, by spread"),
+)
+
+
 class BrightwellPlugin:
-    """Built-in plugin registering BQ."""
+    """Built-in plugin registering BQ and its presets."""
 
     @hookimpl
     def brightwell_register_criteria(self, register):
         register(Brightwell())
+
+    @hookimpl
+    def brightwell_register_presets(self, register):
+        for preset in PRESETS:
+            register(preset)
 
 
 plugin = BrightwellPlugin()
