@@ -96,6 +96,26 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
     return Loaded(result.tournament, fmt.name, tuple(result.warnings) + tuple(warnings))
 
 
+def criteria(host: Host | None = None) -> dict:
+    """Every registered criterion by code, each with the presets registered for it."""
+    return (host or get_host()).criteria
+
+
+def presets(host: Host | None = None) -> list:
+    """Every registered preset, with the name of the plugin that registered it."""
+    return (host or get_host()).presets()
+
+
+def formats(host: Host | None = None) -> dict[str, Format]:
+    """Every registered file format by name."""
+    return (host or get_host()).formats
+
+
+def plugins(host: Host | None = None) -> list:
+    """The loaded plugins: name, distribution, and what each registers."""
+    return (host or get_host()).plugins()
+
+
 STDIN = "<stdin>"
 
 

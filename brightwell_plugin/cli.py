@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 import json
 import os
 import sys
@@ -12,15 +10,11 @@ from contextlib import contextmanager
 
 import click
 from rich.console import Console
-from rich.table import Table
 
-from brightwell_plugin import __version__, api
-from brightwell_plugin.criteria.base import fmt
+from brightwell_plugin import __version__, api, render
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
 from brightwell_plugin.fileio import atomic_write
-from brightwell_plugin.host import get_host
 from brightwell_plugin.limits import read_stream
-from brightwell_plugin.standings import Standings
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
@@ -93,22 +87,30 @@ def _load(file, sample, input_format, encoding, division=None):
     return loaded
 
 
-input_options = [
-    click.option("--sample", is_flag=True, help="Use the Othello sample tournament shipped with the package."),
+source_options = [  # how to read the input: every command that reads one event
     click.option("--input-format", "input_format", help="Force the input format (see 'brightwell formats')."),
     click.option("--encoding", help="Text encoding of the input file."),
     click.option("--division", help="The division to read, of a file that holds several (tsh tourney.js)."),
-    click.option("-t", "--tiebreaks", "spec", help="Criteria, e.g. 'PTS,BQ:preset=woc,DISCS'."),
+]
+ranking_options = [  # how to rank it: rank, explain, check
+    click.option("-t", "--tiebreaks", "spec", help="Criteria, e.g. 'PTS,BQ:preset=woc,DISCS' (default: the file's)."),
     click.option("--after-round", type=int, help="Interim standings after this round."),
     click.option("--edition", type=click.Choice(["2024", "2026"]),
                  help="FIDE C.07 edition for items that name none (default: by the start date)."),
 ]
+sample_option = click.option("--sample", is_flag=True, help="Use the Othello sample tournament shipped with the package.")
 
 
-def with_input(func):
-    for option in reversed(input_options):
-        func = option(func)
-    return func
+def options(*groups):
+    """Decorate a command with option groups, in the order given."""
+    def decorate(func):
+        for option in reversed([o for group in groups for o in group]):
+            func = option(func)
+        return func
+    return decorate
+
+
+with_input = options([sample_option], source_options, ranking_options)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -132,11 +134,14 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
     with _about(file):
         standings = api.rank(loaded.tournament, spec, after_round, edition=_edition(edition))
     if output_format == "table":
-        text = _table(standings, loaded.tournament.name, output is None)
+        table = render.standings_table(standings, loaded.tournament.name)
+        if output is None:
+            Console().print(table)
+        text = "" if output is None else render.as_text(table)
     elif output_format == "csv":
-        text = _csv(standings)
+        text = render.standings_csv(standings)
     else:
-        text = json.dumps(_records(standings), ensure_ascii=False, indent=1) + "\n"
+        text = render.standings_json(standings)
     if output:
         if file and file != "-":
             api.refuse_inputs([output], [file])
@@ -156,37 +161,6 @@ def _edition(text: str | None) -> int | None:
     return int(text) if text else None
 
 
-def _plain(value):
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
-def _records(standings: Standings):
-    return [{k: _plain(v) for k, v in rec.items()} for rec in standings.as_records()]
-
-
-def _csv(standings: Standings) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["rank", "start_no", "name", *standings.headings])
-    for r in standings.rows:
-        w.writerow([r.rank, r.start_no, r.name, *(fmt(v) for v in r.values)])
-    return buf.getvalue()
-
-
-def _table(standings: Standings, title: str, to_terminal: bool) -> str:
-    table = Table(title=f"{title} - after round {standings.after_round}")
-    for heading in ("#", "No", "Name", *standings.headings):
-        table.add_column(heading, justify="left" if heading == "Name" else "right")
-    for r in standings.rows:
-        table.add_row(str(r.rank), str(r.start_no), r.name, *(fmt(v) for v in r.values))
-    if to_terminal:
-        Console().print(table)
-        return ""
-    console = Console(file=io.StringIO(), width=200, no_color=True)
-    console.print(table)
-    return console.file.getvalue()
-
-
 @main.command()
 @click.argument("args", nargs=-1, required=True, metavar="[FILE] PLAYER")
 @with_input
@@ -204,30 +178,17 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
         click.echo(json.dumps([e.as_dict() for e in explanations], ensure_ascii=False, indent=1))
         return
     console = Console()
-    for e in explanations:
-        table = Table(title=f"{e.item} = {fmt(e.value)}  (#{e.start_no} {e.name})", title_justify="left")
-        table.add_column("part")
-        table.add_column("value", justify="right")
-        table.add_column("how")
-        for p in e.parts:
-            table.add_row(p.label, fmt(p.value), p.detail)
-        console.print(table)
-        for note in e.notes:
-            console.print(f"  {note}")
+    for renderable in render.explanation_tables(explanations):
+        console.print(renderable)
 
 
 @main.command()
 @click.argument("file", type=click.Path(readable=False))
-@click.option("--input-format", "input_format", help="Force the input format.")
-@click.option("--encoding", help="Text encoding of the input file.")
-@click.option("-t", "--tiebreaks", "spec", help="Criteria (default: those the file declares).")
-@click.option("--after-round", type=int, help="Check the standings after this round.")
-@click.option("--edition", type=click.Choice(["2024", "2026"]), help="FIDE C.07 edition for items naming none.")
-@click.option("--division", help="The division to read, of a file that holds several (tsh tourney.js).")
+@options(source_options, ranking_options)
 @click.option("--order", "orders", multiple=True, metavar="SPEC",
               help="Say whether the stored order follows SPEC (repeatable) instead of comparing ranks.")
 @handled
-def check(file, input_format, encoding, spec, after_round, edition, division, orders):
+def check(file, input_format, encoding, division, spec, after_round, edition, orders):
     """Compare the ranks and tie-break values FILE publishes with those computed; exit 1 if any differ.
 
     With --order, say which of the given tie-break lists the file's stored order follows."""
@@ -252,33 +213,10 @@ def check(file, input_format, encoding, spec, after_round, edition, division, or
     differ = [r for r in rows if r.differs]
     unranked = sum(1 for r in rows if r.stored_rank is None and not r.published)  # nothing to compare
     if differ:
-        table = Table(title=f"{file}: what differs under {','.join(standings.headings)}")
-        for heading in ("No", "Name", "", "published", "computed"):
-            table.add_column(heading, justify="left" if heading in ("Name", "") else "right")
-        for r in differ:
-            if r.stored_rank is not None and r.stored_rank != r.rank:
-                table.add_row(str(r.start_no), r.name, "rank", str(r.stored_rank), str(r.rank))
-            for item, value, computed in r.published:
-                if abs(value - computed) > 1e-9:
-                    table.add_row(str(r.start_no), r.name, item, fmt(value), fmt(computed))
-        Console().print(table)
+        Console().print(render.differences_table(f"{file}: what differs under {','.join(standings.headings)}", differ))
     note = f"; {unranked} with nothing published to compare" if unranked else ""
     click.echo(f"{len(differ)} of {len(rows)} players differ{note}")
     sys.exit(1 if differ else 0)
-
-
-def _progress_bar():
-    """Files done, failures, rate and time left, on stderr."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
-    from rich.text import Text
-
-    class Rate(ProgressColumn):
-        def render(self, task):
-            return Text(f"{task.speed:.0f} files/s" if task.speed else "- files/s")
-
-    return Progress(TextColumn("[bold]re-ranking"), BarColumn(), MofNCompleteColumn(),
-                    TextColumn("{task.fields[failed]} failed"), Rate(), TimeRemainingColumn(),
-                    console=Console(stderr=True))
 
 
 @main.command()
@@ -330,7 +268,7 @@ def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, fai
     from brightwell_plugin.batch import run
 
     if sys.stderr.isatty():
-        with _progress_bar() as bar:
+        with render.progress_bar() as bar:
             task = bar.add_task("files", total=len(found), failed=0)
 
             def on_result(result):
@@ -359,51 +297,29 @@ def _summary(results, failures, total) -> None:
 def criteria():
     """List every criterion with its parameters and presets."""
     console = Console()
-    host = get_host()
-    presets = {}
-    for preset, owner in host.presets():
-        presets.setdefault(preset.criterion.upper(), []).append((preset, owner))
-    for code, c in sorted(host.criteria.items()):
-        console.print(f"[bold]{code}[/bold]  {c.title}  [dim]({c.source})[/dim]")
-        if c.modifiers:
-            console.print("  modifiers: " + " ".join("/" + m.replace("*", "<rating>") for m in c.modifiers))
-        for p in c.parameters:
-            default = f" (default {p.default})" if p.default is not None else ""
-            need = " [required]" if p.required else ""
-            choices = f" [{'|'.join(p.choices)}]" if p.choices else ""
-            console.print(f"  {p.name}{choices}{default}{need}: {p.help}")
-        for preset, owner in presets.get(code, ()):
-            console.print(f"  preset {preset.name}: {preset.settings}  [dim]({preset.source}; plugin {owner})[/dim]",
-                          highlight=False)
+    for line in render.criteria_lines(api.criteria(), api.presets()):
+        console.print(line, highlight=False)
 
 
 @main.command()
 def formats():
     """List the registered file formats."""
-    rows = [(name, "read" + ("/write" if f.can_write else ""), " ".join(f.suffixes), f.title)
-            for name, f in sorted(get_host().formats.items())]
-    widths = [max(len(r[c]) for r in rows) for c in range(3)]
-    for row in rows:
-        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths)) + "  " + row[3])
+    for line in render.formats_lines(api.formats()):
+        click.echo(line)
 
 
 @main.command()
-@handled
 def plugins():
     """List the loaded plugins and what each registers."""
-    for info in get_host().plugins():
-        source = info.distribution or "built-in"
-        what = ", ".join([*info.criteria, *(f"format {f}" for f in info.formats), *info.presets]) or "-"
-        click.echo(f"{info.name}  [{source}]  {what}")
+    for line in render.plugins_lines(api.plugins()):
+        click.echo(line)
 
 
 @main.command()
 @click.argument("source", type=click.Path(readable=False))
 @click.argument("target", type=click.Path(readable=False))
 @click.option("--to", "to", help="Output format name (default: from the suffix).")
-@click.option("--input-format", "input_format", help="Force the input format.")
-@click.option("--encoding", help="Text encoding of the input file.")
-@click.option("--division", help="The division to read, of a file that holds several (tsh tourney.js).")
+@options(source_options)
 @click.option("--strict", type=click.Choice(["standings", "all"]), is_flag=False, flag_value="standings",
               default=None, help="Refuse when the target loses what changes the standings (--strict=all: "
               "metadata too).")

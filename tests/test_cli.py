@@ -8,6 +8,7 @@ import json
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 from dataclasses import replace
 
 import pytest
@@ -159,3 +160,22 @@ def test_console_script_runs_in_a_real_process():
     out = subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", "rank", "--sample", "--output-format",
                           "csv"], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.startswith("rank,start_no,name,")
+
+
+def test_the_cli_goes_through_the_api_and_renders_through_render():
+    import ast
+
+    import brightwell_plugin.cli as cli
+    imported = set()
+    for node in ast.walk(ast.parse(Path(cli.__file__).read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            imported |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+    assert not imported & {"brightwell_plugin.host", "brightwell_plugin.host.get_host", "brightwell_plugin.standings"}
+    assert "rich.table" not in imported and "csv" not in imported
+
+
+def test_the_listings_come_from_the_api():
+    from brightwell_plugin import render
+    assert run("formats").output.splitlines() == render.formats_lines(api.formats())
+    assert run("plugins").output.splitlines() == render.plugins_lines(api.plugins())
+    assert set(api.criteria()) >= {"PTS", "BQ", "BH"} and any(p.name == "woc" for p, _ in api.presets())

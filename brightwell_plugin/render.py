@@ -1,0 +1,133 @@
+"""What the commands show people and programs: standings as a table, CSV or JSON, explanations,
+a check's differences, the listings of criteria, formats and plugins, a batch's progress."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from brightwell_plugin.criteria.base import Explanation, fmt
+from brightwell_plugin.standings import Standings
+
+WIDE = 200  # a table written to a file or a pipe is laid out this wide, never cut to a terminal's width
+
+
+def _plain(value):
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def standings_records(standings: Standings) -> list[dict]:
+    """One record a player, in standings order: rank, start_no, name, then each item as written."""
+    return [{k: _plain(v) for k, v in rec.items()} for rec in standings.as_records()]
+
+
+def standings_json(standings: Standings) -> str:
+    return json.dumps(standings_records(standings), ensure_ascii=False, indent=1) + "\n"
+
+
+def standings_csv(standings: Standings) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["rank", "start_no", "name", *standings.headings])
+    for r in standings.rows:
+        w.writerow([r.rank, r.start_no, r.name, *(fmt(v) for v in r.values)])
+    return buf.getvalue()
+
+
+def standings_table(standings: Standings, title: str) -> Table:
+    table = Table(title=f"{title} - after round {standings.after_round}")
+    for heading in ("#", "No", "Name", *standings.headings):
+        table.add_column(heading, justify="left" if heading == "Name" else "right")
+    for r in standings.rows:
+        table.add_row(str(r.rank), str(r.start_no), r.name, *(fmt(v) for v in r.values))
+    return table
+
+
+def as_text(*renderables) -> str:
+    """Rich renderables as plain text, laid out :data:`WIDE` columns wide."""
+    console = Console(file=io.StringIO(), width=WIDE, no_color=True)
+    for r in renderables:
+        console.print(r)
+    return console.file.getvalue()
+
+
+def explanation_tables(explanations: Iterable[Explanation]) -> list:
+    out: list = []
+    for e in explanations:
+        table = Table(title=f"{e.item} = {fmt(e.value)}  (#{e.start_no} {e.name})", title_justify="left")
+        table.add_column("part")
+        table.add_column("value", justify="right")
+        table.add_column("how")
+        for p in e.parts:
+            table.add_row(p.label, fmt(p.value), p.detail)
+        out.append(table)
+        out += [f"  {note}" for note in e.notes]
+    return out
+
+
+def differences_table(title: str, rows: Sequence) -> Table:
+    """A check's rows that differ: the published rank or value beside the computed one."""
+    table = Table(title=title)
+    for heading in ("No", "Name", "", "published", "computed"):
+        table.add_column(heading, justify="left" if heading in ("Name", "") else "right")
+    for r in rows:
+        if r.stored_rank is not None and r.stored_rank != r.rank:
+            table.add_row(str(r.start_no), r.name, "rank", str(r.stored_rank), str(r.rank))
+        for item, value, computed in r.published:
+            if abs(value - computed) > 1e-9:
+                table.add_row(str(r.start_no), r.name, item, fmt(value), fmt(computed))
+    return table
+
+
+def criteria_lines(criteria: dict, presets: Sequence) -> list[str]:
+    """Every criterion with its modifiers, parameters and presets (rich markup)."""
+    by_code: dict[str, list] = {}
+    for preset, owner in presets:
+        by_code.setdefault(preset.criterion.upper(), []).append((preset, owner))
+    lines = []
+    for code, c in sorted(criteria.items()):
+        lines.append(f"[bold]{code}[/bold]  {c.title}  [dim]({c.source})[/dim]")
+        if c.modifiers:
+            lines.append("  modifiers: " + " ".join("/" + m.replace("*", "<rating>") for m in c.modifiers))
+        for p in c.parameters:
+            default = f" (default {p.default})" if p.default is not None else ""
+            need = " [required]" if p.required else ""
+            choices = f" [{'|'.join(p.choices)}]" if p.choices else ""
+            lines.append(f"  {p.name}{choices}{default}{need}: {p.help}")
+        for preset, owner in by_code.get(code, ()):
+            lines.append(f"  preset {preset.name}: {preset.settings}  [dim]({preset.source}; plugin {owner})[/dim]")
+    return lines
+
+
+def formats_lines(formats: dict) -> list[str]:
+    rows = [(name, "read" + ("/write" if f.can_write else ""), " ".join(f.suffixes), f.title)
+            for name, f in sorted(formats.items())]
+    widths = [max(len(r[c]) for r in rows) for c in range(3)]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths)) + "  " + row[3] for row in rows]
+
+
+def plugins_lines(plugins: Sequence) -> list[str]:
+    lines = []
+    for info in plugins:
+        what = ", ".join([*info.criteria, *(f"format {f}" for f in info.formats), *info.presets]) or "-"
+        lines.append(f"{info.name}  [{info.distribution or 'built-in'}]  {what}")
+    return lines
+
+
+def progress_bar():
+    """Files done, failures, rate and time left, on stderr."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task):
+            return Text(f"{task.speed:.0f} files/s" if task.speed else "- files/s")
+
+    return Progress(TextColumn("[bold]re-ranking"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[failed]} failed"), Rate(), TimeRemainingColumn(),
+                    console=Console(stderr=True))
