@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.trf import TrfFormat
+from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
 
 SPEC = ["PTS", "BH", "BH/C1", "SB"]

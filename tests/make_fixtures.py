@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from brightwell_plugin.adapters.xml import XmlFormat
+from brightwell_plugin.adapters.xml.format import XmlFormat
 from brightwell_plugin.builder import TournamentBuilder
 from brightwell_plugin.model import Kind, Side, Tournament
 
@@ -411,7 +411,7 @@ def as_tourney_js(t_text: str, division: str) -> dict:
 
 def tourney_js() -> str:
     """fixtures/tsh/a.t as tsh's tourney.js."""
-    from brightwell_plugin.adapters.tsh import TshFormat
+    from brightwell_plugin.adapters.tsh.format import TshFormat
     a = TshFormat().dumps(scrabble_day()).decode("latin-1")
     return "// written by tsh\nnewt = " + json.dumps({"config": {}, "divisions": [as_tourney_js(a, "A")]}) + ";\n"
 
@@ -454,7 +454,7 @@ def sp_fixture_files() -> dict[Path, bytes]:
     """The Othello sample as a Swiss Perfect trio (fixtures/sp/othello_open.ini/.trn/.sco)."""
     from dataclasses import replace
 
-    from brightwell_plugin.adapters.sp_writer import files_for
+    from brightwell_plugin.adapters.swissperfect.writer import files_for
     t = replace(othello_open(), game=None, tiebreaks=("PTS", "BQ:coef=6", "DISCS", "BH"))
     return files_for(t, FIXTURES / "sp" / "othello_open.trn")
 
@@ -462,7 +462,7 @@ def sp_fixture_files() -> dict[Path, bytes]:
 def papp_elo_fixture() -> bytes:
     """The Papp event as Papp exports it: players listed in their final order."""
     from brightwell_plugin import api
-    from brightwell_plugin.adapters.papp_writer import render
+    from brightwell_plugin.adapters.papp.writer import render
     t = papp_event()
     return render(api.with_standings(t, api.rank(t)))
 
@@ -480,7 +480,7 @@ def main() -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(text().encode("latin-1"))
         print(f"wrote {path.relative_to(ROOT)}")
-    from brightwell_plugin.adapters.tsh import TshFormat
+    from brightwell_plugin.adapters.tsh.format import TshFormat
     (FIXTURES / "tsh").mkdir(exist_ok=True)
     (FIXTURES / "tsh" / "a.t").write_bytes(TshFormat().dumps(scrabble_day()))
     (FIXTURES / "tsh" / "config.tsh").write_text(TSH_CONFIG, encoding="latin-1")

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.xml import XmlFormat
+from brightwell_plugin.adapters.xml.format import XmlFormat
 from brightwell_plugin.cli import main
 from make_fixtures import german_example, othello_open
 

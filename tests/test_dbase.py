@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brightwell_plugin.adapters.dbase import DbfField, read_dbf, read_integers, write_dbf
-from brightwell_plugin.adapters.swissperfect import SCO_COLUMNS, _sco_numbers
+from brightwell_plugin.adapters.swissperfect.dbase import DbfField, read_dbf, read_integers, write_dbf
+from brightwell_plugin.adapters.swissperfect.format import SCO_COLUMNS, _sco_numbers
 
 NAMES = list(SCO_COLUMNS) + ["EXTRA", "MEMO"]
 NUMBER = st.integers(-999, 99999).map(str)

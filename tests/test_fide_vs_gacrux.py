@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.trf import TrfFormat
+from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.standings import rank
 from gacrux_oracle import Refused, as_number, gacrux_values, readable_copy
 from strategies import chess_tournaments, round_robins

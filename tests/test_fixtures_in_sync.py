@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from brightwell_plugin.adapters.xml import XmlFormat
+from brightwell_plugin.adapters.xml.format import XmlFormat
 from make_fixtures import BUILDERS, FIXTURES, LATIN1_FIXTURES, ROOT, TEXT_FIXTURES, papp_elo_fixture, scrabble_day, \
     sp_fixture_files
 
@@ -30,7 +30,7 @@ def test_committed_swiss_perfect_fixture_matches_the_writer():
 
 
 def test_committed_papp_and_tsh_fixtures_match_their_writers():
-    from brightwell_plugin.adapters.tsh import TshFormat
+    from brightwell_plugin.adapters.tsh.format import TshFormat
     assert (FIXTURES / "othello_open.elo").read_bytes() == papp_elo_fixture(), "run python tests/make_fixtures.py"
     assert (FIXTURES / "tsh" / "a.t").read_bytes() == TshFormat().dumps(scrabble_day()), \
         "run python tests/make_fixtures.py"

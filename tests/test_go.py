@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.egd import EgdFormat
+from brightwell_plugin.adapters.go.egd import EgdFormat
 from brightwell_plugin.model import Kind
 from make_fixtures import FIXTURES
 

@@ -49,7 +49,7 @@ def test_the_input_limit_is_overridable_and_bounds_the_read(tmp_path, monkeypatc
 
 
 def test_a_zip_member_lying_about_its_size_is_stopped_at_the_limit(tmp_path, monkeypatch):
-    from brightwell_plugin.adapters import sp_files
+    from brightwell_plugin.adapters.swissperfect import files as sp_files
     monkeypatch.setattr(sp_files, "MAX_MEMBER", 100_000)
     z = tmp_path / "bomb.zip"
     with zipfile.ZipFile(z, "w", zipfile.ZIP_DEFLATED) as zf:

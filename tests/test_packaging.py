@@ -29,10 +29,13 @@ def test_no_top_level_adapters_package(wheel):
 
 def test_adapters_and_data_files_are_inside_the_package(wheel):
     names = set(wheel.namelist())
-    for required in ("brightwell_plugin/adapters/__init__.py", "brightwell_plugin/adapters/xml.py",
-                     "brightwell_plugin/adapters/tournament.xsd", "brightwell_plugin/samples/othello_open.xml",
+    for required in ("brightwell_plugin/adapters/__init__.py", "brightwell_plugin/adapters/xml/format.py",
+                     "brightwell_plugin/adapters/xml/tournament.xsd", "brightwell_plugin/samples/othello_open.xml",
                      "brightwell_plugin/cli.py", "brightwell_plugin/criteria/brightwell.py"):
         assert required in names
+    source = Path(__file__).resolve().parent.parent / "adapters"
+    for module in source.rglob("*.py"):  # every family's sub-package is listed in pyproject.toml
+        assert f"brightwell_plugin/adapters/{module.relative_to(source).as_posix()}" in names
 
 
 def test_console_script_and_python_requirement(wheel):

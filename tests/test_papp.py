@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.papp_writer import render
+from brightwell_plugin.adapters.papp.writer import render
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
 from make_fixtures import FIXTURES, papp_event
@@ -147,7 +147,7 @@ def test_workfile_bad_statement(tmp_path):
 
 
 def test_what_an_elo_export_cannot_carry():
-    from brightwell_plugin.adapters.papp import PappFormat
+    from brightwell_plugin.adapters.papp.elo import PappFormat
     from make_fixtures import othello_open
     lost = PappFormat().cannot_carry(othello_open())
     assert "withdrawals (an export lists no absences: they are inferred again when read)" in lost

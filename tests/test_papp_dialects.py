@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.papp import PappFormat
+from brightwell_plugin.adapters.papp.elo import PappFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
 from make_fixtures import FIXTURES

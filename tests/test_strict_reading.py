@@ -107,7 +107,7 @@ def test_a_go_rank_in_other_digits_is_refused(tmp_path):
 
 def _sp_trio(tmp_path, change_sco=None, change_trn=None):
     """The Swiss Perfect fixture copied, its tables changed row by row (a list of dicts per table)."""
-    from brightwell_plugin.adapters.dbase import read_dbf, write_dbf
+    from brightwell_plugin.adapters.swissperfect.dbase import read_dbf, write_dbf
     for part, change in ((".ini", None), (".trn", change_trn), (".sco", change_sco)):
         data = (FIXTURES / "sp" / f"othello_open{part}").read_bytes()
         if change:

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.dbase import read_dbf
-from brightwell_plugin.adapters.sp_writer import TRN, files_for
+from brightwell_plugin.adapters.swissperfect.dbase import read_dbf
+from brightwell_plugin.adapters.swissperfect.writer import TRN, files_for
 from brightwell_plugin.cli import main
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError
@@ -215,13 +215,13 @@ def test_real_tournaments_write_back_without_loss(tmp_path, source):
 
 
 def _ini(t):
-    from brightwell_plugin.adapters.swissperfect import read_ini
+    from brightwell_plugin.adapters.swissperfect.format import read_ini
     text = next((v for k, v in t.metadata if k == "sp ini"), "")
     return read_ini(text.encode("utf-8"), "ini", "utf-8")[0]
 
 
 def _trn_bytes(source: Path) -> bytes:
-    from brightwell_plugin.adapters.sp_files import locate
+    from brightwell_plugin.adapters.swissperfect.files import locate
     return locate(source).files[".trn"]
 
 

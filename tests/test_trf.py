@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bbp_rules import violations
 from brightwell_plugin import api
-from brightwell_plugin.adapters.trf import TrfFormat
+from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
 from make_fixtures import FIXTURES, othello_open
@@ -107,7 +107,7 @@ def trf_safe(t):
     """What TRF (with this project's BW records) can carry of a generated tournament: numbered
     1..n, points as the results' sum, the lower number White where a game's colour is unknown."""
     from brightwell_plugin.adapters import codes
-    from brightwell_plugin.adapters.trf_writer import for_pairing
+    from brightwell_plugin.adapters.trf.writer import for_pairing
     from brightwell_plugin.conversion import renumbered
     players = []
     for p in renumbered(t).players:
@@ -210,7 +210,7 @@ def test_convert_trf_to_xml_and_back_keeps_the_standings(tmp_path):
 
 @given(st.lists(st.sampled_from(["a", " ", "\r", "\n", "\r\n"]), max_size=12).map("".join))
 def test_split_lines_matches_the_line_pattern_and_keeps_every_character(text):
-    from brightwell_plugin.adapters.trf_lines import _LINE, split_lines
+    from brightwell_plugin.adapters.trf.lines import _LINE, split_lines
     reference = []
     for m in _LINE.finditer(text):
         if m.group(0) == "":

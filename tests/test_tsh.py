@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.tsh import TshFormat
+from brightwell_plugin.adapters.tsh.format import TshFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
 from make_fixtures import FIXTURES

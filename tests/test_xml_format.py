@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.xml import NS, XmlFormat, schema
+from brightwell_plugin.adapters.xml.format import NS, XmlFormat, schema
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.validate import validate
 from lxml import etree

@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from brightwell_plugin.adapters.xml import NS, ROUND_ATTRIBUTES, _num, _Q, XmlFormat, reader_schema, schema
+from brightwell_plugin.adapters.xml.format import NS, ROUND_ATTRIBUTES, _num, _Q, XmlFormat, reader_schema, schema
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
 from make_fixtures import othello_open
 
 FMT = XmlFormat()
-SHIPPED_SCHEMA = resources.files("brightwell_plugin.adapters").joinpath("tournament.xsd").read_bytes()
+SHIPPED_SCHEMA = resources.files("brightwell_plugin.adapters.xml").joinpath("tournament.xsd").read_bytes()
 FIELDS = {"opponent": ("opponent", int), "score": ("score", _num), "opp-score": ("opp_score", _num),
           "kind": ("kind", Kind), "result": ("result", Result), "side": ("side", Side),
           "rated": ("rated", lambda v: v.strip(" \t\n\r") in ("true", "1"))}  # xs:boolean, whitespace collapsed

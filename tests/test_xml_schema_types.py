@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from brightwell_plugin.adapters.xml import _num
+from brightwell_plugin.adapters.xml.format import _num
 
 XS = "http://www.w3.org/2001/XMLSchema"
-SHIPPED = resources.files("brightwell_plugin.adapters").joinpath("tournament.xsd").read_bytes()
+SHIPPED = resources.files("brightwell_plugin.adapters.xml").joinpath("tournament.xsd").read_bytes()
 NUMBER_PATTERN = etree.fromstring(SHIPPED).find(f"{{{XS}}}simpleType[@name='Number']//{{{XS}}}pattern").get("value")
 
 # shipped type -> (the built-in type it replaces, a pattern the built-in carried, the reader's conversion)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from brightwell_plugin.adapters import papp_elo_lines as elo
+from brightwell_plugin.adapters.papp import elo_lines as elo
 from brightwell_plugin.adapters.base import Format, ReadResult, metadata
-from brightwell_plugin.adapters.papp_infer import BOARD, Totals, infer
+from brightwell_plugin.adapters.papp.infer import BOARD, Totals, infer
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
@@ -207,7 +207,7 @@ class PappFormat(Format):
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
-        from brightwell_plugin.adapters.papp_writer import render
+        from brightwell_plugin.adapters.papp.writer import render
         return render(t)
 
 

@@ -90,7 +90,7 @@ def parse_safely(path: Path, data: bytes | None = None) -> etree._ElementTree:
 
 
 def _schema_document() -> etree._Element:
-    data = resources.files("brightwell_plugin.adapters").joinpath("tournament.xsd").read_bytes()
+    data = resources.files("brightwell_plugin.adapters.xml").joinpath("tournament.xsd").read_bytes()
     return etree.fromstring(data, safe_parser())
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.names import NameIndex
 from brightwell_plugin.adapters.numbers import whole
-from brightwell_plugin.adapters.xml import parse_safely
+from brightwell_plugin.adapters.xml.format import parse_safely
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.egd import both_won_or_lost, half_game
+from brightwell_plugin.adapters.go.egd import both_won_or_lost, half_game
 from brightwell_plugin.adapters.textio import comments_and_rows, decode
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError

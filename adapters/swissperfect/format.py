@@ -14,9 +14,9 @@ from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.dbase import DbfTable, read_dbf, read_integers
-from brightwell_plugin.adapters.sp_files import is_zip, locate
-from brightwell_plugin.adapters.sp_writer import TIEBREAK_IDS, files_for, lost_in_sp
+from brightwell_plugin.adapters.swissperfect.dbase import DbfTable, read_dbf, read_integers
+from brightwell_plugin.adapters.swissperfect.files import is_zip, locate
+from brightwell_plugin.adapters.swissperfect.writer import TIEBREAK_IDS, files_for, lost_in_sp
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.tsh import TshFormat
+from brightwell_plugin.adapters.tsh.format import TshFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import lost_go_ranks, metadata
-from brightwell_plugin.adapters.dbase import DbfField, write_dbf
+from brightwell_plugin.adapters.swissperfect.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import (
     ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, WIN, ZERO_BYE,

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from brightwell_plugin.adapters import codes
-from brightwell_plugin.adapters.trf_lines import (
+from brightwell_plugin.adapters.trf.lines import (
     FIELDS, block_start, format_162, format_block, number_text, points_text,
 )
 from brightwell_plugin.errors import BrightwellError

@@ -1,0 +1,1 @@
+"""the Go formats: OpenGotha, EGD, FFG: one module per job."""

@@ -1,0 +1,1 @@
+"""Papp (the WOF rating archive): one module per job."""

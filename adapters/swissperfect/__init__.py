@@ -1,0 +1,1 @@
+"""Swiss Perfect 98: one module per job."""

@@ -1,0 +1,1 @@
+"""FIDE TRF: one module per job."""

@@ -1,0 +1,1 @@
+"""tsh (Scrabble): one module per job."""

@@ -1,0 +1,1 @@
+"""the native XML format: one module per job."""
