@@ -24,7 +24,7 @@ from brightwell_plugin import api
 from brightwell_plugin.batch import Placing, chunk_sizes, collect, process, run
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
-from make_fixtures import FIXTURES
+from support.make_fixtures import FIXTURES
 
 
 def archive(root: Path) -> Path:

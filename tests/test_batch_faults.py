@@ -99,7 +99,7 @@ def test_a_temporary_of_an_exited_but_unreaped_process_is_stale(tmp_path):
 def test_a_batch_never_writes_over_its_inputs(tmp_path, out):
     import shutil
 
-    from make_fixtures import FIXTURES
+    from support.make_fixtures import FIXTURES
     src = tmp_path / "archive"
     shutil.copytree(FIXTURES / "sp", src / "sp")
     shutil.copy(FIXTURES / "quirks.trf", src)

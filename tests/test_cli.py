@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from brightwell_plugin import api
 from brightwell_plugin.adapters.xml.format import XmlFormat
 from brightwell_plugin.cli import main
-from make_fixtures import german_example, othello_open
+from support.make_fixtures import german_example, othello_open
 
 
 def run(*args):

@@ -6,7 +6,7 @@ import pytest
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
-from make_fixtures import papp_event, scrabble_day
+from support.make_fixtures import papp_event, scrabble_day
 
 # the writers made for another game, which refuse the event naming it; every other writable format
 # the host knows (a third party's too) must carry it

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.host import get_host
-from strategies import tournaments
+from support.strategies import tournaments
 
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
 READABLE = (".trf", ".tab", ".elo", ".json", ".xml", ".t", ".js", ".h9", ".tou", ".trn", ".zip", ".piz", ".txt")
@@ -86,7 +86,7 @@ def test_every_writer_writes_what_its_reader_reads(tmp_path_factory, t):
 
 
 def test_strict_refuses_at_the_first_level_and_strict_all_on_metadata_too(tmp_path):
-    from make_fixtures import FIXTURES
+    from support.make_fixtures import FIXTURES
     source = FIXTURES / "othello_open.xml"  # Othello: Swiss Perfect loses the game kind and the metadata
     _, report = api.convert(source, tmp_path / "a.trn", strict="standings")
     assert report.standings_lost == [] and "the game kind" in report.metadata_lost
@@ -103,7 +103,7 @@ def test_strict_refuses_at_the_first_level_and_strict_all_on_metadata_too(tmp_pa
 
 
 def test_renumber_keeps_the_numbers_and_converting_back_restores_them(tmp_path):
-    from make_fixtures import FIXTURES
+    from support.make_fixtures import FIXTURES
     text = (FIXTURES / "othello_open.elo").read_text()
     wide = tmp_path / "wide.elo"
     wide.write_text(text.replace("%_%       1,", "%_%  190001,").replace("     1 (", "190001 (")

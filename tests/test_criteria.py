@@ -1,6 +1,6 @@
 """Each preset and criterion on small tournaments checked by hand.
 
-Sample event (tests/make_fixtures.py, othello_open): final points 1:4, 2:3, 3:2, 4:3, 5:3
+Sample event (tests/support/make_fixtures.py, othello_open): final points 1:4, 2:3, 3:2, 4:3, 5:3
 (PAB in round 1), 6:2, 7:1.5, 8:3, 9:1.5 (withdrew after round 3). Planned rounds 5, board 64.
 """
 
@@ -11,7 +11,7 @@ import pytest
 from brightwell_plugin.builder import TournamentBuilder
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.standings import explain, rank
-from make_fixtures import othello_open
+from support.make_fixtures import othello_open
 
 
 def values(t, item, after_round=None):

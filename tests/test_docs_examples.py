@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bbp_rules import violations
+from support.bbp_rules import violations
 from brightwell_plugin import api
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from brightwell_plugin import api
 from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.standings import rank
-from gacrux_oracle import Refused, as_number, gacrux_values, readable_copy
-from strategies import chess_tournaments, round_robins
+from support.gacrux_oracle import Refused, as_number, gacrux_values, readable_copy
+from support.strategies import chess_tournaments, round_robins
 
 EDITIONED = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "FB", "FB/C1", "SB", "SB/C1", "SB/M1", "AOB"]
 PLAIN = ["PTS", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "STD", "TPN", "KS", "KS/L+1", "KS/L-1",

@@ -12,7 +12,7 @@ from brightwell_plugin import api
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind
-from make_fixtures import FIXTURES, othello_open
+from support.make_fixtures import FIXTURES, othello_open
 
 FTD = FIXTURES / "othello_open.ftd.json"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "flipthedisc"
@@ -74,7 +74,7 @@ def test_play_offs_after_the_swiss_are_kept_apart(tmp_path):
     Swiss rounds, a match's games in one pairing; BQ and the published mbq stay the Swiss ones."""
     import json
 
-    from make_fixtures import ftd_json
+    from support.make_fixtures import ftd_json
 
     data = json.loads(ftd_json())
     swiss = data["info"]["rounds"]

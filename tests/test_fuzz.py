@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import mutants
+from support import mutants
 from brightwell_plugin import api
 
 FIXTURE_SEEDS = mutants.seeds((mutants.FIXTURES,))

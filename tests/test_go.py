@@ -9,13 +9,13 @@ import pytest
 from brightwell_plugin import api
 from brightwell_plugin.adapters.go.egd import EgdFormat
 from brightwell_plugin.model import Kind
-from make_fixtures import FIXTURES
+from support.make_fixtures import FIXTURES
 
 GO = FIXTURES / "go"
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "go"
 SPEC = "MMS,SOSM,SOSOSM"
 
-# The fixture's values by hand (tests/make_fixtures.py mcmahon_xml; zero 30K, floor 10K, bar 1D):
+# The fixture's values by hand (tests/support/make_fixtures.py mcmahon_xml; zero 30K, floor 10K, bar 1D):
 # initial MMS = rank + 30 clamped to 20..30: Alpha 3D 30, Beta 1K 29, Gamma 5K 25, Delta 8K 22,
 # Epsilon 15K 20 (floor), Zeta 12K 20 (floor).
 MMS = {1: 30 + 2.5, 2: 29 + 1, 3: 25 + 1.5, 4: 22 + 1,

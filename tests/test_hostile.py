@@ -13,7 +13,7 @@ import pytest
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError, one_line
-from make_fixtures import FIXTURES
+from support.make_fixtures import FIXTURES
 
 RUN = [sys.executable, "-m", "brightwell_plugin.cli"]
 

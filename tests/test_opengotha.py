@@ -9,7 +9,7 @@ import pytest
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
-from make_fixtures import FIXTURES
+from support.make_fixtures import FIXTURES
 
 GO = FIXTURES / "fixture_go.opengotha.xml"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "go"

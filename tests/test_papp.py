@@ -12,7 +12,7 @@ from brightwell_plugin import api
 from brightwell_plugin.adapters.papp.writer import render
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
-from make_fixtures import FIXTURES, papp_event
+from support.make_fixtures import FIXTURES, papp_event
 
 ELO = FIXTURES / "othello_open.elo"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "papp" / "elo_exports"
@@ -148,7 +148,7 @@ def test_workfile_bad_statement(tmp_path):
 
 def test_what_an_elo_export_cannot_carry():
     from brightwell_plugin.adapters.papp.elo import PappFormat
-    from make_fixtures import othello_open
+    from support.make_fixtures import othello_open
     lost = PappFormat().cannot_carry(othello_open())
     assert "withdrawals (an export lists no absences: they are inferred again when read)" in lost
     assert "byes without a disc credit (read back with the credit the stored discs imply)" in lost

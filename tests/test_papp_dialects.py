@@ -1,4 +1,4 @@
-"""Every dialect of the WOF/Papp rating archive, one fixture each (tests/make_fixtures.py PAPP_DIALECTS)."""
+"""Every dialect of the WOF/Papp rating archive, one fixture each (tests/support/make_fixtures.py PAPP_DIALECTS)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from brightwell_plugin import api
 from brightwell_plugin.adapters.papp.elo import PappFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
-from make_fixtures import FIXTURES
+from support.make_fixtures import FIXTURES
 
 DIALECTS = FIXTURES / "papp" / "dialects"
 SPEC = "PTS,BQ:preset=papp,DISCS"

@@ -19,7 +19,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.host import DEFAULT_PLUGINS, DISABLE_ENV, Host
 from brightwell_plugin.standings import rank
-from make_fixtures import othello_open
+from support.make_fixtures import othello_open
 
 
 class Bonus(Criterion):

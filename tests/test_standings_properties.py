@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from brightwell_plugin.api import with_standings
 from brightwell_plugin.context import Context
 from brightwell_plugin.standings import rank
-from strategies import tournaments
+from support.strategies import tournaments
 
 SPECS = ["PTS", "PTS,BH/C1,BH,SB", "PTS,WIN,PS/C1", "PTS,SB/M1,DE", "PTS,BQ:coef=6:u=30,DISCS"]
 

@@ -9,7 +9,7 @@ import pytest
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
-from make_fixtures import FIXTURES
+from support.make_fixtures import FIXTURES
 
 
 def _mutated(tmp_path, source, old, new, name=None):

@@ -18,8 +18,8 @@ from brightwell_plugin.cli import main
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, ScoringSystem
-from make_fixtures import FIXTURES, othello_open
-from strategies import played, tournaments
+from support.make_fixtures import FIXTURES, othello_open
+from support.strategies import played, tournaments
 
 SP = FIXTURES / "sp" / "othello_open.trn"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bbp_rules import violations
+from support.bbp_rules import violations
 from brightwell_plugin import api
 from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
-from make_fixtures import FIXTURES, othello_open
-from strategies import played, tournaments
+from support.make_fixtures import FIXTURES, othello_open
+from support.strategies import played, tournaments
 
 FMT = TrfFormat()
 QUIRKS = FIXTURES / "quirks.trf"

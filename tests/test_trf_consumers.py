@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
-from gacrux_oracle import Refused, gacrux_values, readable_copy
-from strategies import tournaments
+from support.gacrux_oracle import Refused, gacrux_values, readable_copy
+from support.strategies import tournaments
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from brightwell_plugin import api
-from make_fixtures import _line_001
+from support.make_fixtures import _line_001
 
 # 6 players, 4 of 5 rounds played; the round to be paired carries a blank block for most players and
 # byes entered ahead for two (JaVaFo/bbpPairings write both forms).

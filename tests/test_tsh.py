@@ -13,7 +13,7 @@ from brightwell_plugin import api
 from brightwell_plugin.adapters.tsh.format import TshFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
-from make_fixtures import FIXTURES
+from support.make_fixtures import FIXTURES
 
 T = FIXTURES / "tsh" / "a.t"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"

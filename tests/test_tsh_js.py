@@ -9,7 +9,7 @@ import pytest
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
-from make_fixtures import FIXTURES, as_tourney_js
+from support.make_fixtures import FIXTURES, as_tourney_js
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "tsh"
 

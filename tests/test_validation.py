@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.model import Kind, Result, RoundEntry, Side
 from brightwell_plugin.validate import _all_plainly_consistent, _diagnose, check, validate
-from make_fixtures import othello_open
-from strategies import tournaments
+from support.make_fixtures import othello_open
+from support.strategies import tournaments
 
 
 def with_entry(t, start_no, r, entry):

@@ -11,7 +11,7 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.host import get_host
 from brightwell_plugin.standings import explain, rank
 from brightwell_plugin.tiebreak_spec import parse_item
-from make_fixtures import german_example, papp_manual
+from support.make_fixtures import german_example, papp_manual
 
 
 def value(t, player_name, item, after_round=None):

@@ -13,8 +13,8 @@ from brightwell_plugin.adapters.xml.format import NS, XmlFormat, schema
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.validate import validate
 from lxml import etree
-from make_fixtures import othello_open
-from strategies import tournaments
+from support.make_fixtures import othello_open
+from support.strategies import tournaments
 
 FMT = XmlFormat()
 

@@ -17,7 +17,7 @@ from lxml import etree
 from brightwell_plugin.adapters.xml.format import NS, ROUND_ATTRIBUTES, _num, _Q, XmlFormat, reader_schema, schema
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
-from make_fixtures import othello_open
+from support.make_fixtures import othello_open
 
 FMT = XmlFormat()
 SHIPPED_SCHEMA = resources.files("brightwell_plugin.adapters.xml").joinpath("tournament.xsd").read_bytes()

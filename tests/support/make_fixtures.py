@@ -1,6 +1,6 @@
 """Build the bundled sample and the fixtures with this project's own writer.
 
-Run ``python tests/make_fixtures.py`` after changing a builder below; the tests check that the
+Run ``python tests/support/make_fixtures.py`` after changing a builder below; the tests check that the
 committed files equal what these builders produce.
 """
 
@@ -13,7 +13,7 @@ from brightwell_plugin.adapters.xml.format import XmlFormat
 from brightwell_plugin.builder import TournamentBuilder
 from brightwell_plugin.model import Kind, Side, Tournament
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "brightwell_plugin" / "samples" / "othello_open.xml"
 FIXTURES = ROOT / "fixtures"
 

@@ -1,6 +1,6 @@
 """Benchmark: re-rank 1,000 generated tournament files (60 players x 9 rounds, mixed formats).
 
-Run: ``python tests/bench_batch.py [FILES] [--rounds K] [--dir FOLDER]``. Prints files per second
+Run: ``python benchmarks/bench_batch.py [FILES] [--rounds K] [--dir FOLDER]``. Prints files per second
 (wall time, reading and writing the re-ranked files included) with --jobs 1 and --jobs 2, in K
 alternating rounds (default 3), then the median and best of each. Beside every round it prints a
 machine-speed reference (CPU milliseconds of a fixed pure-Python loop): shared machines drift, and

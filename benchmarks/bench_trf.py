@@ -1,6 +1,6 @@
 """Benchmark: read and rank generated TRF files; compare with FIDE's checker (gacrux).
 
-Run: ``python tests/bench_trf.py`` (needs the test extras for gacrux). Prints, for a
+Run: ``python benchmarks/bench_trf.py`` (needs the test extras for gacrux). Prints, for a
 2,000-player 11-round chess TRF ranked with PTS,BH,BH/C1,SB: the wall time of this project
 (read + validate + rank, in-process) and of gacrux's tiebreakchecker (in-process too, so that
 neither pays for starting Python), and the ratio; then the wall time for a 10,000-player

@@ -1,6 +1,6 @@
 """Benchmark: rank generated N-player, 13-round Othello tournaments; print CPU seconds.
 
-Run: ``python tests/bench_rank.py [N ...]`` (default 1000 10000 100000). Generation is not timed;
+Run: ``python benchmarks/bench_rank.py [N ...]`` (default 1000 10000 100000). Generation is not timed;
 ranking (context, every criterion, ordering) is, on one core, best of five runs (one at 100k).
 """
 

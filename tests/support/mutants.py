@@ -4,7 +4,7 @@ A *seed* is one event's files (a Swiss Perfect trio, a Papp workfile with its pa
 file). A mutant changes one of them by one :data:`MUTATIONS` step; reading it must end in a ranked
 event or in a one-line ``BrightwellError`` naming the file -- nothing else, and never a hang.
 
-Run ``python tests/mutants.py --count 20000`` for the long local run (figures in docs/reliability.md).
+Run ``python tests/support/mutants.py --count 20000`` for the long local run (figures in docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
 SHARED = ROOT.parent / "shared" / "research" / "formats"
 SPECS = (None, "PTS,BQ:preset=woc,DISCS,BH")

@@ -1,0 +1,1 @@
+"""Helpers of the test suite: fixture builders, strategies, oracles, the mutation fuzzer."""
