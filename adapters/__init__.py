@@ -1,1 +1,1 @@
-"""File-format adapters, installed as ``brightwell_plugin.adapters``: one module per format."""
+"""File-format adapters, installed as ``brightwell_plugin.adapters``: one sub-package per family."""

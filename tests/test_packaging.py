@@ -43,3 +43,11 @@ def test_console_script_and_python_requirement(wheel):
     metadata = wheel.read(f"{meta_dir}/METADATA").decode()
     assert "Requires-Python: >=3.11" in metadata and "Name: brightwell-plugin" in metadata
     assert "brightwell = brightwell_plugin.cli:main" in wheel.read(f"{meta_dir}/entry_points.txt").decode()
+
+
+def test_every_module_opens_with_the_line_that_says_its_job():
+    import ast
+    root = Path(__file__).resolve().parent.parent
+    for module in [*(root / "brightwell_plugin").rglob("*.py"), *(root / "adapters").rglob("*.py")]:
+        doc = ast.get_docstring(ast.parse(module.read_text()))
+        assert doc and doc.splitlines()[0].strip(), f"{module.relative_to(root)} has no first line saying its job"

@@ -1,1 +1,1 @@
-"""the Go formats: OpenGotha, EGD, FFG: one module per job."""
+"""The Go formats: OpenGotha XML, EGD h9/h10 and the FFG .tou, one module each."""

@@ -1,1 +1,1 @@
-"""Papp (the WOF rating archive): one module per job."""
+"""Papp: its ELO exports (the WOF rating archive) and its workfile, one module per job."""

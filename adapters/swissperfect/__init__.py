@@ -1,1 +1,1 @@
-"""Swiss Perfect 98: one module per job."""
+"""Swiss Perfect 98: its tables, trios and zips, text export and writer, one module per job."""

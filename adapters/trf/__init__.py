@@ -1,1 +1,1 @@
-"""FIDE TRF: one module per job."""
+"""FIDE TRF: reading, the column layout, writing, one module per job."""

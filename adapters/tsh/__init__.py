@@ -1,1 +1,1 @@
-"""tsh (Scrabble): one module per job."""
+"""tsh (Scrabble): the .t division files and the published tourney.js, one module each."""

@@ -1,1 +1,1 @@
-"""the native XML format: one module per job."""
+"""The native XML format and its schema."""

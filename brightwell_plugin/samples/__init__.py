@@ -1,0 +1,1 @@
+"""The sample tournament shipped with the package (``brightwell rank --sample``)."""
