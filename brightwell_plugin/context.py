@@ -30,6 +30,8 @@ class Context:
 
     Players are addressed by index ``i`` into ``tournament.players``; ``entries[i][r]`` is the
     record of round ``r + 1`` (absent when missing); ``opp[i][r]`` the opponent's index or -1.
+    The readable names — ``tournament``, ``rounds`` (ranked), ``planned_rounds``, ``player_count`` —
+    have short aliases for formulas: ``t``, ``k``, ``R``, ``n`` (the number of players).
     """
 
     def __init__(self, tournament: Tournament, after_round: int | None = None, edition: int | None = None):
@@ -53,6 +55,25 @@ class Context:
             self.entries.append(rounds)
             self.opp.append([slots[o] if (o := e.opponent) is not None and 0 <= o <= top else -1
                              for e in rounds])
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.t
+
+    @property
+    def rounds(self) -> int:
+        """The rounds ranked: all played, or those up to ``after_round``."""
+        return self.k
+
+    @property
+    def planned_rounds(self) -> int:
+        """The rounds the event plans (R in BQ's 64/R), else those ranked."""
+        return self.R
+
+    @property
+    def player_count(self) -> int:
+        """How many players (indexes run 0 .. player_count - 1)."""
+        return self.n
 
     @cached_property
     def round_points(self) -> list[list[float]]:

@@ -225,3 +225,11 @@ def test_the_preset_tables_of_the_docs_are_the_registered_presets():
     readme = _table((root / "README.md").read_text(), "| preset | C | what it reproduces |")
     named = [name.strip().strip("`") for row in readme for name in row[0].split(",")]
     assert named == [p.name for p in built_in if p.criterion == "BQ"]
+
+
+def test_the_context_has_readable_names_beside_the_formula_ones():
+    from brightwell_plugin.context import Context
+    t = othello_open()
+    ctx = Context(t, after_round=3)
+    assert (ctx.tournament, ctx.rounds, ctx.planned_rounds, ctx.player_count) == (ctx.t, ctx.k, ctx.R, ctx.n)
+    assert (ctx.rounds, ctx.planned_rounds, ctx.player_count) == (3, 5, 9)
