@@ -357,10 +357,13 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
             stop.set()
         for future in futures:
             future.cancel()  # chunks not started never start
-        if own:
-            pool.shutdown(wait=False, cancel_futures=True)
-            own = False
         _take_started(futures, seen, take)
+        if own:  # the workers stop before their next file: waiting for them is short, and leaves
+            own = False  # no pool thread behind to fail at exit
+            try:
+                pool.shutdown(wait=True, cancel_futures=True)
+            except KeyboardInterrupt:
+                pass
         raise Interrupted(results, len(jobs)) from None
     finally:
         if own:

@@ -39,7 +39,8 @@ def validate(t: Tournament) -> list[Issue]:
     errors: list[Issue] = []
     warnings: list[Issue] = []
     by_no: dict[int, Player] = {}
-    if _wrong_types(t, errors):
+    plain = _plainly_in_bounds(t)
+    if not plain and _wrong_types(t, errors):
         return errors
     for p in t.players:
         if p.start_no in by_no:
@@ -48,8 +49,9 @@ def validate(t: Tournament) -> list[Issue]:
 
     if errors or not _all_plainly_consistent(t, by_no):
         _diagnose(t, by_no, errors)
-    _check_rounds(t, errors)
-    _check_numbers(t, errors)
+    if not plain:
+        _check_rounds(t, errors)
+        _check_numbers(t, errors)
     for n, g in enumerate(t.playoffs, 1):
         for who in (g.first, g.second):
             if who not in by_no:
@@ -68,6 +70,29 @@ def validate(t: Tournament) -> list[Issue]:
                                       f"stored points {_fmt(p.stored_points)} disagree with the results, "
                                       f"which give {_fmt(computed)}"))
     return errors + warnings
+
+
+def _plainly_in_bounds(t: Tournament) -> bool:
+    """Fast pass: every count and number of the event and its players has its type and lies within
+    bounds, and no player has more rounds than planned. Anything else goes to the full passes."""
+    planned, s, big = t.rounds, t.scoring, LARGEST
+    if planned is not None and (type(planned) is not int or not 0 <= planned <= max_rounds()):
+        return False
+    if not all(-big <= v <= big for v in (s.win, s.draw, s.loss, s.absent, 0 if s.pab is None else s.pab)):
+        return False
+    longest = planned if planned is not None else 1 << 62
+    for p in t.players:
+        no, late, out, rating, rank, bonus, points = (p.start_no, p.late_entry, p.withdrawn_after, p.rating,
+                                                      p.stored_rank, p.bonus, p.stored_points)
+        if (type(no) is not int or no < 1 or len(p.rounds) > longest
+                or (late is not None and (type(late) is not int or late < 0))
+                or (out is not None and (type(out) is not int or out < 0))
+                or (rating is not None and (type(rating) is not int or rating < 0))
+                or (rank is not None and (type(rank) is not int or rank < 0))
+                or type(bonus) not in (int, float) or not -big <= bonus <= big
+                or (points is not None and (type(points) not in (int, float) or not -big <= points <= big))):
+            return False
+    return True
 
 
 _WHOLE_FIELDS = ("late_entry", "withdrawn_after", "rating", "stored_rank")  # whole numbers from 0, or None

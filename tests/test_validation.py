@@ -147,3 +147,32 @@ def test_a_loaded_files_warnings_name_the_file(tmp_path):
     api.write(t, path, "xml")
     assert f"{path}: player 1 (Ada Lindqvist): stored points 3.5 disagree with the results, which give 4" \
         in api.load(path).warnings
+
+
+_BAD = [None, -1, 2.5, "7", True, float("nan"), float("inf"), 10**7, 0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(t=tournaments(), field=st.sampled_from(["rounds", "start_no", "late_entry", "withdrawn_after", "rating",
+                                                 "stored_rank", "bonus", "stored_points", "win"]),
+       value=st.sampled_from(_BAD), who=st.integers(0, 50))
+def test_the_fast_bounds_pass_accepts_exactly_what_the_full_passes_accept(t, field, value, who):
+    from dataclasses import replace
+
+    from brightwell_plugin import validate as v
+    if field == "rounds":
+        t = replace(t, rounds=value)
+    elif field == "win":
+        t = replace(t, scoring=replace(t.scoring, win=value if value is not None else 1))
+    elif t.players:
+        i = who % len(t.players)
+        if value is None and field in ("start_no", "bonus"):
+            value = 0
+        t = replace(t, players=tuple(replace(p, **{field: value}) if k == i else p for k, p in enumerate(t.players)))
+    errors: list = []
+    full_ok = not v._wrong_types(t, errors)
+    if full_ok:
+        v._check_rounds(t, errors)
+        v._check_numbers(t, errors)
+    long_but_absent = t.rounds is not None and type(t.rounds) is int and any(len(p.rounds) > t.rounds for p in t.players)
+    assert v._plainly_in_bounds(t) == (not errors) or (long_but_absent and not errors)

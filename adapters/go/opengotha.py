@@ -15,7 +15,7 @@ from brightwell_plugin.adapters.numbers import whole
 from brightwell_plugin.adapters.xml.format import parse_safely
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.limits import check_round
+from brightwell_plugin.limits import check_round, max_rounds
 from brightwell_plugin.model import (
     ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, LOSS, PAB, SECOND, WIN, Player,
     RoundEntry, ScoringSystem, Tournament,
@@ -73,8 +73,11 @@ class OpenGothaFormat(Format):
             if planned and r > planned:
                 raise BrightwellError(f"round {r} is beyond the tournament's {planned} rounds", file=str(path),
                                       place=f"line {el.sourceline}")
-            return check_round(r, str(path), f"line {el.sourceline}") - 1
+            if not 1 <= r <= limit:
+                check_round(r, str(path), f"line {el.sourceline}")  # refuses it, in words
+            return r - 1
 
+        limit = max_rounds()
         planned = integer(general, "numberOfRounds", 0) if general is not None else 0
         if planned:
             check_round(planned, str(path), f"line {general.sourceline}")

@@ -126,7 +126,7 @@ class PappFormat(Format):
                 numbers[p.id] = int(p.id)
         for g in lines.games:
             for who in (g.first, g.second):
-                if digits(who) and who not in numbers:
+                if who not in numbers and digits(who):  # most are known: the lookup first
                     numbers[who] = int(who)
         unknown = [p for p in lines.players if not digits(p.id)]
         if len(unknown) == 1:

@@ -20,7 +20,7 @@ from brightwell_plugin.adapters.swissperfect.writer import TIEBREAK_IDS, files_f
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.limits import check_round
+from brightwell_plugin.limits import check_round, max_rounds
 from brightwell_plugin.model import (
     ABSENT, ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, REVERSED,
     SECOND, WIN, ZERO_BYE, Player, RoundEntry, Tournament,
@@ -44,6 +44,7 @@ def read_ini(data: bytes, name: str, encoding: str | None) -> tuple[configparser
     return cp, text
 
 
+_HALF_POINTS = frozenset((0, 1, 2))
 _WHOLE = re.compile(r"-?[0-9]+(?:\.0*)?")  # a numeric field; dBase may write decimals it was not given
 _DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]*)?|-?\.[0-9]+")
 
@@ -173,9 +174,10 @@ class SwissPerfectFormat(Format):
         number = dict(zip(ids, starts if use_start else ids))
         rows = [(n, r) for n, r in enumerate(numbers, 1) if r[1] or r[2]]  # a row names White or Black
         entries: dict[int, dict[int, RoundEntry]] = {i: {} for i in ids}
+        limit = max_rounds()
         for n, r in rows:
             try:
-                self._row(r, number, entries, minor)
+                self._row(r, number, entries, minor, limit)
             except BrightwellError as exc:
                 raise exc.at(trio.names[".sco"], f"score record {n}") from None
         played = max((r[0] for _, r in rows), default=0)
@@ -202,19 +204,19 @@ class SwissPerfectFormat(Format):
             metadata=(("sp ini", ini_text),) if ini_text else (),
         ), tuple(warnings)
 
-    def _row(self, r, number, entries, minor):
+    def _row(self, r, number, entries, minor, limit):
         rnd, w, b, ws, bs, wt, bt, wsub, bsub = r
         has_minor = minor or wsub or bsub
-        check_round(rnd)
+        if not 1 <= rnd <= limit:
+            check_round(rnd)  # refuses it, in words
         for who in (w, b):
             if who and who not in number:
                 raise BrightwellError(f"round {rnd} names player ID {who}, who is not in the players' table")
-        for field, value in (("W_SCORE", ws), ("B_SCORE", bs)):
-            if value not in (0, 1, 2):
-                raise BrightwellError(f"{field} {value} is not a score in half points (0, 1 or 2)")
-        for who in (w, b):
-            if who and rnd in entries[who]:
-                raise BrightwellError(f"player ID {who} has a second record in round {rnd}")
+        if ws not in _HALF_POINTS or bs not in _HALF_POINTS:
+            field, value = ("W_SCORE", ws) if ws not in _HALF_POINTS else ("B_SCORE", bs)
+            raise BrightwellError(f"{field} {value} is not a score in half points (0, 1 or 2)")
+        if (w and rnd in entries[w]) or (b and rnd in entries[b]):
+            raise BrightwellError(f"player ID {w if w and rnd in entries[w] else b} has a second record in round {rnd}")
         if not b:
             kind = FULL_BYE if ws >= 2 else HALF_BYE if ws == 1 else ZERO_BYE
             credit = (wsub, bsub) if has_minor and (wsub or bsub) else (None, None)
