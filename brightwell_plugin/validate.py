@@ -78,7 +78,8 @@ def _plainly_in_bounds(t: Tournament) -> bool:
     planned, s, big = t.rounds, t.scoring, LARGEST
     if planned is not None and (type(planned) is not int or not 0 <= planned <= max_rounds()):
         return False
-    if not all(-big <= v <= big for v in (s.win, s.draw, s.loss, s.absent, 0 if s.pab is None else s.pab)):
+    if not all(type(v) in (int, float) and -big <= v <= big
+               for v in (s.win, s.draw, s.loss, s.absent, 0 if s.pab is None else s.pab)):
         return False
     longest = planned if planned is not None else 1 << 62
     for p in t.players:
@@ -103,6 +104,10 @@ def _wrong_types(t: Tournament, errors: list[Issue]) -> bool:
     any check compares it."""
     if t.rounds is not None and type(t.rounds) is not int:
         errors.append(Issue("error", "the event", f"{t.rounds!r} planned rounds is not a number of rounds"))
+    s = t.scoring
+    for label, value in (("win", s.win), ("draw", s.draw), ("loss", s.loss), ("absent", s.absent), ("pab", s.pab)):
+        if value is not None and type(value) not in (int, float):
+            errors.append(Issue("error", "the scoring", f"{label} = {value!r} is not a number of points"))
     for p in t.players:
         if type(p.start_no) is not int or p.start_no < 1:
             errors.append(Issue("error", f"player {p.start_no!r} ({p.name})", "a start number is a whole number from 1"))
