@@ -13,6 +13,7 @@ from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind
 from support.make_fixtures import FIXTURES, othello_open
+from support.samples import or_skip
 
 FTD = FIXTURES / "othello_open.ftd.json"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "flipthedisc"
@@ -50,8 +51,8 @@ def test_truncated_json_is_a_one_line_error_and_nothing_is_written(tmp_path):
         api.load(tmp_path / "other.json", "flipthedisc")
 
 
-@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("tournament_*.json")) if SAMPLES.exists() else [],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize("sample", or_skip(sorted(SAMPLES.glob("tournament_*.json")) if SAMPLES.exists() else []),
+                         ids=lambda p: p.name if p else "none")
 def test_ftd_preset_reproduces_every_published_bq(sample):
     t = api.load(sample).tournament
     standings, rows = api.check(t)

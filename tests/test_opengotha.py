@@ -10,6 +10,7 @@ from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
 from support.make_fixtures import FIXTURES
+from support.samples import or_skip
 
 GO = FIXTURES / "fixture_go.opengotha.xml"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "go"
@@ -58,7 +59,8 @@ def test_bad_files_are_one_line_errors(tmp_path, change, message):
     assert "\n" not in str(err.value) and str(bad) in str(err.value)
 
 
-@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.xml")) if SAMPLES.exists() else [], ids=lambda p: p.name)
+@pytest.mark.parametrize("sample", or_skip(sorted(SAMPLES.glob("*.xml")) if SAMPLES.exists() else []),
+                         ids=lambda p: p.name if p else "none")
 def test_real_files_load_and_rank(sample):
     loaded = api.load(sample)
     assert loaded.format == "opengotha" and loaded.tournament.players

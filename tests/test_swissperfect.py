@@ -20,6 +20,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, ScoringSystem
 from support.make_fixtures import FIXTURES, othello_open
 from support.strategies import played, tournaments
+from support.samples import or_skip
 
 SP = FIXTURES / "sp" / "othello_open.trn"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
@@ -192,7 +193,7 @@ def _real_trios():
                                     "munster_u10_2011.zip", "nccz.piz", "nccz.zip", "phibs_cc_inter_2012.zip")]
 
 
-@pytest.mark.parametrize("source", _real_trios(), ids=lambda p: p.name)
+@pytest.mark.parametrize("source", or_skip(_real_trios()), ids=lambda p: p.name if p else "none")
 def test_real_tournaments_write_back_without_loss(tmp_path, source):
     t = api.load(source, "swissperfect").tournament
     assert t.players
@@ -231,7 +232,7 @@ def _exports():
     return [p for p in sorted((REAL / "tournaments").glob("*.txt")) if p.with_suffix(".trn").exists()]
 
 
-@pytest.mark.parametrize("export", _exports(), ids=lambda p: p.name)
+@pytest.mark.parametrize("export", or_skip(_exports()), ids=lambda p: p.name if p else "none")
 def test_points_equal_swiss_perfects_own_export(export):
     sp = api.load(export.with_suffix(".trn"), "swissperfect").tournament
     exported = api.load(export, "swissperfect-text").tournament
