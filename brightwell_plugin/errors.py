@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 
-_LINE_BREAKS = {ord(c): {"\n": "\\n", "\r": "\\r"}.get(c, f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
-                for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}  # what str.splitlines() splits at
+def _escape(c: str) -> str:
+    """A character that must not act on a terminal, written as an escape."""
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(c) or (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+
+
+_LINE_BREAKS = {ord(c): _escape(c) for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}  # str.splitlines' breaks
 
 
 class BrightwellError(Exception):
@@ -42,6 +46,4 @@ def one_line(text: str) -> str:
     (terminal escapes included) are shown as escapes, never acted on."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() or c == " " else
-                   {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(c) or
-                   (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") for c in text)
+    return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text)

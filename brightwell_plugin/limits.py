@@ -21,7 +21,7 @@ DEFAULT_MAX_INPUT = 256 * 1024 * 1024
 MAX_INPUT_VARIABLE = "BRIGHTWELL_MAX_INPUT"
 DEFAULT_MAX_ROUNDS = 1000
 MAX_ROUNDS_VARIABLE = "BRIGHTWELL_MAX_ROUNDS"
-_SIZE = re.compile(r"^\s*([0-9]+)\s*([KMG]?)i?B?\s*$", re.I)
+_SIZE = re.compile(r"^\s*([0-9]+)\s*(?P<unit>[KMG]?)i?B?\s*$", re.I)
 _COUNT = re.compile(r"^\s*([0-9]+)\s*$")
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
@@ -33,7 +33,7 @@ def _setting(variable: str, default: int, pattern: re.Pattern, example: str) -> 
     m = pattern.match(raw)
     if not m or int(m.group(1)) == 0:
         raise BrightwellError(f"{variable}={raw!r} is not a {example}")
-    return int(m.group(1)) * _UNITS[(m.groups()[1:] or ("",))[0].upper()]
+    return int(m.group(1)) * _UNITS[(m.groupdict().get("unit") or "").upper()]
 
 
 def max_input() -> int:

@@ -141,12 +141,12 @@ def _check_numbers(t: Tournament, errors: list[Issue]) -> None:
 
 def _check_rounds(t: Tournament, errors: list[Issue]) -> None:
     """The planned number of rounds is a count within the limit, and no round beyond it is played."""
-    planned, limit = t.rounds, max_rounds()
+    planned, limit = t.rounds, max_rounds()  # an int or None: _wrong_types refused any other type
     if planned is None:
         return
-    if type(planned) is not int or not 0 <= planned <= limit:
-        why = f"beyond the limit of {limit} (set {MAX_ROUNDS_VARIABLE} to raise it)" \
-            if type(planned) is int and planned > limit else "not a number of rounds"
+    if not 0 <= planned <= limit:
+        why = f"beyond the limit of {limit} (set {MAX_ROUNDS_VARIABLE} to raise it)" if planned > limit \
+            else "not a number of rounds"
         errors.append(Issue("error", "the event", f"{planned!r} planned rounds is {why}"))
         return
     for p in t.players:
