@@ -18,9 +18,8 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import (
-    ABSENT, DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, Player, PlayoffGame, RoundEntry, Tournament,
-)
+from brightwell_plugin.fast import DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, PlayoffGame, RoundEntry, Tournament
 
 BOARD = 64
 PUBLISHED = "published "
@@ -64,23 +63,23 @@ class FlipTheDiscFormat(Format):
                 first, second = pair
                 a, b = first["id"], second["id"]
                 if b == -1:
-                    rounds[a].append(RoundEntry(PAB))
+                    rounds[a].append(new_entry(PAB))
                     continue
                 if first.get("result") is None:
                     continue  # paired, not yet played
                 discs = int(first["score"])
                 res = _RESULT[int(first["result"])]
-                rounds[a].append(RoundEntry(GAME, b, res, FIRST, discs, BOARD - discs))
-                rounds[b].append(RoundEntry(GAME, a, res.reverse, SECOND, BOARD - discs, discs))
+                rounds[a].append(new_entry(GAME, b, res, FIRST, discs, BOARD - discs))
+                rounds[b].append(new_entry(GAME, a, res.reverse, SECOND, BOARD - discs, discs))
             for entries in rounds.values():  # not paired this round
                 if len(entries) < r + 1:
-                    entries.append(ABSENT)
+                    entries.append(ABSENT_ENTRY)
         published = {s["player_id"]: s for s in data.get("standings", [])}
         players = []
         for p in data["players_list"]:
             s = published.get(p["id"], {})
             extra = ((PUBLISHED + item, str(s["mbq"])),) if s.get("mbq") is not None else ()
-            players.append(Player(
+            players.append(new_player(
                 start_no=p["id"], name=f"{p['surname']}, {p['name']}" if p.get("name") else p["surname"],
                 rounds=tuple(rounds[p["id"]]), rating=p.get("rating") or None,
                 federation=p.get("country_code") or None,

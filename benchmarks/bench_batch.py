@@ -19,7 +19,8 @@ from pathlib import Path
 
 from brightwell_plugin import api
 from brightwell_plugin.batch import collect, run
-from brightwell_plugin.model import DRAW, FIRST, GAME, LOSS, SECOND, WIN, Player, RoundEntry, Tournament
+from brightwell_plugin.fast import DRAW, FIRST, GAME, LOSS, SECOND, WIN
+from brightwell_plugin.model import Player, RoundEntry, Tournament
 
 SPEC = "PTS,BQ:preset=woc,DISCS,BH"
 FORMATS = [("xml", ".xml"), ("trf", ".trf"), ("swissperfect", ".trn"), ("papp", ".elo")]

@@ -2,15 +2,7 @@
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import (
-    Kind,
-    Player,
-    Result,
-    RoundEntry,
-    ScoringSystem,
-    Side,
-    Tournament,
-)
+from brightwell_plugin.model import Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
 
 __version__ = "0.1.0"
 

@@ -25,7 +25,8 @@ from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.errors import BrightwellError, UnknownFormat
 from brightwell_plugin.host import get_host
 from brightwell_plugin.limits import read_head
-from brightwell_plugin.standings import configured, gc_paused
+from brightwell_plugin.fast import gc_paused
+from brightwell_plugin.standings import configured
 
 @dataclass(frozen=True, slots=True)
 class Job:

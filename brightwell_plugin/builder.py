@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from brightwell_plugin.model import (
-    ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, LOSS, PAB, SECOND, WIN, Kind, Player, Result,
-    RoundEntry, ScoringSystem, Tournament,
+from brightwell_plugin.fast import (
+    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, LOSS, PAB, SECOND, WIN, new_entry, new_player,
 )
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, ScoringSystem, Tournament
 
 
 class TournamentBuilder:
@@ -27,7 +27,7 @@ class TournamentBuilder:
         self._rounds: dict[int, dict[int, RoundEntry]] = {}
 
     def player(self, start_no: int, name: str, **fields: Any) -> TournamentBuilder:
-        self._players[start_no] = Player(start_no, name, **fields)
+        self._players[start_no] = new_player(start_no, name, **fields)
         self._rounds[start_no] = {}
         return self
 
@@ -43,17 +43,17 @@ class TournamentBuilder:
             diff = score_first - score_second
             result = WIN if diff > 0 else LOSS if diff < 0 else DRAW
         result = Result(result)
-        self._put(r, first, RoundEntry(GAME, second, result, FIRST, score_first, score_second))
-        self._put(r, second, RoundEntry(GAME, first, result.reverse, SECOND, score_second, score_first))
+        self._put(r, first, new_entry(GAME, second, result, FIRST, score_first, score_second))
+        self._put(r, second, new_entry(GAME, first, result.reverse, SECOND, score_second, score_first))
         return self
 
     def forfeit(self, r: int, winner: int, loser: int, score_winner=None, score_loser=None) -> TournamentBuilder:
-        self._put(r, winner, RoundEntry(FORFEIT_WIN, loser, score=score_winner, opp_score=score_loser))
-        self._put(r, loser, RoundEntry(FORFEIT_LOSS, winner, score=score_loser, opp_score=score_winner))
+        self._put(r, winner, new_entry(FORFEIT_WIN, loser, score=score_winner, opp_score=score_loser))
+        self._put(r, loser, new_entry(FORFEIT_LOSS, winner, score=score_loser, opp_score=score_winner))
         return self
 
     def bye(self, r: int, no: int, kind: Kind | str = PAB, score=None, opp_score=None) -> TournamentBuilder:
-        self._put(r, no, RoundEntry(Kind(kind), score=score, opp_score=opp_score))
+        self._put(r, no, new_entry(Kind(kind), score=score, opp_score=opp_score))
         return self
 
     def withdraw(self, no: int, after: int) -> TournamentBuilder:
@@ -65,5 +65,5 @@ class TournamentBuilder:
         players = []
         for no, p in self._players.items():
             got = self._rounds[no]
-            players.append(replace(p, rounds=tuple(got.get(r, ABSENT) for r in range(1, last + 1))))
+            players.append(replace(p, rounds=tuple(got.get(r, ABSENT_ENTRY) for r in range(1, last + 1))))
         return Tournament(players=tuple(players), **self._t)

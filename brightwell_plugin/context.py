@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import cached_property
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import ABSENT, DRAW, FORFEIT_WIN, FULL_BYE, GAME, PAB, WIN, RoundEntry, Tournament
+from brightwell_plugin.fast import DRAW, FORFEIT_WIN, FULL_BYE, GAME, PAB, WIN
+from brightwell_plugin.model import ABSENT_ENTRY, RoundEntry, Tournament
 
 
 def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], int]:
@@ -51,7 +52,7 @@ class Context:
         for p in tournament.players:
             rounds = p.rounds[:k]
             if len(rounds) < k:
-                rounds = rounds + (ABSENT,) * (k - len(rounds))
+                rounds = rounds + (ABSENT_ENTRY,) * (k - len(rounds))
             self.entries.append(rounds)
             self.opp.append([slots[o] if (o := e.opponent) is not None and 0 <= o <= top else -1
                              for e in rounds])

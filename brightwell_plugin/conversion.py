@@ -121,8 +121,8 @@ def with_coefficients(t: Tournament) -> Tournament:
         try:
             item = parse_item(text)
             criterion = host.criterion(item.code)
-            settings = getattr(criterion, "settings", None)
-            if settings is None or not any(p.name == "coef" for p in criterion.parameters):
+            resolved = getattr(criterion, "resolved", None)
+            if resolved is None or not any(p.name == "coef" for p in criterion.parameters):
                 items.append(text)
                 continue
             coef = dict(item.options).get("coef", "")
@@ -130,7 +130,7 @@ def with_coefficients(t: Tournament) -> Tournament:
                 items.append(text)
                 continue
             given = criterion.configure(item)
-            value = settings(Context(t), given).C
+            value = resolved(Context(t), given).C
             plain = criterion.configure(parse_item(f"{item.code}:coef={value:.7g}"))
             same = {k: v for k, v in given.params.items() if k != "coef"} == \
                 {k: v for k, v in plain.params.items() if k != "coef"} and given.modifiers == plain.modifiers

@@ -2,27 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
 
 Number = int | float
 Pairs = tuple[tuple[str, str], ...]
-
-
-def fast_init(cls):
-    """Give a frozen, slotted dataclass an ``__init__`` that fills the slots through their own
-    descriptors: the same parameters and defaults as the generated one, three times faster (it
-    skips ``object.__setattr__``). For the classes readers build by the thousand per file."""
-    setters = {f"_set_{f.name}": getattr(cls, f.name).__set__ for f in fields(cls)}
-    defaults = {f"_default_{f.name}": f.default for f in fields(cls) if f.default is not MISSING}
-    params = [f"{f.name}=_default_{f.name}" if f.default is not MISSING else f.name for f in fields(cls)]
-    body = "".join(f"\n    _set_{f.name}(self, {f.name})" for f in fields(cls))
-    namespace: dict = {}
-    exec(f"def __init__(self, {', '.join(params)}):{body}", {**setters, **defaults}, namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init
-    return cls
 
 
 class Kind(str, Enum):
@@ -48,12 +32,11 @@ class Kind(str, Enum):
         return self in _FORFEITS
 
 
-# The members as module names: on Python 3.11 ``Kind.GAME`` goes through EnumType.__getattr__,
-# about fifteen times slower than a global, and the per-round loops test kinds by the thousand.
-GAME, FORFEIT_WIN, FORFEIT_LOSS = Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS
-FULL_BYE, HALF_BYE, ZERO_BYE, PAB, ABSENT_KIND = Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB, Kind.ABSENT
-_BYES = frozenset({FULL_BYE, HALF_BYE, ZERO_BYE, PAB})
-_FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
+# Private member names for the methods below, which run per player-round (``Kind.GAME`` is an
+# EnumType.__getattr__ call on Python 3.11); others use brightwell_plugin.fast.
+_GAME, _FORFEIT_WIN, _FULL_BYE, _HALF_BYE, _PAB = Kind.GAME, Kind.FORFEIT_WIN, Kind.FULL_BYE, Kind.HALF_BYE, Kind.PAB
+_BYES = frozenset({Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB})
+_FORFEITS = frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS})
 
 
 class Result(str, Enum):
@@ -67,11 +50,11 @@ class Result(str, Enum):
 
     @property
     def reverse(self) -> Result:
-        return REVERSED[self]
+        return _REVERSED[self]
 
 
-WIN, DRAW, LOSS = Result.WIN, Result.DRAW, Result.LOSS
-REVERSED = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}  # Result.reverse as a lookup, for per-round loops
+_WIN, _DRAW = Result.WIN, Result.DRAW
+_REVERSED = {Result.WIN: Result.LOSS, Result.DRAW: Result.DRAW, Result.LOSS: Result.WIN}
 
 
 class Side(str, Enum):
@@ -84,13 +67,9 @@ class Side(str, Enum):
 
     @property
     def other(self) -> Side:
-        return SECOND if self is FIRST else FIRST
+        return Side.SECOND if self is Side.FIRST else Side.FIRST
 
 
-FIRST, SECOND = Side.FIRST, Side.SECOND
-
-
-@fast_init
 @dataclass(frozen=True, slots=True)
 class RoundEntry:
     """One player's record for one round.
@@ -112,10 +91,10 @@ class RoundEntry:
 
     @property
     def is_game(self) -> bool:
-        return self.kind is GAME
+        return self.kind is _GAME
 
 
-ABSENT = RoundEntry(ABSENT_KIND)
+ABSENT_ENTRY = RoundEntry(Kind.ABSENT)  # the record of a round not recorded
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,25 +110,24 @@ class ScoringSystem:
     def points(self, entry: RoundEntry) -> Number:
         """Points the player earned with this round."""
         kind = entry.kind
-        if kind is GAME:
+        if kind is _GAME:
             res = entry.result
-            return self.win if res is WIN else self.draw if res is DRAW else self.loss
-        if kind is FORFEIT_WIN or kind is FULL_BYE:
+            return self.win if res is _WIN else self.draw if res is _DRAW else self.loss
+        if kind is _FORFEIT_WIN or kind is _FULL_BYE:
             return self.win
-        if kind is PAB:
+        if kind is _PAB:
             return self.win if self.pab is None else self.pab
-        if kind is HALF_BYE:
+        if kind is _HALF_BYE:
             return self.draw
         return self.absent
 
     def total(self, entries: tuple[RoundEntry, ...]) -> Number:
         """Points of several rounds: :meth:`points` summed, games looked up without a call."""
-        of_game, points = {WIN: self.win, DRAW: self.draw}, self.points
+        of_game, points = {_WIN: self.win, _DRAW: self.draw}, self.points
         loss = self.loss
-        return sum(of_game.get(e.result, loss) if e.kind is GAME else points(e) for e in entries)
+        return sum(of_game.get(e.result, loss) if e.kind is _GAME else points(e) for e in entries)
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Player:
     """A participant. ``rounds[r-1]`` is the record of round r; missing rounds count as absent."""
@@ -172,7 +150,7 @@ class Player:
 
     def entry(self, round_no: int) -> RoundEntry:
         """Record of round ``round_no`` (1-based); absent when not recorded."""
-        return self.rounds[round_no - 1] if 0 < round_no <= len(self.rounds) else ABSENT
+        return self.rounds[round_no - 1] if 0 < round_no <= len(self.rounds) else ABSENT_ENTRY
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +199,7 @@ class Tournament:
 
     @property
     def has_game_scores(self) -> bool:
-        return any(e.score is not None for p in self.players for e in p.rounds if e.kind is GAME)
+        return any(e.score is not None for p in self.players for e in p.rounds if e.kind is _GAME)
 
     def player(self, start_no: int) -> Player:
         for p in self.players:

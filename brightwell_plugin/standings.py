@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import floor
 from typing import Any
@@ -13,20 +11,23 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion, Explanation, Options
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.host import Host, get_host
-from brightwell_plugin.model import Tournament, fast_init
+from brightwell_plugin.fast import constructor, gc_paused
+from brightwell_plugin.model import Tournament
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec
 
 WITH_SCORES = "PTS,BQ:preset=woc,DISCS"
 WITHOUT_SCORES = "PTS,BH/C1,BH,SB"
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Row:
     rank: int
     start_no: int
     name: str
     values: tuple[float, ...]
+
+
+new_row = constructor(Row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,19 +121,6 @@ def _steps(ctx: Context, bound) -> Iterator[Step]:
     yield None, None, None, groups, []  # type: ignore[misc]
 
 
-@contextmanager
-def gc_paused():
-    """Reading and ranking make no reference cycles; pausing the cyclic GC spares it rescanning
-    the whole model again and again while millions of small objects are made."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def rank(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
          host: Host | None = None, edition: int | None = None) -> Standings:
     """Standings of ``t`` under ``spec`` (see :func:`default_spec`), after ``after_round``;
@@ -155,7 +143,7 @@ def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
     for g in groups:
         for i in (g if len(g) == 1 else sorted(g, key=lambda i: players[i].start_no)):
             p = players[i]
-            rows.append(Row(position, p.start_no, p.name, tuple([c[i] for c in columns])))
+            rows.append(new_row(position, p.start_no, p.name, tuple([c[i] for c in columns])))
         position += len(g)
     return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points))
 

@@ -75,10 +75,4 @@ def parse_spec(text: str | list[str] | tuple[str, ...]) -> tuple[SpecItem, ...]:
     return items
 
 
-_FLOAT = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
-
-
-def parse_number(value: str, what: str) -> float:
-    if not _FLOAT.match(value):
-        raise SpecError(f"{what} must be a number, not '{value}'")
-    return float(value)
+NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$", re.ASCII)  # a parameter's number, as written

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, max_rounds
-from brightwell_plugin.model import (
-    ABSENT_KIND, FORFEIT_LOSS, FORFEIT_WIN, GAME, REVERSED, Player, RoundEntry, Tournament,
-)
+from brightwell_plugin.fast import ABSENT_KIND, FORFEIT_LOSS, FORFEIT_WIN, GAME, REVERSED
+from brightwell_plugin.model import Player, RoundEntry, Tournament
 
 _PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
 LARGEST = 1_000_000  # no game score, point value or bonus is larger (NaN and infinities are refused too)

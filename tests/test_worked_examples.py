@@ -107,7 +107,7 @@ def _scrabble():
 def test_czech_coefficient(preset, coefficient):
     t = _scrabble()
     c = get_host().criterion("BQ")  # the presets are registered with the host
-    settings = c.settings(Context(t), c.configure(parse_item(f"BQ:preset={preset}")))
+    settings = c.resolved(Context(t), c.configure(parse_item(f"BQ:preset={preset}")))
     assert settings.C == coefficient
 
 

@@ -23,10 +23,10 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import (
-    ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN,
-    Player, RoundEntry, Tournament,
+from brightwell_plugin.fast import (
+    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN, new_entry, new_player,
 )
+from brightwell_plugin.model import ABSENT_ENTRY, Player, RoundEntry, Tournament
 
 PUBLISHED = "published "
 INITIAL = "go mms initial"
@@ -110,7 +110,7 @@ class EgdFormat(Format):
             if "MMS" in published:
                 extra.append((INITIAL, f"{published['MMS']:g}"))  # made an initial score below
             surname, _, first = name.partition(" ")
-            players.append(Player(
+            players.append(new_player(
                 start_no=no, name=f"{surname.replace('_', ' ')}, {first.replace('_', ' ')}".strip(", "),
                 rounds=tuple(entries), federation=country if country not in ("XX", "xx") else None,
                 ids=(("egd", pin),) if pin else (), stored_rank=place, extra=tuple(extra),
@@ -122,7 +122,7 @@ class EgdFormat(Format):
             warnings.append(f"{file}: placement criteria {', '.join(skipped)} are not computed here (not checked)")
         players, round_down = self._initial_scores(players, file, warnings)
         planned = max((len(p.rounds) for p in players), default=0)
-        last = max((r + 1 for p in players for r, e in enumerate(p.rounds) if e is not ABSENT), default=0)
+        last = max((r + 1 for p in players for r, e in enumerate(p.rounds) if e is not ABSENT_ENTRY), default=0)
         players = [replace(p, rounds=p.rounds[:last]) for p in players]  # rounds not played yet: planned only
         dates = dict(meta).get("egd DT", "")
         tiebreaks = tuple(_FAMILY[family][k] for k in names if k in _FAMILY[family]) or ("PTS",)
@@ -235,7 +235,7 @@ class EgdFormat(Format):
             line += "".join(f" {v:>4}" for v in columns)
             taking = extra.get("opengotha participating", "")
             for r, e in enumerate(p.rounds):
-                absent = e.kind is ABSENT.kind and r < len(taking) and taking[r] == "0"
+                absent = e.kind is ABSENT_ENTRY.kind and r < len(taking) and taking[r] == "0"
                 value = values["absent"] if absent else values["bye"] if e.kind is PAB else 0
                 line += f" {_half_game(e, line_of, value):>8}"
             pin = dict(p.ids).get("egd")
@@ -256,26 +256,26 @@ def both_won_or_lost(table: list[list[RoundEntry]]) -> int:
                 if o > i:
                     found += 1
                 kind = FORFEIT_WIN if e.result is WIN else FORFEIT_LOSS  # a double forfeit, still a pairing
-                row[r] = RoundEntry(kind, o, side=e.side, handicap=e.handicap)
-                table[o - 1][r] = RoundEntry(kind, i, side=theirs.side, handicap=theirs.handicap)
+                row[r] = new_entry(kind, o, side=e.side, handicap=e.handicap)
+                table[o - 1][r] = new_entry(kind, i, side=theirs.side, handicap=theirs.handicap)
     return found
 
 
 def half_game(opp, res, kind, colour, handicap) -> RoundEntry:
     """One round of an h9 or .tou line (opponent, result, / or !, colour, handicap) as a record."""
     if opp == 0:
-        return RoundEntry(PAB) if res == "+" else RoundEntry(HALF_BYE) if res == "=" else ABSENT
+        return new_entry(PAB) if res == "+" else new_entry(HALF_BYE) if res == "=" else ABSENT_ENTRY
     if res == "?":
-        return ABSENT  # paired, no result yet: left out
+        return ABSENT_ENTRY  # paired, no result yet: left out
     side = FIRST if colour == "b" else SECOND if colour == "w" else None
     result = {"+": WIN, "-": LOSS, "=": DRAW}[res]
     if kind == "!":
         if result is WIN:
-            return RoundEntry(FORFEIT_WIN, opp, side=side, handicap=handicap)
+            return new_entry(FORFEIT_WIN, opp, side=side, handicap=handicap)
         if result is LOSS:
-            return RoundEntry(FORFEIT_LOSS, opp, side=side, handicap=handicap)
-        return RoundEntry(GAME, opp, DRAW, side, rated=False, handicap=handicap)
-    return RoundEntry(GAME, opp, result, side, handicap=handicap)
+            return new_entry(FORFEIT_LOSS, opp, side=side, handicap=handicap)
+        return new_entry(GAME, opp, DRAW, side, rated=False, handicap=handicap)
+    return new_entry(GAME, opp, result, side, handicap=handicap)
 
 
 def _fraction(x: float) -> str:
@@ -301,7 +301,7 @@ def _no_game_values(t: Tournament) -> dict[str, int]:
 def _half_game(e: RoundEntry, line_of: dict[int, int], value: int = 2) -> str:
     """One round as ``oooortch``; a round without a game as 0 with the half points it was worth."""
     if e.opponent is None or e.opponent not in line_of:
-        if e.kind is PAB or (e.kind is ABSENT.kind and value):
+        if e.kind is PAB or (e.kind is ABSENT_ENTRY.kind and value):
             return {2: "0+", 1: "0="}.get(value, "0-")
         return "0+" if e.kind is FULL_BYE else "0=" if e.kind is HALF_BYE else "0-"
     if e.kind is FORFEIT_WIN or e.kind is FORFEIT_LOSS:

@@ -21,7 +21,8 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import ABSENT, Player, Tournament
+from brightwell_plugin.fast import new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Tournament
 
 _HEADER = re.compile(r"^;\s*(\w+)\s*=\s*(.*?)\s*$")
 _RESULT = re.compile(r"^([0-9]+)([-+=?])([wWbB?])?([0-9])?$")
@@ -62,12 +63,12 @@ class FfgTouFormat(Format):
             place = row_place or place
             surname, _, first = name.partition(" ")
             extra = (("go rank", rank),) + ((("ffg club", club),) if club else ())
-            players.append(Player(
+            players.append(new_player(
                 start_no=no, name=f"{surname.replace('_', ' ')}, {first.replace('_', ' ')}".strip(", "),
                 rounds=tuple(entries), ids=(("ffg", licence),) if licence else (), stored_rank=place, extra=extra,
             ))
         planned = max((len(p.rounds) for p in players), default=0)
-        last = max((r + 1 for p in players for r, e in enumerate(p.rounds) if e is not ABSENT), default=0)
+        last = max((r + 1 for p in players for r, e in enumerate(p.rounds) if e is not ABSENT_ENTRY), default=0)
         players = [replace(p, rounds=p.rounds[:last]) for p in players]
         info = dict(meta)
         date = info.get("ffg date", "")

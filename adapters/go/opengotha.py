@@ -16,10 +16,10 @@ from brightwell_plugin.adapters.xml.format import parse_safely
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, max_rounds
-from brightwell_plugin.model import (
-    ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, LOSS, PAB, SECOND, WIN, Player,
-    RoundEntry, ScoringSystem, Tournament,
+from brightwell_plugin.fast import (
+    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, LOSS, PAB, SECOND, WIN, new_entry, new_player,
 )
+from brightwell_plugin.model import ABSENT_ENTRY, Player, ScoringSystem, Tournament
 
 CRITERIA = {name: name for name in ("NBW", "MMS", "SOSW", "SOSM", "SOSOSW", "SOSOSM", "SODOSW", "SODOSM",
                                      "CUSSW", "CUSSM")}
@@ -82,7 +82,7 @@ class OpenGothaFormat(Format):
         if planned:
             check_round(planned, str(path), f"line {general.sourceline}")
         rounds = max([planned] + [round_of(e) + 1 for e in games + byes])
-        entries = {no: [ABSENT] * rounds for no in range(1, len(people) + 1)}
+        entries = {no: [ABSENT_ENTRY] * rounds for no in range(1, len(people) + 1)}
 
         def number(ref: str | None, el) -> int:
             no = numbers.find(ref or "")
@@ -100,12 +100,12 @@ class OpenGothaFormat(Format):
                 warnings.append(f"{path}: round {r + 1}: a game without a result is left out")
                 continue
             if result == "RESULT_BOTHWIN":  # both given the win: a double forfeit win, still a pairing
-                entries[white][r] = RoundEntry(FORFEIT_WIN, black, side=SECOND)
-                entries[black][r] = RoundEntry(FORFEIT_WIN, white, side=FIRST)
+                entries[white][r] = new_entry(FORFEIT_WIN, black, side=SECOND)
+                entries[black][r] = new_entry(FORFEIT_WIN, white, side=FIRST)
                 continue
             if result == "RESULT_BOTHLOSE":
-                entries[white][r] = RoundEntry(FORFEIT_LOSS, black, side=SECOND)
-                entries[black][r] = RoundEntry(FORFEIT_LOSS, white, side=FIRST)
+                entries[white][r] = new_entry(FORFEIT_LOSS, black, side=SECOND)
+                entries[black][r] = new_entry(FORFEIT_LOSS, white, side=FIRST)
                 continue
             res = {"RESULT_WHITEWINS": WIN, "RESULT_BLACKWINS": LOSS, "RESULT_EQUAL": DRAW}.get(result)
             if res is None:
@@ -113,18 +113,18 @@ class OpenGothaFormat(Format):
                                       place=f"line {el.sourceline}")
             if forfeit and res is not DRAW:
                 win, lose = (white, black) if res is WIN else (black, white)
-                entries[win][r] = RoundEntry(FORFEIT_WIN, lose, side=SECOND if win == white else FIRST)
-                entries[lose][r] = RoundEntry(FORFEIT_LOSS, win, side=SECOND if lose == white else FIRST)
+                entries[win][r] = new_entry(FORFEIT_WIN, lose, side=SECOND if win == white else FIRST)
+                entries[lose][r] = new_entry(FORFEIT_LOSS, win, side=SECOND if lose == white else FIRST)
                 continue
             handicap = integer(el, "handicap", 0)
-            entries[white][r] = RoundEntry(GAME, black, res, SECOND, rated=not forfeit, handicap=handicap)
-            entries[black][r] = RoundEntry(GAME, white, res.reverse, FIRST, rated=not forfeit, handicap=handicap)
+            entries[white][r] = new_entry(GAME, black, res, SECOND, rated=not forfeit, handicap=handicap)
+            entries[black][r] = new_entry(GAME, white, res.reverse, FIRST, rated=not forfeit, handicap=handicap)
         for el in byes:
-            entries[number(el.get("player"), el)][round_of(el)] = RoundEntry(PAB)
+            entries[number(el.get("player"), el)][round_of(el)] = new_entry(PAB)
         # rounds after the last with a game or a bye are not played yet (a planned round is no absence)
-        last = max((r + 1 for row in entries.values() for r, e in enumerate(row) if e is not ABSENT), default=0)
+        last = max((r + 1 for row in entries.values() for r, e in enumerate(row) if e is not ABSENT_ENTRY), default=0)
         entries = {no: row[:last] for no, row in entries.items()}
-        players = tuple(Player(
+        players = tuple(new_player(
             start_no=no, name=f"{p.get('name', '')}, {p.get('firstName', '')}".strip(", "),
             rounds=tuple(entries[no]), rating=positive(integer(p, "rating", 0)), federation=p.get("country") or None,
             ids=tuple((scheme, p.get(attr)) for scheme, attr in (("egf", "egfPin"), ("ffg", "ffgLicence"),

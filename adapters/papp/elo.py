@@ -21,10 +21,10 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import (
-    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, REVERSED, SECOND, WIN, ZERO_BYE,
-    Player, PlayoffGame, RoundEntry, Tournament,
+from brightwell_plugin.fast import (
+    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, REVERSED, SECOND, WIN, ZERO_BYE, new_entry, new_player,
 )
+from brightwell_plugin.model import Player, PlayoffGame, RoundEntry, Tournament
 
 _RESULT = {">": WIN, "<": LOSS, "=": DRAW}
 
@@ -151,10 +151,10 @@ class PappFormat(Format):
                 result = _RESULT[g.result]
                 black = not g.first_is_white
                 if first:
-                    row[r - 1] = RoundEntry(GAME, numbers[g.second], result, FIRST if black else SECOND,
+                    row[r - 1] = new_entry(GAME, numbers[g.second], result, FIRST if black else SECOND,
                                             g.score, g.opp_score)
                 else:
-                    row[r - 1] = RoundEntry(GAME, numbers[g.first], REVERSED[result], SECOND if black else FIRST,
+                    row[r - 1] = new_entry(GAME, numbers[g.first], REVERSED[result], SECOND if black else FIRST,
                                             g.opp_score, g.score)
             entries[no] = row
         totals = {no: Totals(p.points, p.discs) for no, p in listed.items()}
@@ -171,7 +171,7 @@ class PappFormat(Format):
             name, federation = lines.names.get(str(no), (f"player {no}", None)) if p is None else (p.name, p.federation)
             got = inferred[no]
             extra = () if p is None or p.discs is None else (("papp discs", f"{p.discs:g}"),)
-            players.append(Player(
+            players.append(new_player(
                 start_no=no, name=name, rounds=got.rounds, federation=federation,
                 rating=None if p is None else p.rating, stored_points=got.stored_points,
                 stored_rank=rank if p is not None else None, late_entry=got.late_entry,

@@ -21,9 +21,8 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import (
-    ABSENT, DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, Player, RoundEntry, Tournament,
-)
+from brightwell_plugin.fast import DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Player, RoundEntry, Tournament
 
 _HEADER = re.compile(r'^#_([\w-]+)\s*=\s*"?(.*?)"?\s*$')
 _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?")
@@ -99,8 +98,8 @@ class PappWorkfileFormat(Format):
             elif (m := _RESULT.match(s)):
                 black, bd, white, wd = int(m[1]), int(m[2]), int(m[3]), int(m[4])
                 res = WIN if bd > wd else LOSS if bd < wd else DRAW
-                rounds[-1][black] = RoundEntry(GAME, white, res, FIRST, bd, wd)
-                rounds[-1][white] = RoundEntry(GAME, black, res.reverse, SECOND, wd, bd)
+                rounds[-1][black] = new_entry(GAME, white, res, FIRST, bd, wd)
+                rounds[-1][white] = new_entry(GAME, black, res.reverse, SECOND, wd, bd)
             elif _PAIR.match(s):
                 continue  # a pairing; its result follows when played
             else:
@@ -116,11 +115,11 @@ class PappWorkfileFormat(Format):
                 if no in got:
                     entries.append(got[no])
                 elif no in present_by_round[r]:
-                    entries.append(RoundEntry(PAB, score=bye, opp_score=board - bye))
+                    entries.append(new_entry(PAB, score=bye, opp_score=board - bye))
                 else:
-                    entries.append(ABSENT)
+                    entries.append(ABSENT_ENTRY)
             name, country, rating = known.get(no, (f"Player {no}", None, None))
-            players.append(Player(no, name, tuple(entries), rating=rating, federation=country))
+            players.append(new_player(no, name, tuple(entries), rating=rating, federation=country))
         coef = header.get("BQ-double")
         if coef and not _DECIMAL.fullmatch(coef.strip()):
             raise BrightwellError(f"BQ-double {coef!r} is not a number", file=str(path), place="header")

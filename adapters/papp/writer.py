@@ -6,7 +6,8 @@ import re
 
 from brightwell_plugin.adapters.base import game_event
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import DRAW, FIRST, GAME, LOSS, WIN, Tournament
+from brightwell_plugin.fast import DRAW, FIRST, GAME, LOSS, WIN
+from brightwell_plugin.model import Tournament
 
 _SIGN = {WIN: ">", LOSS: "<", DRAW: "="}
 

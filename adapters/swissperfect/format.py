@@ -21,10 +21,10 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, max_rounds
-from brightwell_plugin.model import (
-    ABSENT, ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, REVERSED,
-    SECOND, WIN, ZERO_BYE, Player, RoundEntry, Tournament,
+from brightwell_plugin.fast import (
+    ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, REVERSED, SECOND, WIN, ZERO_BYE, new_entry, new_player,
 )
+from brightwell_plugin.model import ABSENT_ENTRY, Player, RoundEntry, Tournament
 
 CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
 UNKNOWN_TIEBREAKS = {"1221": "rating sum", "1224": "tie-break 1224", "1225": "tie-break 1225"}
@@ -220,34 +220,34 @@ class SwissPerfectFormat(Format):
         if not b:
             kind = FULL_BYE if ws >= 2 else HALF_BYE if ws == 1 else ZERO_BYE
             credit = (wsub, bsub) if has_minor and (wsub or bsub) else (None, None)
-            entries[w][rnd] = RoundEntry(kind, score=credit[0], opp_score=credit[1])
+            entries[w][rnd] = new_entry(kind, score=credit[0], opp_score=credit[1])
             return
         if not w:
-            entries[b][rnd] = RoundEntry(FULL_BYE if bs >= 2 else HALF_BYE if bs == 1 else ZERO_BYE)
+            entries[b][rnd] = new_entry(FULL_BYE if bs >= 2 else HALF_BYE if bs == 1 else ZERO_BYE)
             return
         scores = (wsub, bsub) if has_minor else (None, None)
         if wt == 1 and bt == 1:
             res = WIN if ws > bs else LOSS if ws < bs else DRAW
-            entries[w][rnd] = RoundEntry(GAME, number[b], res, FIRST, *scores)
-            entries[b][rnd] = RoundEntry(GAME, number[w], REVERSED[res], SECOND, scores[1], scores[0])
+            entries[w][rnd] = new_entry(GAME, number[b], res, FIRST, *scores)
+            entries[b][rnd] = new_entry(GAME, number[w], REVERSED[res], SECOND, scores[1], scores[0])
             return
         # forfeits: 35 White won, 34 Black won, 36 double; other type pairs by the scores
         w_kind = FORFEIT_WIN if ws == 2 else FORFEIT_LOSS
         b_kind = FORFEIT_WIN if bs == 2 else FORFEIT_LOSS
         if ws == bs == 1:  # a draw not counted as a game: kept as an unrated game
-            entries[w][rnd] = RoundEntry(GAME, number[b], DRAW, FIRST, *scores, rated=False)
-            entries[b][rnd] = RoundEntry(GAME, number[w], DRAW, SECOND, scores[1], scores[0],
+            entries[w][rnd] = new_entry(GAME, number[b], DRAW, FIRST, *scores, rated=False)
+            entries[b][rnd] = new_entry(GAME, number[w], DRAW, SECOND, scores[1], scores[0],
                                          rated=False)
             return
-        entries[w][rnd] = RoundEntry(w_kind, number[b], side=FIRST, score=scores[0], opp_score=scores[1])
-        entries[b][rnd] = RoundEntry(b_kind, number[w], side=SECOND, score=scores[1], opp_score=scores[0])
+        entries[w][rnd] = new_entry(w_kind, number[b], side=FIRST, score=scores[0], opp_score=scores[1])
+        entries[b][rnd] = new_entry(b_kind, number[w], side=SECOND, score=scores[1], opp_score=scores[0])
 
     def _player(self, rec, start_no, got, played, warnings, name) -> Player:
         absent = _rounds_of(rec.get("ABSENT", ""))
         late = _int(rec.get("LATE_ENTRY", ""), 0, "LATE_ENTRY")
         out = _int(rec.get("WITHDRAWAL", ""), 0, "WITHDRAWAL")  # the last round taken part in (as the samples show)
         bonus = _decimal(rec.get("BONUS", ""), "BONUS")
-        rounds = [got.get(r, ABSENT) for r in range(1, played + 1)]
+        rounds = [got.get(r, ABSENT_ENTRY) for r in range(1, played + 1)]
         free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (ABSENT_KIND, ZERO_BYE)] \
             if bonus or absent else []
         ordered = ([r for r in free if r in absent] + [r for r in free if r < late and r not in absent]
@@ -270,7 +270,7 @@ class SwissPerfectFormat(Format):
         if rec.get("LOC_ID", "").startswith("#"):  # this project's mark: the number before --renumber
             ids = tuple(("original", v[1:]) if s == "national" else (s, v) for s, v in ids)
         birth = rec.get("BIRTH_DATE", "")
-        return Player(
+        return new_player(
             start_no=start_no, name=f"{surname}, {first}" if first else surname, rounds=tuple(rounds),
             rating=_int(rec.get("INTL_RTG", ""), 0, "INTL_RTG") or None, federation=rec.get("FEDER") or None,
             title=_title(rec.get("TITLE")), sex=codes.sex_from_sp(rec.get("SEX")) or codes.sex(rec.get("SEX")),

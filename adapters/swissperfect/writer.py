@@ -11,10 +11,10 @@ from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import lost_go_ranks, metadata
 from brightwell_plugin.adapters.swissperfect.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import (
-    ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, WIN, ZERO_BYE,
-    Player, Tournament,
+from brightwell_plugin.fast import (
+    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, WIN, ZERO_BYE,
 )
+from brightwell_plugin.model import ABSENT_ENTRY, Player, Tournament
 
 TIEBREAK_IDS = {"BH": "1217", "BH/M1": "1218", "PS": "1219", "SB": "1220", "WIN": "1222", "DISCS": "1223",
                 "BQ": "1226"}
@@ -174,7 +174,7 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
     for r in range(rounds):
         rnd = str(r + 1)
         for p in t.players:
-            e = p.rounds[r] if r < len(p.rounds) else ABSENT
+            e = p.rounds[r] if r < len(p.rounds) else ABSENT_ENTRY
             kind = e.kind
             if kind is GAME and e.opponent is not None:  # a game: one row, from its first mover's side
                 if e.side is FIRST or (e.side is None and p.start_no < e.opponent):

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from brightwell_plugin.adapters.numbers import SMALL, digits
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import (
-    ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN,
-    ZERO_BYE, RoundEntry, ScoringSystem,
+from brightwell_plugin.fast import (
+    ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN, ZERO_BYE, new_entry,
 )
+from brightwell_plugin.model import RoundEntry, ScoringSystem
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
 FIRST_BLOCK = 91  # 0-based column of round 1's opponent field
@@ -87,7 +87,7 @@ def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None
     e = _parse_slow(block.ljust(8), f"{line}, round {round_no}")
     if score is None and opp_score is None:
         return e
-    return RoundEntry(e.kind, e.opponent, e.result, e.side, score, opp_score, e.rated)
+    return new_entry(e.kind, e.opponent, e.result, e.side, score, opp_score, e.rated)
 
 
 def parse_blocks(blocks: list[str], played: int, scores: list[tuple], line: str) -> list[RoundEntry]:
@@ -99,7 +99,7 @@ def parse_blocks(blocks: list[str], played: int, scores: list[tuple], line: str)
         own, opp = scores[r] if r < scored else (None, None)
         fast = fast_of(block[5:8])
         if fast is not None and (number := small(block[:4].strip())):  # "  12 w 1": a rated game
-            entries.append(RoundEntry(GAME, number, fast[1], fast[0], own, opp))
+            entries.append(new_entry(GAME, number, fast[1], fast[0], own, opp))
         else:
             entries.append(parse_block(block, line, r + 1, own, opp))
     return entries
@@ -107,7 +107,7 @@ def parse_blocks(blocks: list[str], played: int, scores: list[tuple], line: str)
 
 def _parse_slow(block: str, where: str) -> RoundEntry:
     if not block.strip():
-        return RoundEntry(ABSENT_KIND)
+        return new_entry(ABSENT_KIND)
     opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()
     if opp_text.strip() and not digits(opp_text.strip()):
         raise BrightwellError(f"opponent '{opp_text.strip()}' is not a start number", place=where)
@@ -118,16 +118,16 @@ def _parse_slow(block: str, where: str) -> RoundEntry:
     if opp:
         if result in _GAME:
             res, rated = _GAME[result]
-            return RoundEntry(GAME, opp, res, side, rated=rated)
+            return new_entry(GAME, opp, res, side, rated=rated)
         if result == "+":
-            return RoundEntry(FORFEIT_WIN, opp, side=side)
+            return new_entry(FORFEIT_WIN, opp, side=side)
         if result == "-":
-            return RoundEntry(FORFEIT_LOSS, opp, side=side)
+            return new_entry(FORFEIT_LOSS, opp, side=side)
         raise BrightwellError(f"result '{block[7]}' cannot go with opponent {opp}", place=where)
     if result == " ":
-        return RoundEntry(ABSENT_KIND)
+        return new_entry(ABSENT_KIND)
     if result in _NO_OPPONENT:
-        return RoundEntry(_NO_OPPONENT[result])
+        return new_entry(_NO_OPPONENT[result])
     raise BrightwellError(f"result '{block[7]}' needs an opponent", place=where)
 
 

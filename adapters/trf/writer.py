@@ -12,7 +12,8 @@ from brightwell_plugin.adapters.trf.lines import (
     FIELDS, block_start, format_162, format_block, number_text, points_text,
 )
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, SECOND, Player, RoundEntry, Tournament
+from brightwell_plugin.fast import FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, SECOND
+from brightwell_plugin.model import Player, RoundEntry, Tournament
 
 META = "trf"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")

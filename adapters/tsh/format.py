@@ -19,10 +19,10 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import (
-    ABSENT, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN,
-    ZERO_BYE, Player, RoundEntry, Tournament,
+from brightwell_plugin.fast import (
+    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN, ZERO_BYE, new_entry, new_player,
 )
+from brightwell_plugin.model import ABSENT_ENTRY, Player, Tournament
 
 _SCORE = re.compile(r"-?[0-9]+")
 _LINE = re.compile(r"^(\S(?:.*?\S)??)\s+([0-9]+(?:[.+][0-9]+)*)\s*([0-9\s]*);\s*([-0-9\s]*)((?:;[^;]*)*)$")
@@ -110,16 +110,16 @@ class TshFormat(Format):
         for r, opp in enumerate(opps):
             score = scores[r] if r < len(scores) else "00"
             if opp == "00" or score == "00":
-                entries.append(ABSENT)
+                entries.append(ABSENT_ENTRY)
                 continue
             o, s = int(opp), int(score)
             if o == 0:
                 if s > 0:
-                    entries.append(RoundEntry(FULL_BYE, score=s, opp_score=0))
+                    entries.append(new_entry(FULL_BYE, score=s, opp_score=0))
                 elif s < 0:
-                    entries.append(RoundEntry(FORFEIT_LOSS, score=0, opp_score=-s))
+                    entries.append(new_entry(FORFEIT_LOSS, score=0, opp_score=-s))
                 else:
-                    entries.append(RoundEntry(HALF_BYE, score=0, opp_score=0))
+                    entries.append(new_entry(HALF_BYE, score=0, opp_score=0))
                 continue
             if not 1 <= o <= len(rows):
                 raise BrightwellError(f"round {r + 1}: opponent {o} is not a line of this file", file=path,
@@ -132,11 +132,11 @@ class TshFormat(Format):
             t = int(theirs)
             res = WIN if s > t else LOSS if s < t else DRAW
             side = _SIDE.get(sides[r]) if r < len(sides) else None
-            entries.append(RoundEntry(GAME, o, res, side, s, t))
+            entries.append(new_entry(GAME, o, res, side, s, t))
         extra = tuple((f"tsh {tag}", " ".join(values)) for tag, values in tags.items() if tag != "p12")
         if "+" in rating or "." in rating:
             extra += (("tsh rating", rating),)
-        return Player(start_no=no, name=name, rounds=tuple(entries), rating=int(re.split(r"[.+]", rating)[0]) or None,
+        return new_player(start_no=no, name=name, rounds=tuple(entries), rating=int(re.split(r"[.+]", rating)[0]) or None,
                       extra=extra)
 
     def _tournament(self, path, config, players, rows) -> Tournament:
@@ -145,7 +145,7 @@ class TshFormat(Format):
         spread = "SPREAD" + (f":cap={'+'.join(caps)}" if caps else "")
         rounds = int(config["max_rounds"]) if digits(config.get("max_rounds", "")) else None
         # rounds after the last with a score are pairings made ahead: not played, not ranked
-        last = max((r for p in players for r, e in enumerate(p.rounds, 1) if e.kind is not ABSENT.kind), default=0)
+        last = max((r for p in players for r, e in enumerate(p.rounds, 1) if e.kind is not ABSENT_ENTRY.kind), default=0)
         players = [replace(p, rounds=p.rounds[:last]) for p in players]
         meta = tuple((f"tsh {k}", v) for k, v in config.items())
         return Tournament(name=config.get("event_name") or path.stem, players=tuple(players), rounds=rounds,

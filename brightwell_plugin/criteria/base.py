@@ -2,24 +2,62 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import SpecError
-from brightwell_plugin.tiebreak_spec import SpecItem
+from brightwell_plugin.tiebreak_spec import NUMBER as _NUMBER, SpecItem
+
+
+# Readers turn a parameter's text into its value. Their errors are the phrase that follows the
+# parameter's name ("u must be a number, not 'half'").
+
+def number(text: str) -> float:
+    """A decimal number."""
+    if not _NUMBER.match(text):
+        raise SpecError(f"must be a number, not '{text}'")
+    return float(text)
+
+
+def whole_number(text: str) -> int:
+    """A whole number, 0 or more."""
+    if not text.isascii() or not text.isdigit():
+        raise SpecError(f"must be a whole number, not '{text}'")
+    return int(text)
+
+
+def decimals(text: str) -> int:
+    """A count of decimals kept, 0 to 15 (what a float holds)."""
+    if not text.isascii() or not text.isdigit() or int(text) > 15:
+        raise SpecError(f"must be a whole number from 0 to 15, not '{text}'")
+    return int(text)
+
+
+def yes_no(text: str) -> bool:
+    """``yes`` or ``no`` (the parameter's choices say which texts are allowed)."""
+    return text == "yes"
+
+
+def numbers(text: str) -> tuple[float, ...]:
+    """Numbers joined by ``+``."""
+    if not all(_NUMBER.match(part) for part in text.split("+")):
+        raise SpecError(f"must be numbers joined by +, not '{text}'")
+    return tuple(float(part) for part in text.split("+"))
 
 
 @dataclass(frozen=True, slots=True)
 class Parameter:
-    """A ``key=value`` a criterion accepts."""
+    """A ``key=value`` a criterion accepts; ``read`` turns its text into the typed value."""
 
     name: str
     help: str
     default: str | None = None
     choices: tuple[str, ...] = ()
     required: bool = False
+    read: Callable[[str], Any] = str
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +104,17 @@ class Explanation:
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """A criterion's resolved settings: modifiers plus parameters (preset, defaults, user)."""
+    """A criterion's configured item: modifiers, parameters as written (preset, defaults, user),
+    their typed values, and the settings the criterion made of them (:meth:`Criterion.settle`)."""
 
     item: SpecItem
     modifiers: frozenset[str]
     params: Mapping[str, str] = field(default_factory=dict)
+    values: Mapping[str, Any] = field(default_factory=dict)
+    settings: Any = None
 
     def get(self, key: str) -> str | None:
+        """A parameter's text, as written."""
         return self.params.get(key)
 
 
@@ -116,10 +158,23 @@ class Criterion:
             if p.choices and value not in p.choices:
                 raise SpecError(f"{key}={value}: expected one of {'|'.join(p.choices)}", place=item.text)
             params[key] = value
+        values = {}
         for p in self.parameters:
-            if p.required and p.name not in params:
+            if p.name in params:
+                try:
+                    values[p.name] = p.read(params[p.name])
+                except SpecError as exc:
+                    raise SpecError(f"{p.name} {exc.message}", place=item.text) from None
+            elif p.required:
                 raise SpecError(f"{self.name} needs the parameter '{p.name}' ({p.help})", place=item.text)
-        return Options(item, frozenset(item.modifiers), params)
+        modifiers = frozenset(item.modifiers)
+        values = MappingProxyType(values)
+        settings = self.settle(values, modifiers, item)
+        return Options(item, modifiers, MappingProxyType(params), values, settings)
+
+    def settle(self, values: Mapping[str, Any], modifiers: frozenset[str], item: SpecItem) -> Any:
+        """The typed settings ``compute`` and ``explain`` use (``opts.settings``); by default the values."""
+        return values
 
     def accepts_modifier(self, m: str) -> bool:
         """Exact modifiers, or patterns ending in ``*`` (``U*`` accepts ``/U1800``)."""

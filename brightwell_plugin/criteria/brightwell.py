@@ -7,11 +7,12 @@ import re
 from dataclasses import dataclass
 
 from brightwell_plugin.context import Context
-from brightwell_plugin.criteria.base import Criterion, Options, Parameter, Part, Preset, explanation, fmt
+from brightwell_plugin.criteria.base import (Criterion, Options, Parameter, Part, Preset, decimals, explanation, fmt,
+                                             number, yes_no)
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT_KIND, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB
-from brightwell_plugin.tiebreak_spec import parse_number
+from brightwell_plugin.model import Kind
+from brightwell_plugin.tiebreak_spec import NUMBER
 
 SUBST_KINDS = ("bye", "withdrawn", "absent", "absent-opponent", "forfeit")
 _PER_ROUND = re.compile(r"^(?P<num>[0-9.]+|squares)/R$", re.IGNORECASE)
@@ -24,13 +25,45 @@ def round_half_up(x: float, digits: int = 0) -> float:
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
-    C: float
-    coef_note: str
+class Coefficient:
+    """C as written: a number, N per planned round, the board's squares per planned round, or auto."""
+
+    kind: str  # "number" | "per-round" | "squares" | "auto"
+    value: float = 0.0
+
+
+def coefficient(text: str) -> Coefficient:
+    """The reader of ``coef=``."""
+    if text == "auto":
+        return Coefficient("auto")
+    m = _PER_ROUND.match(text)
+    if m and m["num"].lower() == "squares":
+        return Coefficient("squares")
+    if m and NUMBER.match(m["num"]):
+        return Coefficient("per-round", float(m["num"]))
+    if NUMBER.match(text):
+        return Coefficient("number", float(text))
+    raise SpecError(f"must be a number, N/R, squares/R or auto, not '{text}'")
+
+
+def substituted(text: str) -> frozenset[str]:
+    """The reader of ``subst=``: round kinds joined by +."""
+    kinds = frozenset(s for s in text.split("+") if s and s != "none")
+    if bad := kinds - set(SUBST_KINDS):
+        raise SpecError(f"names an unknown round kind '{sorted(bad)[0]}' (use {'+'.join(SUBST_KINDS)})")
+    return kinds
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """BQ's settings as configured, before any tournament is looked at."""
+
+    coef: Coefficient
+    coef_min_rounds: float
     wins: bool  # strength = opponents' wins instead of points
     spread: bool  # game-score term = own - opponent's score
     subst: frozenset[str]
-    U: float | None
+    u: float | None
     bye_recorded: bool
     rounding: str
     digits: int
@@ -38,8 +71,52 @@ class Settings:
     discs_when_zero: bool  # C = 0 makes the value the plain total of recorded game scores (Papp)
 
 
-def _subst(text: str) -> frozenset[str]:
-    return frozenset(s for s in text.split("+") if s and s != "none")
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The rule applied to one tournament: C and U known."""
+
+    rule: Rule
+    C: float
+    coef_note: str
+    U: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """What one round adds: a counted game (score and the opponent's strength), a credit, or a substitute."""
+
+    round: int
+    kind: str  # "game" | "credit" | "substitute"
+    value: float
+    strength: float = 0.0
+    detail: str = ""
+
+
+class _Sum:
+    """The running sums of one player's terms, and the total they make."""
+
+    __slots__ = ("games", "opp_sum", "subs")
+
+    def __init__(self):
+        self.games, self.opp_sum, self.subs = 0.0, 0.0, []
+
+    def add(self, term: Term) -> None:
+        if term.kind == "substitute":
+            self.subs.append(term.value)
+        else:
+            self.games += term.value
+            self.opp_sum += term.strength
+
+    def total(self, s: Settings) -> tuple[float, float, float]:
+        """(total, game-score part, strength part), rounded as the rule says."""
+        rule = s.rule
+        games, strength_part = self.games, s.C * self.opp_sum
+        if rule.rounding == "parts":
+            games, strength_part = round_half_up(games, rule.digits), round_half_up(strength_part, rule.digits)
+        total = games + strength_part + sum(self.subs)
+        if rule.rounding == "final":
+            total = round_half_up(total, rule.digits)
+        return total, games, strength_part
 
 
 class Brightwell(Criterion):
@@ -48,231 +125,198 @@ class Brightwell(Criterion):
     source = "G. Brightwell; WOC rules; Papp src/tiebreak.c; FlipTheDisc; JOA; CAS (docs/criteria.md)"
     parameters = (
         Parameter("coef", "C: a number, N/R or squares/R (per planned round), or auto "
-                  "(average game score / (R/2), rounded to an integer)", "6"),
-        Parameter("coef_min_rounds", "C is 0 when fewer rounds are planned (Papp: 8)", "0"),
+                  "(average game score / (R/2), rounded to an integer)", "6", read=coefficient),
+        Parameter("coef_min_rounds", "C is 0 when fewer rounds are planned (Papp: 8)", "0", read=number),
         Parameter("strength", "what counts for an opponent", "points", ("points", "wins")),
         Parameter("term", "game-score term: own score or spread (own - opponent's)", "own", ("own", "spread")),
         Parameter("subst", "rounds replaced by U + C x own strength, joined by +: "
                   "bye, withdrawn (games vs withdrawn opponents), absent (own absence, late entry, "
                   "zero-point bye), absent-opponent (games vs opponents absent from the last round counted: "
-                  "Papp's 'not present'), forfeit", "bye+withdrawn"),
-        Parameter("u", "substitute game score (default: half the board; 0 for spread)"),
+                  "Papp's 'not present'), forfeit", "bye+withdrawn", read=substituted),
+        Parameter("u", "substitute game score (default: half the board; 0 for spread)", read=number),
         Parameter("bye_score", "game score of a substituted bye: u, or the recorded credit", "u", ("u", "recorded")),
         Parameter("round", "rounding: none, final value, or each part", "none", ("none", "final", "parts")),
-        Parameter("digits", "decimals kept when rounding", "0"),
-        Parameter("freeze", "a withdrawn player's value frozen at his last round", "no", ("yes", "no")),
+        Parameter("digits", "decimals kept when rounding", "0", read=decimals),
+        Parameter("freeze", "a withdrawn player's value frozen at his last round", "no", ("yes", "no"), read=yes_no),
         Parameter("zero_coef", "what BQ is when C = 0: the formula with C = 0, or the total of the recorded "
                   "game scores, bye credits included, absences 0 (Papp's departage aux pions)", "formula",
                   ("formula", "discs")),
     )
     needs_game_scores = True
 
-    def configure(self, item):
-        """Also check the syntax of subst, coef and the numbers, before any data is looked at."""
-        opts = super().configure(item)
-        p = opts.params
-        if bad := set(_subst(p["subst"])) - set(SUBST_KINDS):
-            raise SpecError(f"subst: unknown round kind '{sorted(bad)[0]}' (use {'+'.join(SUBST_KINDS)})",
-                            place=item.text)
-        coef = p["coef"]
-        if coef != "auto" and not _PER_ROUND.match(coef):
-            parse_number(coef, "coef (a number, N/R, squares/R or auto)")
-        for key in ("u", "digits", "coef_min_rounds"):
-            if p.get(key) is not None:
-                parse_number(p[key], key)
-        return opts
+    def settle(self, values, modifiers, item) -> Rule:
+        return Rule(values["coef"], values["coef_min_rounds"], values["strength"] == "wins",
+                    values["term"] == "spread", values["subst"], values.get("u"), values["bye_score"] == "recorded",
+                    values["round"], values["digits"], values["freeze"], values["zero_coef"] == "discs")
 
-    def settings(self, ctx: Context, opts: Options) -> Settings:
-        p = opts.params
-        subst = _subst(p["subst"])
-        spread = p["term"] == "spread"
+    def resolved(self, ctx: Context, opts: Options) -> Settings:
+        """The configured rule applied to this tournament: C (and how it was found) and U."""
+        rule: Rule = opts.settings
         board = ctx.t.board
-        if p.get("u") is not None:
-            U = parse_number(p["u"], "u")
-        else:
-            U = 0.0 if spread else (board / 2 if board else None)
-        digits = int(parse_number(p["digits"], "digits"))
-        C, note = self._coefficient(ctx, p["coef"], spread, opts)
-        if ctx.R < parse_number(p["coef_min_rounds"], "coef_min_rounds"):
-            C, note = 0.0, f"C = 0 (fewer than {p['coef_min_rounds']} planned rounds)"
-        if C == 0 and p["zero_coef"] == "discs":
+        U = rule.u if rule.u is not None else 0.0 if rule.spread else (board / 2 if board else None)
+        C, note = self._coefficient(ctx, rule, opts)
+        if ctx.R < rule.coef_min_rounds:
+            C, note = 0.0, f"C = 0 (fewer than {fmt(rule.coef_min_rounds)} planned rounds)"
+        if C == 0 and rule.discs_when_zero:
             note += "; with C = 0 the value is the total of the recorded game scores (zero_coef=discs)"
-        return Settings(C, note, p["strength"] == "wins", spread, subst, U, p["bye_score"] == "recorded",
-                        p["round"], digits, p["freeze"] == "yes", p["zero_coef"] == "discs")
+        return Settings(rule, C, note, U)
 
-    def _coefficient(self, ctx: Context, text: str, spread: bool, opts: Options) -> tuple[float, str]:
-        R = ctx.R
-        if text == "auto":
+    def _coefficient(self, ctx: Context, rule: Rule, opts: Options) -> tuple[float, str]:
+        R, coef, spread = ctx.R, rule.coef, rule.spread
+        if coef.kind == "auto":
             vals = [abs(e.score - e.opp_score) if spread else e.score
                     for es in ctx.entries for e in es
-                    if e.kind is GAME and e.score is not None and (not spread or e.opp_score is not None)]
+                    if e.kind is Kind.GAME and e.score is not None and (not spread or e.opp_score is not None)]
             if not vals or not R:
                 raise BrightwellError("coef=auto needs games with recorded scores", place=opts.item.text)
             avg = sum(vals) / len(vals)
             C = round_half_up(avg / (R / 2))
             what = "absolute spread" if spread else "game score"
             return C, f"C = round(average {what} {fmt(avg)} / ({R}/2)) = {fmt(C)}"
-        m = _PER_ROUND.match(text)
-        if m:
-            if m["num"].lower() == "squares":
-                if not ctx.t.board:
-                    raise BrightwellError("coef=squares/R needs the board size, and this tournament has none",
-                                          place=opts.item.text)
-                num = float(ctx.t.board)
-            else:
-                num = parse_number(m["num"], "coef")
-            if not R:
-                raise BrightwellError("coef=N/R needs the number of rounds", place=opts.item.text)
-            return num / R, f"C = {fmt(num)}/{R} = {fmt(num / R)}"
-        C = parse_number(text, "coef")
-        return C, f"C = {fmt(C)}"
+        if coef.kind == "number":
+            return coef.value, f"C = {fmt(coef.value)}"
+        if coef.kind == "squares" and not ctx.t.board:
+            raise BrightwellError("coef=squares/R needs the board size, and this tournament has none",
+                                  place=opts.item.text)
+        if not R:
+            raise BrightwellError("coef=N/R needs the number of rounds", place=opts.item.text)
+        num = float(ctx.t.board) if coef.kind == "squares" else coef.value
+        return num / R, f"C = {fmt(num)}/{R} = {fmt(num / R)}"
 
     # -- computation ---------------------------------------------------------------------------
 
-    def compute(self, ctx, opts, groups=()):
-        ctx.require_game_scores(self.name)
-        s = self.settings(ctx, opts)
-        strength = ctx.wins if s.wins else ctx.points
-        out = []
-        gone = self._gone(ctx, s, ctx.k)
-        for i in range(ctx.n):
-            upto, strg, g = ctx.k, strength, gone
-            if s.freeze and ctx.withdrawn[i]:
-                upto = ctx.t.players[i].withdrawn_after
-                strg, g = self._strength_after(ctx, s, upto), None
-            out.append(self._tally(ctx, s, i, upto, strg, None, g))
-        return out
-
-    def _strength_after(self, ctx: Context, s: Settings, r: int) -> list[float]:
-        if not s.wins:
-            return ctx.points_after(r)
-        sub = Context(ctx.t, r)
-        return sub.wins
+    def _scope(self, ctx: Context, s: Settings, i: int) -> tuple[int, list[float], list[bool], str | None]:
+        """Rounds counted, the strength list, the opponents substituted, and the freeze note, for player i."""
+        rule = s.rule
+        strength = ctx.wins if rule.wins else ctx.points
+        if rule.freeze and ctx.withdrawn[i]:
+            upto = ctx.t.players[i].withdrawn_after
+            strength = ctx.points_after(upto) if not rule.wins else Context(ctx.t, upto).wins
+            return upto, strength, self._gone(ctx, rule, upto), (
+                f"withdrawn: frozen after round {upto}, opponents' points as of then")
+        return ctx.k, strength, None, None
 
     @staticmethod
-    def _disc_total(ctx: Context, i: int, upto: int, parts: list | None) -> float:
-        """Papp with C = 0: every recorded game score of the rounds, bye credits included."""
-        total = 0.0
-        for r in range(upto):
-            e = ctx.entries[i][r]
-            if e.score is not None:
-                total += e.score
-                if parts is not None:
-                    parts.append(Part(f"round {r + 1}", e.score, f"{e.kind.value}: recorded score", r + 1))
-        return total
-
-    @staticmethod
-    def _gone(ctx: Context, s: Settings, upto: int) -> list[bool]:
+    def _gone(ctx: Context, rule: Rule, upto: int) -> list[bool]:
         """Opponents whose games are substituted: withdrawn, or (absent-opponent) absent from round ``upto``."""
         gone = ctx.withdrawn if upto == ctx.k else [ctx.withdrawn_by(o, upto) for o in range(ctx.n)]
-        if "withdrawn" not in s.subst:
+        if "withdrawn" not in rule.subst:
             gone = [False] * ctx.n
-        if "absent-opponent" in s.subst and upto:
-            gone = [g or ctx.entries[o][upto - 1].kind is ABSENT_KIND for o, g in enumerate(gone)]
+        if "absent-opponent" in rule.subst and upto:
+            gone = [g or ctx.entries[o][upto - 1].kind is Kind.ABSENT for o, g in enumerate(gone)]
         return gone
 
-    def _tally(self, ctx: Context, s: Settings, i: int, upto: int, strength: list[float], parts: list | None,
-               gone: list[bool] | None = None):
-        if s.C == 0 and s.discs_when_zero:
-            return self._disc_total(ctx, i, upto, parts)
-        C, U, subst, spread = s.C, s.U, s.subst, s.spread
-        board = ctx.t.board or 0
-        own = strength[i]
-        games = 0.0
-        opp_sum = 0.0
-        subs: list[float] = []
-        entries, opps = ctx.entries[i], ctx.opp[i]
-        gone = self._gone(ctx, s, upto) if gone is None else gone
-        sub_withdrawn = any(gone)
-        fast = parts is None and not spread
-        for r in range(upto):
-            e = entries[r]
-            kind = e.kind
-            if fast and kind is GAME and e.score is not None:  # the common case: a counted game
-                o = opps[r]
-                if not (sub_withdrawn and gone[o]):
-                    games += e.score
-                    opp_sum += strength[o]
-                    continue
-            reason = None
-            if kind is GAME or kind is FORFEIT_WIN or kind is FORFEIT_LOSS:
-                o = opps[r]
-                if sub_withdrawn and o >= 0 and gone[o]:
-                    reason = (f"opponent {ctx.label(o)} withdrew" if ctx.withdrawn_by(o, upto)
-                              else f"opponent {ctx.label(o)} is absent from round {upto}")
-                elif kind is not GAME and "forfeit" in subst:
-                    reason = kind.value
-                else:
-                    if kind is GAME:
-                        if e.score is None or (spread and e.opp_score is None):
-                            raise BrightwellError(f"{self.name} needs the game score of every game; "
-                                                  f"round {r + 1} of {ctx.label(i)} has none")
-                        mine, theirs = e.score, e.opp_score
-                    else:  # forfeit counted as a game: recorded scores, else board-0
-                        won = kind is FORFEIT_WIN
-                        mine = e.score if e.score is not None else (board if won else 0)
-                        theirs = e.opp_score if e.opp_score is not None else (0 if won else board)
-                    g = mine - theirs if spread else mine
-                    sg = strength[o] if o >= 0 else 0.0
-                    games += g
-                    opp_sum += sg
-                    if parts is not None:
-                        what = "spread" if spread else "game score"
-                        opp_text = ctx.label(o) if o >= 0 else "no opponent"
-                        parts.append(Part(f"round {r + 1}", g, f"{kind.value}: {what} {fmt(g)}; "
-                                          f"{opp_text} has {fmt(sg)} {'wins' if s.wins else 'points'}", r + 1))
-                    continue
-            elif kind is FULL_BYE or kind is HALF_BYE or kind is PAB:
-                if "bye" in subst:
-                    reason = kind.value
-            elif "absent" in subst:
-                reason = kind.value
-            if reason is None:
-                credit = (e.score or 0) if not spread else ((e.score or 0) - (e.opp_score or 0))
-                games += credit
-                if parts is not None:
-                    parts.append(Part(f"round {r + 1}", credit, f"{kind.value}: not substituted", r + 1))
-                continue
-            u = e.score if (s.bye_recorded and kind.is_bye and e.score is not None) else U
-            if u is None:
-                raise BrightwellError(f"{self.name} needs u= (the substitute game score): "
-                                      f"round {r + 1} of {ctx.label(i)} is substituted and the board size is unknown")
-            value = u + C * own
-            if s.rounding == "parts":
-                value = round_half_up(value, s.digits)
-            subs.append(value)
-            if parts is not None:
-                parts.append(Part(f"round {r + 1}", value, f"{reason}: substitute {fmt(u)} + C x "
-                                  f"own {fmt(own)} = {fmt(value)}", r + 1))
-        strength_part = C * opp_sum
-        if s.rounding == "parts":
-            games = round_half_up(games, s.digits)
-            strength_part = round_half_up(strength_part, s.digits)
-        total = games + strength_part + sum(subs)
-        if s.rounding == "final":
-            total = round_half_up(total, s.digits)
-        if parts is not None:
-            parts.append(Part("game scores", games, "sum of the counted games' "
-                              + ("spreads" if spread else "scores")))
-            parts.append(Part("opponents' strength", strength_part,
-                              f"C x {fmt(opp_sum)} = {fmt(C)} x {fmt(opp_sum)}"))
-            parts.append(Part("substitutes", sum(subs), f"{len(subs)} substituted round(s)"))
-        return total
+    def compute(self, ctx, opts, groups=()):
+        ctx.require_game_scores(self.name)
+        s = self.resolved(ctx, opts)
+        if s.C == 0 and s.rule.discs_when_zero:
+            return [self._disc_total(ctx, i, self._scope(ctx, s, i)[0]) for i in range(ctx.n)]
+        spread = s.rule.spread
+        shared_gone = self._gone(ctx, s.rule, ctx.k)
+        game = Kind.GAME  # a local: the loop below tests it once per player-round
+        out = []
+        for i in range(ctx.n):
+            upto, strength, gone, _ = self._scope(ctx, s, i)
+            gone = shared_gone if gone is None else gone
+            any_gone = any(gone)
+            entries, opps = ctx.entries[i], ctx.opp[i]
+            acc = _Sum()
+            for r in range(upto):
+                e = entries[r]
+                if e.kind is game and e.score is not None and not (any_gone and gone[opps[r]]):
+                    if not spread:  # the common case: a counted game, inlined
+                        acc.games += e.score
+                        acc.opp_sum += strength[opps[r]]
+                        continue
+                acc.add(self._term(ctx, s, i, r, upto, strength, gone))
+            out.append(acc.total(s)[0])
+        return out
 
     def explain(self, ctx, opts, i, groups=()):
         ctx.require_game_scores(self.name)
-        s = self.settings(ctx, opts)
-        strength = ctx.wins if s.wins else ctx.points
-        upto, notes = ctx.k, [s.coef_note]
-        if s.freeze and ctx.withdrawn[i]:
-            upto = ctx.t.players[i].withdrawn_after
-            strength = self._strength_after(ctx, s, upto)
-            notes.append(f"withdrawn: frozen after round {upto}, opponents' points as of then")
-        parts: list[Part] = []
-        value = self._tally(ctx, s, i, upto, strength, parts)
-        notes.append({"none": "not rounded", "final": f"final value rounded half up to {s.digits} decimals",
-                      "parts": f"each part rounded half up to {s.digits} decimals"}[s.rounding])
-        return explanation(ctx, opts, i, value, parts, notes)
+        s = self.resolved(ctx, opts)
+        upto, strength, gone, frozen = self._scope(ctx, s, i)
+        notes = [s.coef_note] + ([frozen] if frozen else [])
+        rule = s.rule
+        notes_rounding = {"none": "not rounded", "final": f"final value rounded half up to {rule.digits} decimals",
+                          "parts": f"each part rounded half up to {rule.digits} decimals"}[rule.rounding]
+        if s.C == 0 and rule.discs_when_zero:
+            parts = [Part(f"round {r + 1}", e.score, f"{e.kind.value}: recorded score", r + 1)
+                     for r, e in enumerate(ctx.entries[i][:upto]) if e.score is not None]
+            return explanation(ctx, opts, i, self._disc_total(ctx, i, upto), parts, notes + [notes_rounding])
+        gone = self._gone(ctx, rule, ctx.k) if gone is None else gone
+        acc, parts = _Sum(), []
+        for r in range(upto):
+            term = self._term(ctx, s, i, r, upto, strength, gone)
+            acc.add(term)
+            parts.append(Part(f"round {r + 1}", term.value, term.detail, r + 1))
+        total, games, strength_part = acc.total(s)
+        parts.append(Part("game scores", games, "sum of the counted games' "
+                          + ("spreads" if rule.spread else "scores")))
+        parts.append(Part("opponents' strength", strength_part,
+                          f"C x {fmt(acc.opp_sum)} = {fmt(s.C)} x {fmt(acc.opp_sum)}"))
+        parts.append(Part("substitutes", sum(acc.subs), f"{len(acc.subs)} substituted round(s)"))
+        return explanation(ctx, opts, i, total, parts, notes + [notes_rounding])
+
+    @staticmethod
+    def _disc_total(ctx: Context, i: int, upto: int) -> float:
+        """Papp with C = 0: every recorded game score of the rounds, bye credits included."""
+        return sum(e.score for e in ctx.entries[i][:upto] if e.score is not None)
+
+    def _term(self, ctx: Context, s: Settings, i: int, r: int, upto: int, strength: list[float],
+              gone: list[bool]) -> Term:
+        """What round r adds to player i's BQ, and why."""
+        rule = s.rule
+        e, o = ctx.entries[i][r], ctx.opp[i][r]
+        kind = e.kind
+        reason = None
+        if kind in _PAIRED:
+            if o >= 0 and gone[o]:
+                reason = (f"opponent {ctx.label(o)} withdrew" if ctx.withdrawn_by(o, upto)
+                          else f"opponent {ctx.label(o)} is absent from round {upto}")
+            elif kind is not Kind.GAME and "forfeit" in rule.subst:
+                reason = kind.value
+            else:
+                return self._game(ctx, s, i, r, e, o, strength)
+        elif kind.is_bye and kind is not Kind.ZERO_BYE:
+            if "bye" in rule.subst:
+                reason = kind.value
+        elif "absent" in rule.subst:
+            reason = kind.value
+        if reason is None:
+            credit = (e.score or 0) - ((e.opp_score or 0) if rule.spread else 0)
+            return Term(r + 1, "credit", credit, detail=f"{kind.value}: not substituted")
+        u = e.score if (rule.bye_recorded and kind.is_bye and e.score is not None) else s.U
+        if u is None:
+            raise BrightwellError(f"{self.name} needs u= (the substitute game score): "
+                                  f"round {r + 1} of {ctx.label(i)} is substituted and the board size is unknown")
+        own = strength[i]
+        value = u + s.C * own
+        if rule.rounding == "parts":
+            value = round_half_up(value, rule.digits)
+        return Term(r + 1, "substitute", value,
+                    detail=f"{reason}: substitute {fmt(u)} + C x own {fmt(own)} = {fmt(value)}")
+
+    def _game(self, ctx, s: Settings, i: int, r: int, e, o: int, strength: list[float]) -> Term:
+        """A counted game (or a forfeit counted as one: recorded scores, else board-0)."""
+        spread, kind = s.rule.spread, e.kind
+        if kind is Kind.GAME:
+            if e.score is None or (spread and e.opp_score is None):
+                raise BrightwellError(f"{self.name} needs the game score of every game; "
+                                      f"round {r + 1} of {ctx.label(i)} has none")
+            mine, theirs = e.score, e.opp_score
+        else:
+            board, won = ctx.t.board or 0, kind is Kind.FORFEIT_WIN
+            mine = e.score if e.score is not None else (board if won else 0)
+            theirs = e.opp_score if e.opp_score is not None else (0 if won else board)
+        g = mine - theirs if spread else mine
+        sg = strength[o] if o >= 0 else 0.0
+        what, opp_text = ("spread" if spread else "game score"), (ctx.label(o) if o >= 0 else "no opponent")
+        return Term(r + 1, "game", g, sg, f"{kind.value}: {what} {fmt(g)}; "
+                    f"{opp_text} has {fmt(sg)} {'wins' if s.rule.wins else 'points'}")
+
+
+_PAIRED = frozenset((Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS))
 
 
 PRESETS = (

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt
+from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, number
 from brightwell_plugin.criteria.unplayed import (
     EDITION, EDITION_MODIFIERS, cut_values, dummy_value, edition, is_vur, opponent_view, round_robin,
 )
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.tiebreak_spec import parse_number
 
 _CUTS = ("C1", "C2", "M1", "M2")
 
@@ -133,17 +132,21 @@ class Koya(Criterion):
     source = ("FIDE C.07 art. 9.2: points scored against opponents with at least half the maximum "
               "score; /L+n and /L-n move the limit by n half points (art. 14.5)")
     modifiers = ("L+1", "L+2", "L+3", "L-1", "L-2", "L-3")
-    parameters = (Parameter("limit", "percentage of the maximum score an opponent needs", "50"),)
+    parameters = (Parameter("limit", "percentage of the maximum score an opponent needs", "50", read=number),)
+
+    def settle(self, values, modifiers, item):
+        """(percentage, draws the limit moves by): ``/L+1`` is one draw's points up."""
+        return values["limit"], sum(int(m[1:]) for m in modifiers if m.startswith("L"))
 
     def limit(self, ctx, opts) -> float:
+        percentage, draws = opts.settings
         k, n = ctx.k, ctx.n
         games = k
         if ctx.t.system == "round-robin":
             if n and k % n == 0:
                 games -= k // n
             games -= sum(1 for opps in ctx.opp if all(o < 0 for o in opps))
-        shift = sum(int(m[1:]) * ctx.t.scoring.draw for m in opts.modifiers if m.startswith("L"))
-        return parse_number(opts.params["limit"], "limit") / 100 * ctx.t.scoring.win * games + shift
+        return percentage / 100 * ctx.t.scoring.win * games + draws * ctx.t.scoring.draw
 
     def compute(self, ctx, opts, groups=()):
         lim = self.limit(ctx, opts) - 1e-9

@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from brightwell_plugin.criteria.base import Criterion, Parameter
-from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.criteria.base import Criterion, Parameter, yes_no
+from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import (
+from brightwell_plugin.fast import (
     ABSENT_KIND, DRAW, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB, SECOND, WIN, ZERO_BYE,
 )
 
@@ -45,15 +45,31 @@ def _whole(text: str, what: str, p) -> int:
     return int(text)
 
 
+def go_rank(text: str) -> int:
+    """A parameter's reader: a Go rank, as :func:`rank_value`."""
+    try:
+        return rank_value(text)
+    except BrightwellError:
+        raise SpecError(f"must be a Go rank (like 5K, 1D, 3P), not '{text}'") from None
+
+
+def half_points(text: str) -> int:
+    """A parameter's reader: 0, 1 or 2 half points."""
+    if text not in ("0", "1", "2"):
+        raise SpecError(f"must be 0, 1 or 2 half points, not '{text}'")
+    return int(text)
+
+
 PARAMETERS = (
-    Parameter("bar", "McMahon bar: ranks above it start at the bar (default: the file's, else 9D)"),
-    Parameter("floor", "McMahon floor: ranks below it start at the floor (default: the file's, else 30K)"),
-    Parameter("zero", "the rank whose initial McMahon score is 0 (default: the file's, else 30K)"),
+    Parameter("bar", "McMahon bar: ranks above it start at the bar (default: the file's, else 9D)", read=go_rank),
+    Parameter("floor", "McMahon floor: ranks below it start at the floor (default: the file's, else 30K)",
+              read=go_rank),
+    Parameter("zero", "the rank whose initial McMahon score is 0 (default: the file's, else 30K)", read=go_rank),
     Parameter("absent", "half points of a round the player did not take part in (default: the file's, "
-              "else 1 for MMS, 0 for NBW)"),
-    Parameter("bye", "half points of a bye (default: the file's, else 2)"),
+              "else 1 for MMS, 0 for NBW)", read=half_points),
+    Parameter("bye", "half points of a bye (default: the file's, else 2)", read=half_points),
     Parameter("round_down", "round the absences' and byes' half points down to whole points "
-              "(default: the file's, else yes)", choices=("yes", "no")),
+              "(default: the file's, else yes)", choices=("yes", "no"), read=yes_no),
 )
 
 
@@ -73,26 +89,23 @@ def _setting(ctx, opts) -> _Setting:
     """The parameters given, else the file's (OpenGotha's ``opengotha gen...``, or ``go gen...`` that
     another reader inferred), else OpenGotha's defaults."""
     meta = {k.split(" ", 1)[1]: v for k, v in ctx.t.metadata if k.startswith(("opengotha ", "go "))}
+    given = opts.values
 
-    def pick(param, key, default):
-        return opts.get(param) or meta.get(key) or default
+    def pick(param, key, default, read):
+        if param in given:
+            return given[param]
+        text = meta.get(key) or default
+        try:
+            return read(text)
+        except SpecError as exc:
+            raise BrightwellError(f"the file's {key} {exc.message}", place=opts.item.text) from None
 
-    def half_points(param, key, default):
-        text = pick(param, key, default)
-        if text not in ("0", "1", "2"):
-            raise BrightwellError(f"{param}={text}: half points are 0, 1 or 2", place=opts.item.text)
-        return int(text)
-
-    try:
-        bar, floor = rank_value(pick("bar", "genMMBar", "9D")), rank_value(pick("floor", "genMMFloor", "30K"))
-        zero = rank_value(pick("zero", "genMMZero", "30K"))
-    except BrightwellError as exc:
-        raise exc.at(place=opts.item.text) from None
     return _Setting(
-        bar, floor, zero,
-        half_points("absent", "genMMS2ValueAbsent", "1"), half_points("absent", "genNBW2ValueAbsent", "0"),
-        half_points("bye", "genMMS2ValueBye", "2"), half_points("bye", "genNBW2ValueBye", "2"),
-        pick("round_down", "genRoundDownNBWMMS", "yes") in ("yes", "true"),
+        pick("bar", "genMMBar", "9D", go_rank), pick("floor", "genMMFloor", "30K", go_rank),
+        pick("zero", "genMMZero", "30K", go_rank),
+        pick("absent", "genMMS2ValueAbsent", "1", half_points), pick("absent", "genNBW2ValueAbsent", "0", half_points),
+        pick("bye", "genMMS2ValueBye", "2", half_points), pick("bye", "genNBW2ValueBye", "2", half_points),
+        pick("round_down", "genRoundDownNBWMMS", "yes", lambda text: text in ("yes", "true")),
     )
 
 

@@ -7,24 +7,42 @@ count; forfeits never do.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation
+from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, whole_number
 from brightwell_plugin.criteria.fide_tables import dp, pd_hundredths
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import DRAW, LOSS, WIN
+from brightwell_plugin.fast import DRAW, LOSS, WIN
 
-UNRATED = Parameter("unrated", "rating given to unrated players (else unrated players drop the tie-break)")
+UNRATED = Parameter("unrated", "rating given to unrated players (else unrated players drop the tie-break)",
+                    read=whole_number)
 _RATING_POINTS = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRule:
+    """The rating given to unrated players (``unrated=``, ``/U1800``), and the games cut (``/C1``, ``/M1``)."""
+
+    assigned: int | None
+    low_cut: int
+    high_cut: int
+
+
+def rating_rule(values, modifiers) -> RatingRule:
+    assigned = values.get("unrated")
+    for m in modifiers:
+        if m.startswith("U") and m[1:].isdigit():
+            assigned = int(m[1:])
+    low = 2 if ("C2" in modifiers or "M2" in modifiers) else 1 if ("C1" in modifiers or "M1" in modifiers) else 0
+    high = 2 if "M2" in modifiers else 1 if "M1" in modifiers else 0
+    return RatingRule(assigned, low, high)
 
 
 def ratings(ctx, opts) -> list[int] | None:
     """Each player's rating (unrated ones assigned); None when the tie-break is dropped."""
-    assigned = opts.get("unrated")
-    for m in opts.modifiers:
-        if m.startswith("U") and m[1:].isdigit():
-            assigned = m[1:]
-    out = [p.rating or (int(assigned) if assigned else None) for p in ctx.t.players]
+    assigned = opts.settings.assigned
+    out = [p.rating or assigned for p in ctx.t.players]
     return None if any(r is None for r in out) else out
 
 
@@ -37,11 +55,8 @@ def otb(ctx, opts, rtg, i):
     # stable by rating: among equal ratings the earliest round is cut first (as FIDE's checker)
     games = sorted(((rtg[o], _RATING_POINTS[e.result])
                     for e, o in zip(ctx.entries[i], ctx.opp[i]) if o >= 0 and e.is_game), key=lambda g: g[0])
-    mods = opts.modifiers
-    low = 2 if ("C2" in mods or "M2" in mods) else 1 if ("C1" in mods or "M1" in mods) else 0
-    high = 2 if "M2" in mods else 1 if "M1" in mods else 0
-    low = min(low, len(games))
-    high = min(high, len(games) - low)
+    low = min(opts.settings.low_cut, len(games))
+    high = min(opts.settings.high_cut, len(games) - low)
     return games[low:len(games) - high]
 
 
@@ -78,6 +93,9 @@ class _Rating(Criterion):
     parameters = (UNRATED,)
     modifiers = ("C1", "C2", "M1", "M2", "U*")
     formula = staticmethod(aro)
+
+    def settle(self, values, modifiers, item):
+        return rating_rule(values, modifiers)
 
     def per_player(self, ctx, opts):
         rtg = ratings(ctx, opts)
@@ -153,6 +171,9 @@ class OwnRating(Criterion):
     source = "FIDE C.07 art. 10.6 (2026): the player's rating, highest first; /R lowest first"
     parameters = (UNRATED,)
     modifiers = ("R", "U*")
+
+    def settle(self, values, modifiers, item):
+        return rating_rule(values, modifiers)
 
     def compute(self, ctx, opts, groups=()):
         rtg = ratings(ctx, opts)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from brightwell_plugin.criteria.base import Criterion
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import ABSENT_KIND, FORFEIT_LOSS, GAME, HALF_BYE, SECOND, WIN, ZERO_BYE
+from brightwell_plugin.fast import ABSENT_KIND, FORFEIT_LOSS, GAME, HALF_BYE, SECOND, WIN, ZERO_BYE
 
 _REQUESTED_OR_LOST = (HALF_BYE, ZERO_BYE, ABSENT_KIND, FORFEIT_LOSS)
 

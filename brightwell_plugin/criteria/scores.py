@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt
+from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, numbers
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.tiebreak_spec import parse_number
 
 
 class Points(Criterion):
@@ -48,15 +47,14 @@ class Spread(Criterion):
     title = "Spread (skore)"
     source = ("own minus opponents' game scores; equal spreads go to the larger own sum (CAS); "
               "cap= limits each round's spread (tsh spread_cap)")
-    parameters = (Parameter("cap", "largest spread a round counts with, or one per round joined by +"),)
+    parameters = (Parameter("cap", "largest spread a round counts with, or one per round joined by +", read=numbers),)
     needs_game_scores = True
 
     @staticmethod
     def _caps(opts, rounds: int) -> list[float | None]:
-        text = opts.get("cap")
-        if not text:
+        caps = opts.values.get("cap")
+        if not caps:
             return [None] * rounds
-        caps = [parse_number(c, "cap") for c in text.split("+")]
         return [caps[r] if r < len(caps) else caps[-1] for r in range(rounds)]
 
     def _round_spreads(self, ctx, opts, i):

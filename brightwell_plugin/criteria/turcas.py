@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt
+from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, number
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import FORFEIT_LOSS, GAME, SECOND
-from brightwell_plugin.tiebreak_spec import parse_number
+from brightwell_plugin.fast import FORFEIT_LOSS, GAME, SECOND
 
 _WEIGHTS = ("w_bh", "w_pts", "w_spread", "w_first")
 
@@ -16,11 +15,11 @@ class TurCAS(Criterion):
     source = ("CAS (scrabble.hrejsi.cz, kriteria/turcas): w_bh x BH/R + w_pts x PTS + w_spread x SPREAD "
               "+ w_first x first-move balance; official weights unknown, so all four are required")
     parameters = (
-        Parameter("w_bh", "weight of Buchholz / planned rounds", required=True),
-        Parameter("w_pts", "weight of the total score", required=True),
-        Parameter("w_spread", "weight of the spread", required=True),
+        Parameter("w_bh", "weight of Buchholz / planned rounds", required=True, read=number),
+        Parameter("w_pts", "weight of the total score", required=True, read=number),
+        Parameter("w_spread", "weight of the spread", required=True, read=number),
         Parameter("w_first", "weight of the first-move balance (games moving second - moving first)",
-                  required=True),
+                  required=True, read=number),
     )
     needs_game_scores = True
 
@@ -36,17 +35,17 @@ class TurCAS(Criterion):
                 balance += 1 if e.side is SECOND else -1
         return bh / ctx.R if ctx.R else 0.0, ctx.points[i], spread, float(balance)
 
-    def _weights(self, opts):
-        return [parse_number(opts.params[w], w) for w in _WEIGHTS]
+    def settle(self, values, modifiers, item):
+        return tuple(values[w] for w in _WEIGHTS)
 
     def compute(self, ctx, opts, groups=()):
         ctx.require_game_scores(self.name)
-        weights = self._weights(opts)
+        weights = opts.settings
         return [sum(w * c for w, c in zip(weights, self._components(ctx, i))) for i in range(ctx.n)]
 
     def explain(self, ctx, opts, i, groups=()):
         ctx.require_game_scores(self.name)
-        weights = self._weights(opts)
+        weights = opts.settings
         comps = self._components(ctx, i)
         labels = ("Buchholz / R", "points", "spread", "first-move balance")
         parts = [Part(label, w * c, f"{fmt(w)} x {fmt(c)}") for label, w, c in zip(labels, weights, comps)]

@@ -13,26 +13,24 @@ from dataclasses import dataclass
 
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Options, Parameter
-from brightwell_plugin.errors import SpecError
-from brightwell_plugin.model import ABSENT_KIND, FORFEIT_LOSS, GAME, HALF_BYE, PAB, ZERO_BYE, Kind
+from brightwell_plugin.fast import ABSENT_KIND, FORFEIT_LOSS, GAME, HALF_BYE, PAB, ZERO_BYE
+from brightwell_plugin.model import Kind
 
 EDITION = Parameter("edition", "FIDE C.07 edition for unplayed rounds (default: from the start date)",
-                    None, ("2024", "2026"))
-EDITION_MODIFIERS = ("V2024", "V2026")
+                    None, ("2024", "2026"), read=int)
+_EDITION_OF_MODIFIER = {"V2024": 2024, "V2026": 2026}
+EDITION_MODIFIERS = tuple(_EDITION_OF_MODIFIER)
 _VUR_KINDS = (HALF_BYE, ZERO_BYE, ABSENT_KIND, FORFEIT_LOSS)
 _DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 
 
 def edition(ctx: Context, opts: Options) -> int:
     """The edition asked for by ``edition=`` or a ``/V2024`` style modifier, else from the date."""
-    value = opts.get("edition")
+    value = opts.values.get("edition")
     for m in opts.modifiers:
-        if m.startswith("V"):
-            value = m[1:]
+        value = _EDITION_OF_MODIFIER.get(m, value)
     if value is not None:
-        if value not in ("2024", "2026"):
-            raise SpecError(f"edition must be 2024 or 2026, not {value}", place=opts.item.text)
-        return int(value)
+        return value
     if ctx.edition is not None:
         return ctx.edition
     m = _DATE.match(ctx.t.start_date or "")
