@@ -29,7 +29,10 @@ from brightwell_plugin.limits import check_regular, max_input, read_head, too_la
 from brightwell_plugin.fast import gc_paused, new_player
 from brightwell_plugin.model import Player, Tournament
 from brightwell_plugin.standings import Standings, default_spec
+from brightwell_plugin.crosstable import Crosstable
+from brightwell_plugin.crosstable import crosstable as _crosstable
 from brightwell_plugin.standings import explain as _explain
+from brightwell_plugin.standings import explain_everyone as _explain_everyone
 from brightwell_plugin.standings import rank as _rank
 from brightwell_plugin.validate import check as validated
 
@@ -152,6 +155,18 @@ def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str]
             edition: int | None = None) -> list[Explanation]:
     """For one player (start number or name), how each criterion's value was obtained."""
     return _explain(tournament, player, spec, after_round, host, edition)
+
+
+def explain_everyone(tournament: Tournament, spec: str | Sequence[str] | None = None,
+                     after_round: int | None = None, host: Host | None = None,
+                     edition: int | None = None) -> list[list[Explanation]]:
+    """:func:`explain` for every player, in the file's order (one pass: what a published site shows)."""
+    return _explain_everyone(tournament, spec, after_round, host, edition)
+
+
+def crosstable(tournament: Tournament, standings: Standings) -> Crosstable:
+    """Each player's rounds in the standings' order: opponents by rank, side, result, game score."""
+    return _crosstable(tournament, standings)
 
 
 def describe_playoffs(t: Tournament) -> list[str]:

@@ -126,18 +126,27 @@ def main():
 @click.option("-o", "--output", type=click.Path(readable=False), help="Write to this file (atomically).")
 @click.option("--follow-symlinks", is_flag=True, help="Write through a symbolic link (replace the file it points to) "
               "instead of refusing it.")
+@click.option("--crosstable", is_flag=True, help="Also print the crosstable (opponents by rank, side, result, score).")
 @handled
 def rank(file, sample, input_format, encoding, division, spec, after_round, edition, output_format, output,
-         follow_symlinks):
+         follow_symlinks, crosstable):
     """Rank FILE (or --sample) and print the standings."""
+    if crosstable and output_format != "table":
+        raise BrightwellError("--crosstable prints with --output-format table")
     loaded = _load(file, sample, input_format, encoding, division)
+    t = loaded.tournament
     with _about(file):
-        standings = api.rank(loaded.tournament, spec, after_round, edition=_edition(edition))
+        standings = api.rank(t, spec, after_round, edition=_edition(edition))
     if output_format == "table":
-        table = render.standings_table(standings, loaded.tournament.name)
-        if output is None:
-            Console().print(table)
-        text = "" if output is None else render.as_text(table)
+        tables = [(f"{t.name} - after round {standings.after_round}", *render.standings_cells(standings))]
+        if crosstable:
+            tables.append((f"{t.name} - crosstable", *render.crosstable_cells(api.crosstable(t, standings))))
+        if output is None and sys.stdout.isatty():
+            for title, headings, rows in tables:
+                Console().print(render.table(title, headings, rows))
+            text = ""
+        else:  # a file or a pipe: plain aligned text, nothing cut
+            text = "\n".join(render.aligned(title, headings, rows) for title, headings, rows in tables)
     elif output_format == "csv":
         text = render.standings_csv(standings)
     else:
@@ -313,6 +322,58 @@ def plugins():
     """List the loaded plugins and what each registers."""
     for line in render.plugins_lines(api.plugins()):
         click.echo(line)
+
+
+def _web():
+    """The web extra's modules, or a one-line error saying how to install them."""
+    try:
+        import jinja2  # noqa: F401
+    except ImportError:
+        raise BrightwellError("this command needs the web extra: pip install 'brightwell-plugin[web]'") from None
+
+
+@main.command()
+@click.argument("file", required=False, type=click.Path(readable=False))
+@with_input
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, writable=False),
+              help="The site's folder: created, or replaced at once if it holds a published site.")
+@click.option("--compare", metavar="SPEC", help="A second tie-break list: a page shows who moves under it.")
+@click.option("--watch", is_flag=True, help="Publish again each time FILE is saved; open pages refresh themselves.")
+@handled
+def publish(file, sample, input_format, encoding, division, spec, after_round, edition, out_dir, compare, watch):
+    """Publish FILE (or --sample) as a static site: standings after each round, crosstable, a page
+    per player with each tie-break explained, a comparison, standings.json."""
+    _web()
+    if file is None and not sample:
+        raise BrightwellError("usage: brightwell publish FILE --out DIR (or --sample --out DIR)")
+    file = str(api.sample_path()) if sample else file
+    from brightwell_plugin.web import publish as site
+    settings = dict(spec=spec, compare=compare, after_round=after_round, input_format=input_format,
+                    encoding=encoding, division=division, edition=_edition(edition))
+
+    def report(line):
+        click.echo(one_line(f"brightwell: {line}"), err=True)
+    if watch:
+        click.echo(f"watching {file}; Ctrl-C stops", err=True)
+        site.watch(file, out_dir, report, **settings)
+        return
+    with _format_hint():
+        count = site.publish(file, out_dir, report=report, **settings)
+    click.echo(f"published {count} files to {out_dir} (open {os.path.join(out_dir, 'index.html')})")
+
+
+@main.command()
+@click.argument("path", required=False, type=click.Path(readable=False))
+@click.option("--port", type=int, default=8000, show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but 127.0.0.1 opens the app to the network.")
+@handled
+def serve(path, port, host):
+    """A local web app: open or upload an event, choose tie-breaks, see standings, explanations and
+    comparisons, download the event in any writable format. PATH: a file or a folder of events."""
+    _web()
+    from brightwell_plugin.web import app
+    app.run(path, host, port, lambda line: click.echo(one_line(f"brightwell: {line}"), err=True))
 
 
 @main.command()

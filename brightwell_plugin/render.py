@@ -12,9 +12,8 @@ from rich.console import Console
 from rich.table import Table
 
 from brightwell_plugin.criteria.base import Explanation, fmt
+from brightwell_plugin.crosstable import Crosstable, rank_text, shared_ranks
 from brightwell_plugin.standings import Standings
-
-WIDE = 200  # a table written to a file or a pipe is laid out this wide, never cut to a terminal's width
 
 
 def _plain(value):
@@ -39,21 +38,38 @@ def standings_csv(standings: Standings) -> str:
     return buf.getvalue()
 
 
-def standings_table(standings: Standings, title: str) -> Table:
-    table = Table(title=f"{title} - after round {standings.after_round}")
-    for heading in ("#", "No", "Name", *standings.headings):
-        table.add_column(heading, justify="left" if heading == "Name" else "right")
-    for r in standings.rows:
-        table.add_row(str(r.rank), str(r.start_no), r.name, *(fmt(v) for v in r.values))
-    return table
+def standings_cells(standings: Standings) -> tuple[list[str], list[list[str]]]:
+    """The standings as headings and text cells; a shared rank is written ``3=``."""
+    shared = shared_ranks(standings)
+    rows = [[rank_text(r.rank, r.rank in shared), str(r.start_no), r.name, *(fmt(v) for v in r.values)]
+            for r in standings.rows]
+    return ["#", "No", "Name", *standings.headings], rows
 
 
-def as_text(*renderables) -> str:
-    """Rich renderables as plain text, laid out :data:`WIDE` columns wide."""
-    console = Console(file=io.StringIO(), width=WIDE, no_color=True)
-    for r in renderables:
-        console.print(r)
-    return console.file.getvalue()
+def crosstable_cells(ct: Crosstable) -> tuple[list[str], list[list[str]]]:
+    rows = [[rank_text(r.rank, r.shared), str(r.start_no), r.name, fmt(r.points), *(c.text for c in r.cells)]
+            for r in ct.rows]
+    return ["#", "No", "Name", "Pts", *(f"R{n}" for n in range(1, ct.after_round + 1))], rows
+
+
+def table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], left: int = 2) -> Table:
+    """A terminal table; cells fold rather than being cut, whatever the terminal's width."""
+    out = Table(title=title)
+    for n, heading in enumerate(headings):
+        out.add_column(heading, justify="left" if n == left else "right", overflow="fold")
+    for row in rows:
+        out.add_row(*row)
+    return out
+
+
+def aligned(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], left: int = 2) -> str:
+    """Plain text for a file or a pipe: every cell whole, columns padded to their widest cell."""
+    widths = [max([len(h), *(len(row[c]) for row in rows)]) for c, h in enumerate(headings)]
+
+    def line(cells):
+        return "  ".join(cell.ljust(w) if c == left else cell.rjust(w)
+                         for c, (cell, w) in enumerate(zip(cells, widths))).rstrip()
+    return "\n".join([title, line(headings), line(["-" * w for w in widths]), *map(line, rows)]) + "\n"
 
 
 def explanation_tables(explanations: Iterable[Explanation]) -> list:

@@ -148,6 +148,22 @@ def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
     return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points))
 
 
+def explain_everyone(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
+                     host: Host | None = None, edition: int | None = None) -> list[list[Explanation]]:
+    """:func:`explain` for every player (in the file's order), sharing one context."""
+    ctx = Context(t, after_round, edition)
+    out: list[list[Explanation]] = [[] for _ in range(ctx.n)]
+    with gc_paused():
+        for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host)):
+            if item is not None:
+                try:
+                    for i in range(ctx.n):
+                        out[i].append(criterion.explain(ctx, opts, i, seen))
+                except BrightwellError as exc:
+                    raise exc.at(place=item.text) from None
+    return out
+
+
 def find_player(t: Tournament, who: str | int) -> int:
     """Index of a player by start number or by (unique, case-insensitive) name or part of it."""
     text = str(who).strip()

@@ -204,6 +204,8 @@ def fmt(x: float | None) -> str:
     """Short number text: integers without decimals, others to 4 significant decimals."""
     if x is None:
         return "-"
+    if type(x) is int:
+        return str(x)
     if float(x).is_integer():
         return str(int(x))
     return f"{x:.4f}".rstrip("0").rstrip(".")

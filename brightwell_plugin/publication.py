@@ -1,0 +1,99 @@
+"""What a published event holds, as one JSON-ready document: the standings after each round, the
+crosstable, every player's rounds and explanations, a comparison (docs/standings-json.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from brightwell_plugin import __version__, api
+from brightwell_plugin.criteria.base import Explanation
+from brightwell_plugin.fast import gc_paused
+from brightwell_plugin.crosstable import records, shared_ranks
+from brightwell_plugin.model import Tournament
+from brightwell_plugin.standings import Standings
+
+SCHEMA = "brightwell-standings"
+VERSION = 1
+
+
+def _number(x):
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
+def _standings(standings: Standings, wdl: dict[int, list], points: dict[int, float]) -> dict:
+    """One round's standings; ``wdl``: each player's W-D-L after each round."""
+    shared = shared_ranks(standings)
+    k = standings.after_round
+    rows = []
+    for r in standings.rows:
+        w, d, lost = wdl[r.start_no][k - 1] if k else (0, 0, 0)
+        rows.append({"rank": r.rank, "shared": r.rank in shared, "start_no": r.start_no,
+                     "points": _number(points[r.start_no]), "wins": w, "draws": d, "losses": lost,
+                     "values": [_number(v) for v in r.values]})
+    return {"after_round": k, "rows": rows}
+
+
+def _explanation(e: Explanation) -> dict:
+    return {"item": e.item, "value": _number(e.value), "notes": list(e.notes),
+            "parts": [{"label": p.label, "value": None if p.value is None else _number(p.value),
+                       "detail": p.detail, "round": p.round} for p in e.parts]}
+
+
+def _player(p, cells) -> dict:
+    return {
+        "start_no": p.start_no, "name": p.name, "federation": p.federation, "rating": p.rating, "title": p.title,
+        "late_entry": p.late_entry, "withdrawn_after": p.withdrawn_after,
+        "rounds": [{"round": c.round, "kind": c.kind, "opponent": c.opponent, "side": c.side or None,
+                    "outcome": c.outcome or None, "score": c.score or None, "points": _number(c.points),
+                    "text": c.text} for c in cells],
+    }
+
+
+def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
+             after_round: int | None = None, source: str = "", edition: int | None = None,
+             warnings: Sequence[str] = ()) -> dict:
+    """The whole publication of ``t``: standings after each round up to ``after_round`` (default: all)."""
+    with gc_paused():  # a large event makes hundreds of thousands of small, acyclic dicts
+        return _document(t, spec, compare, after_round, source, edition, warnings)
+
+
+def _document(t, spec, compare, after_round, source, edition, warnings) -> dict:
+    final = api.rank(t, spec, after_round, edition=edition)
+    last = final.after_round
+    per_round = [api.rank(t, spec, k, edition=edition) for k in range(1, last)] + [final]
+    final_ct = api.crosstable(t, final)
+    cells = {r.start_no: r.cells for r in final_ct.rows}
+    numbers = [p.start_no for p in t.players]
+    wdl = {no: records(row_cells) for no, row_cells in cells.items()}
+    standings = [_standings(s, wdl, dict(zip(numbers, s.points))) for s in per_round]
+    explained = api.explain_everyone(t, spec, last, edition=edition)
+    doc = {
+        "schema": SCHEMA, "version": VERSION, "generator": f"brightwell-plugin {__version__}",
+        "event": {"name": t.name, "source": source, "game": t.game, "board": t.board, "system": t.system,
+                  "rounds_planned": t.rounds, "rounds_played": t.rounds_played, "after_round": last,
+                  "start_date": t.start_date, "end_date": t.end_date},
+        "tiebreaks": list(final.headings),
+        "players": [_player(p, cells[p.start_no]) for p in t.players],
+        "standings": standings,
+        "explanations": {str(p.start_no): [_explanation(e) for e in es] for p, es in zip(t.players, explained)},
+        "comparison": None,
+        "playoffs": api.describe_playoffs(t),  # games after the ranked rounds: shown, never ranked
+        "warnings": [str(w) for w in warnings],
+    }
+    if compare:
+        other = api.rank(t, compare, last, edition=edition)
+        doc["comparison"] = comparison(final, other)
+    return doc
+
+
+def comparison(a: Standings, b: Standings) -> dict:
+    """The players whose place differs between two standings of one event, most moved first."""
+    place_a = {r.start_no: r.rank for r in a.rows}
+    place_b = {r.start_no: r.rank for r in b.rows}
+    values_b = {r.start_no: r.values for r in b.rows}
+    moved = [{"start_no": r.start_no, "name": r.name, "rank": r.rank, "rank_compared": place_b[r.start_no],
+              "move": r.rank - place_b[r.start_no], "values": [_number(v) for v in r.values],
+              "values_compared": [_number(v) for v in values_b[r.start_no]]}
+             for r in a.rows if place_a[r.start_no] != place_b[r.start_no]]
+    moved.sort(key=lambda m: (-abs(m["move"]), m["rank"]))
+    return {"tiebreaks": list(b.headings), "moved": moved}  # move > 0: placed higher under the compared list

@@ -1,0 +1,4 @@
+"""Published standings: a static site (``brightwell publish``) and a local web app (``brightwell serve``).
+
+Needs the ``web`` extra: ``pip install 'brightwell-plugin[web]'``.
+"""

@@ -1,0 +1,213 @@
+"""``brightwell serve``: a director's local web app over the same pages as ``publish``. Open an
+event (from the folder served, or uploaded), choose tie-breaks, read standings, explanations and a
+comparison, download the event in any writable format."""
+
+from __future__ import annotations
+
+import io
+import mimetypes
+import shutil
+import tempfile
+import zipfile
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from hashlib import sha256
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from brightwell_plugin import api
+from brightwell_plugin.batch import collect
+from brightwell_plugin.errors import BrightwellError, one_line
+from brightwell_plugin.limits import max_input, too_large
+from brightwell_plugin.publication import document
+from brightwell_plugin.web.pages import environment, render_site
+
+KEPT = 32  # events kept in memory, the least recently opened dropped first
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+@dataclass
+class Event:
+    """An opened event: its files on disk (a copy, for uploads), and the site last rendered."""
+
+    path: Path
+    input_format: str | None
+    spec: str | None
+    compare: str | None
+    files: dict[str, bytes]
+
+
+class TooLarge(Exception):
+    pass
+
+
+class Director:
+    """The app's state: the events offered from the folder served, and those opened."""
+
+    def __init__(self, root: str | None, scratch: Path):
+        self.offered = [job.source for job in collect([root])] if root else []
+        self.scratch = scratch
+        self.events: OrderedDict[str, Event] = OrderedDict()
+
+    def open(self, path: Path, input_format: str | None, spec: str | None, compare: str | None) -> str:
+        spec, compare = spec or None, compare or None
+        loaded = api.load(path, input_format)
+        doc = document(loaded.tournament, spec, compare, source=path.name, warnings=loaded.warnings)
+        token = sha256(f"{path}\0{input_format}\0{spec}\0{compare}".encode()).hexdigest()[:16]
+        self.events[token] = Event(path, input_format, spec, compare,
+                                   render_site(doc, serving=f"/e/{token}/settings"))
+        self.events.move_to_end(token)
+        while len(self.events) > KEPT:
+            self.events.popitem(last=False)
+        return token
+
+    def event(self, token: str) -> Event:
+        if token not in self.events:
+            raise BrightwellError("this event is no longer open here; open it again")
+        return self.events[token]
+
+
+def create_app(root: str | None = None, scratch: Path | None = None) -> Starlette:
+    scratch = scratch or Path(tempfile.mkdtemp(prefix="brightwell-serve-"))
+    director = Director(root, scratch)
+    env = environment()
+
+    def page(template: str, status: int = 200, **context) -> HTMLResponse:
+        return HTMLResponse(env.get_template(template).render(**context), status_code=status)
+
+    def error(exc: BrightwellError | str, status: int = 400) -> HTMLResponse:
+        return page("app_error.html", status, message=one_line(str(exc)))
+
+    def choices() -> dict:
+        return {"criteria": sorted(api.criteria()), "presets": [p for p, _ in api.presets()],
+                "formats": sorted(name for name, f in api.formats().items() if f.can_read)}
+
+    async def index(request: Request):
+        return page("app_index.html", offered=list(enumerate(director.offered)), **choices())
+
+    async def open_offered(request: Request):
+        form = await request.form()
+        try:
+            path = director.offered[int(form.get("n", "-1"))]
+            token = director.open(path, None, form.get("spec"), form.get("compare"))
+        except (ValueError, IndexError):
+            return error("no such event in the folder served")
+        except BrightwellError as exc:
+            return error(exc)
+        return RedirectResponse(f"/e/{token}/index.html", status_code=303)
+
+    async def upload(request: Request):
+        limit = max_input()
+        received = 0
+        receive = request.receive
+
+        async def counted():
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > limit + 1_048_576:
+                raise TooLarge
+            return message
+        try:
+            form = await Request(request.scope, counted).form(max_files=8, max_fields=16)
+        except TooLarge:
+            return error(too_large("the upload", limit), 413)
+        uploads = [f for f in form.getlist("file") if hasattr(f, "filename") and f.filename]
+        if not uploads:
+            return error("choose a tournament file to upload")
+        folder = Path(tempfile.mkdtemp(dir=director.scratch))
+        for f in uploads:
+            name = Path(f.filename.replace("\\", "/")).name.lstrip(".") or "upload"
+            data = await f.read(limit + 1)
+            if len(data) > limit:
+                return error(too_large(name, limit), 413)
+            (folder / name).write_bytes(data)
+        jobs = collect([str(folder)])
+        if not jobs:
+            return error("the upload holds no tournament file")
+        try:
+            token = director.open(jobs[0].source, form.get("input_format") or None, form.get("spec"),
+                                  form.get("compare"))
+        except BrightwellError as exc:
+            return error(str(exc).replace(str(folder) + "/", ""))
+        return RedirectResponse(f"/e/{token}/index.html", status_code=303)
+
+    async def site_file(request: Request):
+        try:
+            event = director.event(request.path_params["token"])
+        except BrightwellError as exc:
+            return error(exc, 404)
+        path = request.path_params["path"] or "index.html"
+        if path not in event.files:
+            return error(f"no page {path} in this event", 404)
+        kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
+        return Response(event.files[path], media_type=kind)
+
+    async def settings(request: Request):
+        token = request.path_params["token"]
+        try:
+            event = director.event(token)
+            t = api.load(event.path, event.input_format).tournament
+        except BrightwellError as exc:
+            return error(exc)
+        writable = [(name, f.title, f.cannot_carry(t)) for name, f in sorted(api.formats().items()) if f.can_write]
+        return page("app_settings.html", token=token, event=event, name=t.name, writable=writable, **choices())
+
+    async def rerank(request: Request):
+        form = await request.form()
+        try:
+            event = director.event(request.path_params["token"])
+            token = director.open(event.path, event.input_format, form.get("spec"), form.get("compare"))
+        except BrightwellError as exc:
+            return error(exc)
+        return RedirectResponse(f"/e/{token}/index.html", status_code=303)
+
+    async def download(request: Request):
+        name = request.path_params["format"]
+        try:
+            event = director.event(request.path_params["token"])
+            fmt = api.formats().get(name)
+            if fmt is None or not fmt.can_write:
+                raise BrightwellError(f"no writable format '{name}'")
+            out = Path(tempfile.mkdtemp(dir=director.scratch))
+            target = fmt.output_name(out / event.path.stem)
+            api.convert(event.path, target, to=name, input_format=event.input_format)
+            written = [p for p in sorted(out.iterdir()) if p.is_file()]
+        except BrightwellError as exc:
+            return error(exc)
+        if len(written) == 1:
+            data, filename = written[0].read_bytes(), written[0].name
+        else:
+            buf = io.BytesIO()
+            with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+                for p in written:
+                    z.write(p, p.name)
+            data, filename = buf.getvalue(), f"{event.path.stem}.{name}.zip"
+        shutil.rmtree(out, ignore_errors=True)
+        return Response(data, media_type="application/octet-stream",
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    return Starlette(routes=[
+        Route("/", index),
+        Route("/open", open_offered, methods=["POST"]),
+        Route("/upload", upload, methods=["POST"]),
+        Route("/e/{token}/settings", settings),
+        Route("/e/{token}/rerank", rerank, methods=["POST"]),
+        Route("/e/{token}/download/{format}", download),
+        Route("/e/{token}/{path:path}", site_file),
+    ])
+
+
+def run(root: str | None, host: str, port: int, report: Callable[[str], None]) -> None:
+    import uvicorn
+    if host not in LOCAL:
+        report(f"warning: listening on {host}: anyone who can reach this machine can use the app")
+    with tempfile.TemporaryDirectory(prefix="brightwell-serve-") as scratch:
+        app = create_app(root, Path(scratch))
+        report(f"serving on http://{'[' + host + ']' if ':' in host else host}:{port}/ (Ctrl-C stops)")
+        uvicorn.run(app, host=host, port=port, log_level="warning")

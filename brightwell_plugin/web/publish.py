@@ -1,0 +1,117 @@
+"""``brightwell publish``: write the site into a folder at once (a reader sees the old site or the
+new one, never half of one), and with ``watch`` again each time the event file is saved."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from brightwell_plugin import api
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.publication import document
+from brightwell_plugin.web.pages import render_site
+
+MARKER = "standings.json"  # a folder holding it (or empty) is a site this command may replace
+
+
+def build(source: str | os.PathLike, spec: str | None = None, compare: str | None = None,
+          after_round: int | None = None, input_format: str | None = None, encoding: str | None = None,
+          division: str | None = None, edition: int | None = None, live: bool = False,
+          report: Callable[[str], None] = lambda line: None) -> dict[str, bytes]:
+    """Every file of the site of one event file; what the reader warned of goes to ``report`` and the pages."""
+    loaded = api.load(source, input_format, encoding, part=division)
+    for warning in loaded.warnings:
+        report(f"warning: {warning}")
+    name = Path(source).name  # the pages name the file, not where it lies on this machine
+    notes = [str(w).replace(str(source), name) for w in loaded.warnings]
+    doc = document(loaded.tournament, spec, compare, after_round, name, edition, notes)
+    if doc["playoffs"]:
+        report(f"note: {len(doc['playoffs'])} play-off game(s) after the rounds are listed on the standings "
+               "pages, not ranked")
+    return render_site(doc, live=live)
+
+
+def publish(source: str | os.PathLike, out: str | os.PathLike, **options) -> int:
+    """Build the site and put it in ``out``; the number of files written."""
+    files = build(source, **options)
+    put_site(files, Path(out), inputs=[Path(source)])
+    return len(files)
+
+
+def put_site(files: dict[str, bytes], out: Path, inputs=()) -> None:
+    """Write the files into a new folder beside ``out``, then swap it in for ``out``."""
+    if out.exists() and not out.is_dir():
+        raise BrightwellError(f"{out}: is not a folder")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise BrightwellError(f"{out}: holds files that are no published site; give an empty or new folder")
+    for source in inputs:
+        if out.is_dir() and Path(source).resolve().is_relative_to(out.resolve()):
+            raise BrightwellError(f"{out}: holds the input {source}; publish into another folder")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        for path, data in files.items():
+            target = new / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        os.chmod(new, 0o755)
+        if out.exists():
+            _exchange(new, out)  # new now holds the old site
+            shutil.rmtree(new, ignore_errors=True)
+        else:
+            os.rename(new, out)
+    except BaseException:
+        shutil.rmtree(new, ignore_errors=True)
+        raise
+
+
+def _exchange(a: Path, b: Path) -> None:
+    """Swap two folders in one step (Linux renameat2 RENAME_EXCHANGE); elsewhere two renames."""
+    libc_name = ctypes.util.find_library("c")
+    renameat2 = getattr(ctypes.CDLL(libc_name, use_errno=True), "renameat2", None) if libc_name else None
+    if renameat2 is not None:
+        at_fdcwd, rename_exchange = -100, 2
+        if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+            return
+    old = b.with_name(f".{b.name}.old-{os.getpid()}")
+    os.rename(b, old)
+    os.rename(a, b)
+    os.rename(old, a)
+
+
+def _stamp(paths) -> tuple:
+    out = []
+    for p in paths:
+        try:
+            st = os.stat(p)
+            out.append((st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append(None)
+    return tuple(out)
+
+
+def watch(source: str | os.PathLike, out: str | os.PathLike, report: Callable[[str], None],
+          interval: float = 1.0, stop: Callable[[], bool] = lambda: False, **options) -> None:
+    """Publish now, then each time the event's files change (and have stayed the same for one
+    interval, so a file still being saved is not read); a bad save is reported and the old site kept."""
+    watched = api.event_files(source)
+    last = None
+    while not stop():
+        stamp = _stamp(watched)
+        if stamp != last:
+            time.sleep(interval)
+            if _stamp(watched) != stamp:
+                continue  # still being written
+            last = stamp
+            try:
+                count = publish(source, out, live=True, report=report, **options)
+                report(f"published {count} files to {out}")
+            except BrightwellError as exc:
+                report(f"error: {exc} (the site in {out} is unchanged)")
+        time.sleep(interval)

@@ -1,0 +1,101 @@
+"""brightwell serve, through Starlette's test client: open, upload, rank again, download, refuse."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+from click.testing import CliRunner
+
+from brightwell_plugin import api
+from brightwell_plugin.cli import main
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`:DeprecationWarning")
+starlette_testclient = pytest.importorskip("starlette.testclient", reason="the web extra is not installed")
+from brightwell_plugin.web.app import create_app  # noqa: E402
+
+
+@pytest.fixture
+def client(tmp_path):
+    return starlette_testclient.TestClient(create_app(str(api.sample_path()), tmp_path))
+
+
+def alert(html: str) -> str:
+    start = html.index('role="alert">') + len('role="alert">')
+    return html[start:html.index("</p>", start)]
+
+
+def test_index_offers_the_registered_criteria_presets_and_the_folder(client):
+    page = client.get("/").text
+    for code in api.criteria():
+        assert f'<option value="{code}">' in page
+    for preset, _ in api.presets():
+        assert f"{preset.criterion}:preset={preset.name}" in page
+    assert "othello_open.xml" in page
+
+
+def test_opening_ranks_with_the_chosen_tiebreaks(client):
+    r = client.post("/open", data={"n": "0", "spec": "PTS,BQ:preset=ftd", "compare": "PTS,DISCS"},
+                    follow_redirects=False)
+    assert r.status_code == 303
+    base = r.headers["location"].rsplit("/", 1)[0]
+    page = client.get(r.headers["location"]).text
+    assert "<th scope=\"col\">BQ:preset=ftd</th>" in page
+    t = api.load(api.sample_path()).tournament
+    first = api.rank(t, "PTS,BQ:preset=ftd").rows[0]
+    assert f'data-start-no="{first.start_no}"' in page.split("<tbody>")[1].split("</tr>")[0]
+    assert client.get(f"{base}/compare.html").status_code == 200
+    assert client.get(f"{base}/standings.json").json()["tiebreaks"] == ["PTS", "BQ:preset=ftd"]
+
+
+def test_upload_ranks_and_downloads_every_writable_format(client, tmp_path):
+    data = api.sample_path().read_bytes()
+    r = client.post("/upload", files={"file": ("event.xml", data)}, data={"spec": "PTS,BQ:preset=woc"},
+                    follow_redirects=False)
+    assert r.status_code == 303
+    token = r.headers["location"].split("/")[2]
+    settings = client.get(f"/e/{token}/settings").text
+    for name, fmt in api.formats().items():
+        if fmt.can_write:
+            assert f"/e/{token}/download/{name}" in settings
+            got = client.get(f"/e/{token}/download/{name}")
+            (tmp_path / name).mkdir()
+            try:  # what the command line does with the same event and format
+                api.convert(api.sample_path(), fmt.output_name(tmp_path / name / "event"), to=name)
+            except api.BrightwellError as exc:
+                assert got.status_code == 400 and alert(got.text).endswith(exc.message), name
+                continue
+            assert got.status_code == 200, (name, got.text)
+            body = got.content
+            if got.headers["content-disposition"].endswith('.zip"'):
+                body = b"".join(zipfile.ZipFile(io.BytesIO(body)).read(n) for n in
+                                zipfile.ZipFile(io.BytesIO(body)).namelist())
+            assert body
+
+
+def test_a_bad_upload_shows_its_one_line_error(client):
+    r = client.post("/upload", files={"file": ("broken.xml", b"<tournament><player")})
+    assert r.status_code == 400
+    message = alert(r.text)
+    assert message.startswith("broken.xml") and "\n" not in message
+    r = client.post("/upload", files={"file": ("event.xml", api.sample_path().read_bytes())},
+                    data={"spec": "PTS,BQ:coef=x"})
+    assert r.status_code == 400 and "coef must be a number" in alert(r.text)
+
+
+def test_an_upload_over_the_input_limit_is_refused(client, monkeypatch):
+    monkeypatch.setenv("BRIGHTWELL_MAX_INPUT", "1K")
+    r = client.post("/upload", files={"file": ("event.xml", api.sample_path().read_bytes())})
+    assert r.status_code == 413 and "input limit" in alert(r.text)
+
+
+def test_an_unknown_event_or_page_is_a_clear_404(client):
+    assert client.get("/e/0000/index.html").status_code == 404
+    r = client.post("/open", data={"n": "0"}, follow_redirects=False)
+    assert client.get(r.headers["location"].replace("index.html", "nope.html")).status_code == 404
+
+
+def test_serve_listens_on_localhost_unless_told():
+    r = CliRunner().invoke(main, ["serve", "--help"])
+    assert "default: 127.0.0.1" in r.output

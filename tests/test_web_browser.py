@@ -1,0 +1,184 @@
+"""The published site and the web app in a real browser: the system's Chromium, driven by Playwright."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from brightwell_plugin import api
+from brightwell_plugin.criteria.base import fmt
+from brightwell_plugin.web import publish as site
+
+CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
+if CHROMIUM is None:
+    pytest.skip("the system's Chromium is not installed (apt-get install chromium; .ci/run does it)",
+                allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extras)")
+
+WOF = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "papp" / "wof_results"
+REAL = WOF / "wofpipe_19891015_WOC_1989.ELO"  # 13 rounds, a withdrawal-free field, play-offs after
+SPEC, COMPARE = "PTS,BQ:preset=woc,DISCS", "PTS,DISCS"
+
+
+@pytest.fixture(scope="module")
+def event() -> Path:
+    """A real World Championship file when the shared samples are here, else the package's sample."""
+    return REAL if REAL.exists() else api.sample_path()
+
+
+@pytest.fixture(scope="module")
+def published(event, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    site.publish(event, out, spec=SPEC, compare=COMPARE)
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-extensions"])
+        yield b
+        b.close()
+
+
+class Watched:
+    """A page that records console errors, uncaught exceptions and every request it makes."""
+
+    def __init__(self, browser, width=1280, height=900):
+        self.page = browser.new_page(viewport={"width": width, "height": height})
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+
+    def rows(self, selector: str) -> list[list[str]]:
+        return self.page.eval_on_selector_all(
+            f"{selector} tbody tr",
+            "rows => rows.map(r => [r.dataset.startNo, ...Array.from(r.cells, c => c.textContent.trim())])")
+
+
+def test_every_page_loads_with_no_error_and_no_request_outside_the_site(browser, published):
+    w = Watched(browser)
+    pages = sorted(published.rglob("*.html"))
+    assert len(pages) > 5
+    for path in pages:
+        w.page.goto(path.as_uri())
+        assert w.page.title(), path
+    assert w.errors == []
+    outside = [u for u in w.requests if not u.startswith(published.as_uri() + "/")]
+    assert outside == []
+
+
+def test_the_round_selector_shows_exactly_the_standings_after_that_round(browser, published, event):
+    t = api.load(event).tournament
+    w = Watched(browser)
+    w.page.goto((published / "index.html").as_uri())
+    for k in range(1, t.rounds_played + 1):
+        w.page.click(f"nav.rounds >> text='{k}'")
+        assert w.page.inner_text("h1").startswith(f"Standings after round {k}")
+        expected = api.rank(t, SPEC, k)
+        shared = {r.rank for r in expected.rows if sum(1 for x in expected.rows if x.rank == r.rank) > 1}
+        got = w.rows("table.standings")
+        assert [(int(r[0]), r[1]) for r in got] == [
+            (r.start_no, f"{r.rank}=" if r.rank in shared else str(r.rank)) for r in expected.rows]
+        assert [r[-len(expected.headings):] for r in got] == [[fmt(v) for v in r.values] for r in expected.rows]
+    assert w.errors == []
+
+
+def test_a_players_page_shows_the_values_of_explain(browser, published, event):
+    t = api.load(event).tournament
+    w = Watched(browser)
+    for p in list(t.players)[:: max(1, len(t.players) // 6)]:
+        w.page.goto((published / "players" / f"{p.start_no}.html").as_uri())
+        shown = w.page.eval_on_selector_all(
+            "article.explanation", "els => els.map(e => [e.dataset.item, e.querySelector('.value').textContent, "
+            "e.querySelectorAll('table.parts tbody tr').length])")
+        expected = api.explain(t, p.start_no, SPEC)
+        assert shown == [[e.item, fmt(e.value), len(e.parts)] for e in expected]
+        assert w.page.locator("svg.chart.place circle").count() == t.rounds_played
+    assert w.errors == []
+
+
+def test_the_comparison_lists_exactly_the_players_whose_place_differs(browser, published, event):
+    t = api.load(event).tournament
+    a = {r.start_no: r.rank for r in api.rank(t, SPEC).rows}
+    b = {r.start_no: r.rank for r in api.rank(t, COMPARE).rows}
+    w = Watched(browser)
+    w.page.goto((published / "compare.html").as_uri())
+    listed = {int(r[0]) for r in w.rows("table.compare")}
+    assert listed == {no for no in a if a[no] != b[no]} and listed
+
+
+def test_screens_at_desktop_and_phone_widths_and_print(browser, published, tmp_path):
+    for width, height, tag in ((1280, 900, "desktop"), (390, 844, "phone")):
+        w = Watched(browser, width, height)
+        for name in ("index.html", "crosstable.html", "compare.html", "players/1.html"):
+            if not (published / name).exists():
+                name = next(p for p in (published / "players").iterdir()).relative_to(published).as_posix()
+            w.page.goto((published / name).as_uri())
+            shot = tmp_path / f"{tag}-{name.replace('/', '-')}.png"
+            w.page.screenshot(path=str(shot), full_page=True)
+            assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+            # wide tables scroll in their own box: the page itself never scrolls sideways
+            assert w.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (tag, name)
+    w = Watched(browser)
+    w.page.goto((published / "index.html").as_uri())
+    w.page.emulate_media(media="print")
+    assert w.page.eval_on_selector("nav.rounds", "e => getComputedStyle(e).display") == "none"
+    pdf = w.page.pdf(format="A4")
+    assert pdf[:5] == b"%PDF-"
+    (tmp_path / "standings.pdf").write_bytes(pdf)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    import uvicorn
+
+    from brightwell_plugin.web.app import create_app
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(None, tmp_path_factory.mktemp("serve"))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(500):
+        if srv.started:
+            break
+        time.sleep(0.02)
+    assert srv.started
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=30)
+
+
+def test_serve_ranks_an_uploaded_file(browser, server, event):
+    w = Watched(browser)
+    w.page.goto(server + "/")
+    w.page.set_input_files("#file", str(event))
+    w.page.fill("#spec", "PTS,BQ:preset=ftd")
+    w.page.click("form[action='/upload'] button")
+    w.page.wait_for_selector("table.standings")
+    t = api.load(event).tournament
+    expected = api.rank(t, "PTS,BQ:preset=ftd")
+    assert [int(r[0]) for r in w.rows("table.standings")] == [r.start_no for r in expected.rows]
+    w.page.click("text=Tie-breaks and downloads")
+    assert w.page.locator("a[href*='/download/']").count() == sum(f.can_write for f in api.formats().values())
+    assert w.errors == []
+    assert all(u.startswith(server) for u in w.requests)
+
+
+def test_serve_shows_a_bad_uploads_one_line_error(browser, server):
+    w = Watched(browser)
+    w.page.goto(server + "/")
+    w.page.set_input_files("#file", {"name": "bad.xml", "mimeType": "text/xml", "buffer": b"<tournament><player"})
+    w.page.click("form[action='/upload'] button")
+    message = w.page.inner_text("p.error")
+    assert message.startswith("bad.xml") and "\n" not in message
