@@ -9,17 +9,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import os
-import tempfile
 from collections.abc import Sequence
 from collections import Counter
 from dataclasses import dataclass, replace
-from importlib import resources
 from pathlib import Path
 
-from brightwell_plugin import conversion
 from brightwell_plugin.adapters.base import Format
-from brightwell_plugin.conversion import Report
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError, SpecError, UnknownFormat
@@ -29,12 +27,13 @@ from brightwell_plugin.limits import check_regular, max_input, read_head, too_la
 from brightwell_plugin.fast import gc_paused, new_player
 from brightwell_plugin.model import Player, Tournament
 from brightwell_plugin.standings import Standings, default_spec
-from brightwell_plugin.crosstable import Crosstable
-from brightwell_plugin.crosstable import crosstable as _crosstable
 from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import explain_everyone as _explain_everyone
 from brightwell_plugin.standings import rank as _rank
 from brightwell_plugin.validate import check as validated
+
+if TYPE_CHECKING:
+    from brightwell_plugin import conversion
 
 __all__ = ["CheckRow", "Loaded", "OrderCheck", "check", "check_order", "convert", "default_spec",
            "describe_playoffs", "detect_format", "explain", "load", "rank", "sample_path", "with_standings", "write"]
@@ -52,6 +51,7 @@ class Loaded:
 
 def sample_path() -> Path:
     """The Othello sample tournament shipped with the package."""
+    from importlib import resources
     return Path(str(resources.files("brightwell_plugin.samples").joinpath("othello_open.xml")))
 
 
@@ -60,11 +60,12 @@ def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
     host = host or get_host()
     p = Path(path)
     head = read_head(p, _HEAD)
-    formats = [f for f in host.formats.values() if f.can_read]
-    by_suffix = [f for f in formats if p.suffix.lower() in f.suffixes]
-    for f in by_suffix:  # content and suffix agree: the usual case, settled without the other sniffers
+    by_suffix = [f for f in host.formats_for_suffix(p.suffix.lower()) if f.can_read]
+    for f in by_suffix:  # content and suffix agree: the usual case, settled without the other formats
         if f.sniff(p, head):
             return f
+    formats = [f for f in host.formats.values() if f.can_read]
+    by_suffix = [f for f in formats if f in by_suffix]  # in the registry's order
     sniffed = [f for f in formats if f not in by_suffix and f.sniff(p, head)]
     for candidates in (sniffed, by_suffix):
         if candidates:
@@ -130,6 +131,7 @@ def load_bytes(data: bytes, name: str = STDIN, format: str | None = None, encodi
     limit = max_input()
     if len(data) > limit:
         raise too_large(name, limit)
+    import tempfile
     with tempfile.TemporaryDirectory(prefix="brightwell-") as folder:
         base = Path(name).name if name != STDIN else "stdin"
         path = Path(folder) / ("".join(c for c in base if c.isalnum() or c in "._- ").lstrip(".") or "stdin")
@@ -164,8 +166,9 @@ def explain_everyone(tournament: Tournament, spec: str | Sequence[str] | None = 
     return _explain_everyone(tournament, spec, after_round, host, edition)
 
 
-def crosstable(tournament: Tournament, standings: Standings) -> Crosstable:
+def crosstable(tournament: Tournament, standings: Standings):
     """Each player's rounds in the standings' order: opponents by rank, side, result, game score."""
+    from brightwell_plugin.crosstable import crosstable as _crosstable
     return _crosstable(tournament, standings)
 
 
@@ -343,7 +346,7 @@ def _format_for_suffix(p: Path, host: Host) -> Format:
 def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None = None,
             input_format: str | None = None, strict: bool | str | None = None, encoding: str | None = None,
             host: Host | None = None, part: str | None = None, renumber: bool = False,
-            follow_symlinks: bool = False) -> tuple[Loaded, Report]:
+            follow_symlinks: bool = False) -> tuple[Loaded, conversion.Report]:
     """Read ``source`` (its event ``part``, when it holds several) and write ``target``: all its
     files or none. Returns what was loaded and the :class:`Report` of what the target could not
     carry and whose place the written file changes. ``strict`` ("standings", or "all" for metadata
@@ -356,5 +359,6 @@ def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None
     if not fmt.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
     level = "standings" if strict is True else strict or None
+    from brightwell_plugin import conversion
     return loaded, conversion.convert(loaded.tournament, fmt, p, level, renumber, protect=input_files(source),
                                       follow_symlinks=follow_symlinks)

@@ -3,18 +3,33 @@
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
 from contextlib import contextmanager
 
-import click
-from rich.console import Console
+import importlib
 
-from brightwell_plugin import __version__, api, render
+import click
+
+from brightwell_plugin import __version__
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
-from brightwell_plugin.fileio import atomic_write
-from brightwell_plugin.limits import read_stream
+
+
+class _OnFirstUse:
+    """A module imported when a command first uses it: ``brightwell --version`` and ``--help``
+    start without the API, the plugins and rich."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def __getattr__(self, attribute: str):
+        return getattr(importlib.import_module(self._name), attribute)
+
+
+api = _OnFirstUse("brightwell_plugin.api")
+render = _OnFirstUse("brightwell_plugin.render")
+fileio = _OnFirstUse("brightwell_plugin.fileio")
+limits = _OnFirstUse("brightwell_plugin.limits")
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
@@ -79,7 +94,7 @@ def _load(file, sample, input_format, encoding, division=None):
         raise BrightwellError("no tournament file given (or use --sample for the bundled Othello event)")
     with _format_hint():
         if file == "-":  # standard input: the one input that is not a regular file
-            data = read_stream(sys.stdin.buffer, api.STDIN)
+            data = limits.read_stream(sys.stdin.buffer, api.STDIN)
             loaded = api.load_bytes(data, api.STDIN, input_format, encoding, part=division)
         else:
             loaded = api.load(api.sample_path() if sample else file, input_format, encoding, part=division)
@@ -143,7 +158,7 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
             tables.append((f"{t.name} - crosstable", *render.crosstable_cells(api.crosstable(t, standings))))
         if output is None and sys.stdout.isatty():
             for title, headings, rows in tables:
-                Console().print(render.table(title, headings, rows))
+                render.console().print(render.table(title, headings, rows))
             text = ""
         else:  # a file or a pipe: plain aligned text, nothing cut
             text = "\n".join(render.aligned(title, headings, rows) for title, headings, rows in tables)
@@ -154,7 +169,7 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
     if output:
         if file and file != "-":
             api.refuse_inputs([output], [file])
-        atomic_write(output, text.encode("utf-8"), follow_symlinks=follow_symlinks)
+        fileio.atomic_write(output, text.encode("utf-8"), follow_symlinks=follow_symlinks)
     elif text:
         click.echo(text, nl=False)
     _note_playoffs(loaded.tournament)
@@ -184,9 +199,10 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
     with _about(file):
         explanations = api.explain(loaded.tournament, player, spec, after_round, edition=_edition(edition))
     if as_json:
+        import json
         click.echo(json.dumps([e.as_dict() for e in explanations], ensure_ascii=False, indent=1))
         return
-    console = Console()
+    console = render.console()
     for renderable in render.explanation_tables(explanations):
         console.print(renderable)
 
@@ -222,7 +238,7 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
     differ = [r for r in rows if r.differs]
     unranked = sum(1 for r in rows if r.stored_rank is None and not r.published)  # nothing to compare
     if differ:
-        Console().print(render.differences_table(f"{file}: what differs under {','.join(standings.headings)}", differ))
+        render.console().print(render.differences_table(f"{file}: what differs under {','.join(standings.headings)}", differ))
     note = f"; {unranked} with nothing published to compare" if unranked else ""
     click.echo(f"{len(differ)} of {len(rows)} players differ{note}")
     sys.exit(1 if differ else 0)
@@ -305,7 +321,7 @@ def _summary(results, failures, total) -> None:
 @main.command()
 def criteria():
     """List every criterion with its parameters and presets."""
-    console = Console()
+    console = render.console()
     for line in render.criteria_lines(api.criteria(), api.presets()):
         console.print(line, highlight=False)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import fmt
 from brightwell_plugin.model import Kind, Result, RoundEntry, Side, Tournament
-from brightwell_plugin.standings import Standings
+from brightwell_plugin.standings import Standings, shared_ranks
 
 # Who moved first, by game: the letter each side is written with.
 SIDE_LETTERS = {"chess": ("W", "B"), "othello": ("B", "W"), "go": ("B", "W")}
@@ -54,18 +54,6 @@ class CrossRow:
 class Crosstable:
     after_round: int
     rows: tuple[CrossRow, ...]
-
-
-def rank_text(rank: int, shared: bool) -> str:
-    """A rank as standings print it: ``3`` alone, ``3=`` when shared."""
-    return f"{rank}=" if shared else str(rank)
-
-
-def shared_ranks(standings: Standings) -> set[int]:
-    counts: dict[int, int] = {}
-    for r in standings.rows:
-        counts[r.rank] = counts.get(r.rank, 0) + 1
-    return {rank for rank, n in counts.items() if n > 1}
 
 
 def cell(t: Tournament, r: int, e: RoundEntry, points: float, ranks: dict[int, int]) -> Cell:

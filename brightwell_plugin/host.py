@@ -10,30 +10,11 @@ from typing import Any
 import pluggy
 
 from brightwell_plugin import hookspecs
+from brightwell_plugin.builtins import BUILTINS
+from brightwell_plugin.entry_points import entry_points
 from brightwell_plugin.errors import BrightwellError, SpecError
 
-DEFAULT_PLUGINS = (
-    "brightwell_plugin.criteria.scores",
-    "brightwell_plugin.criteria.brightwell",
-    "brightwell_plugin.criteria.buchholz",
-    "brightwell_plugin.criteria.record",
-    "brightwell_plugin.criteria.rating",
-    "brightwell_plugin.criteria.encounter",
-    "brightwell_plugin.criteria.turcas",
-    "brightwell_plugin.criteria.mcmahon",
-    "brightwell_plugin.adapters.xml.format",
-    "brightwell_plugin.adapters.trf.format",
-    "brightwell_plugin.adapters.swissperfect.format",
-    "brightwell_plugin.adapters.swissperfect.text_export",
-    "brightwell_plugin.adapters.flipthedisc",
-    "brightwell_plugin.adapters.papp.elo",
-    "brightwell_plugin.adapters.papp.workfile",
-    "brightwell_plugin.adapters.go.opengotha",
-    "brightwell_plugin.adapters.tsh.format",
-    "brightwell_plugin.adapters.tsh.tourney_js",
-    "brightwell_plugin.adapters.go.egd",
-    "brightwell_plugin.adapters.go.ffg_tou",
-)
+DEFAULT_PLUGINS = tuple(b.module for b in BUILTINS)  # in registration order
 ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"
 
@@ -48,27 +29,53 @@ class PluginInfo:
 
 
 class Host:
-    """Loads plugins and collects what they register. Names must be unique across plugins."""
+    """Loads plugins and collects what they register. Names must be unique across plugins.
+
+    The built-in plugins are registered when one of their names is first needed (see
+    :mod:`brightwell_plugin.builtins`); with any external plugin, all of them at once, so that a
+    name two plugins register is an error whatever is asked."""
 
     def __init__(self, external: bool | None = None):
         self.pm = pluggy.PluginManager(hookspecs.PROJECT)
         self.pm.add_hookspecs(hookspecs)
-        for module_name in DEFAULT_PLUGINS:
-            self.pm.register(importlib.import_module(module_name).plugin, name=module_name)
+        self._pending = {b.module: b for b in BUILTINS}
         if external is None:
             external = not os.environ.get(DISABLE_ENV)
+        self._distributions: dict[str, str] = {}  # plugin name -> "distribution version"
         if external:
-            try:
-                self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
-            except Exception as exc:  # a broken third-party plugin must not look like our bug
-                raise BrightwellError(f"cannot load a '{ENTRY_POINT_GROUP}' entry-point plugin: {exc} "
-                                      f"(set {DISABLE_ENV}=1 to skip external plugins)") from None
-        self.pm.check_pending()
+            for ep in entry_points(ENTRY_POINT_GROUP):
+                if self.pm.get_plugin(ep.name) is not None or self.pm.is_blocked(ep.name):
+                    continue  # the first distribution on sys.path wins, as importlib.metadata's order
+                try:
+                    self.pm.register(ep.load(), name=ep.name)
+                except Exception as exc:  # a broken third-party plugin must not look like our bug
+                    raise BrightwellError(f"cannot load the '{ENTRY_POINT_GROUP}' entry-point plugin '{ep.name}' "
+                                          f"of {ep.distribution}: {exc} (set {DISABLE_ENV}=1 to skip "
+                                          "external plugins)") from None
+                self._distributions[ep.name] = ep.distribution
         self._registries: dict[str, tuple[dict[str, Any], dict[str, str]]] = {}
+        if self._distributions:
+            self._load(self._pending)
+        self.pm.check_pending()
+
+    def _load(self, modules) -> None:
+        """Register the pending built-in plugins among ``modules`` (all of them, in their order)."""
+        wanted = [b.module for b in BUILTINS if b.module in modules and b.module in self._pending]
+        if not wanted:
+            return
+        for module in wanted:
+            del self._pending[module]
+            self.pm.register(importlib.import_module(module).plugin, name=module)
+        self.pm.check_pending()
+        self._registries.clear()
+
+    def _load_all(self) -> None:
+        self._load(set(self._pending))
 
     # -- plugins -------------------------------------------------------------------------------
 
     def register(self, plugin: object, name: str | None = None) -> str:
+        self._load_all()  # a name it shares with a built-in is an error now, not when that is first used
         name = self.pm.register(plugin, name=name)
         self.pm.check_pending()
         self._registries.clear()
@@ -79,16 +86,17 @@ class Host:
         self._registries.clear()
 
     def plugins(self) -> list[PluginInfo]:
-        dists = {id(p): d for p, d in self.pm.list_plugin_distinfo()}
+        self._load_all()
         criteria_owner = self._collect("criteria")[1]
         format_owner = self._collect("formats")[1]
         preset_owner = self._collect("presets")[1]
         out = []
-        for name, plugin in self.pm.list_name_plugin():
-            dist = dists.get(id(plugin))
+        order = {module: n for n, module in enumerate(DEFAULT_PLUGINS)}
+        registered = [name for name, _ in self.pm.list_name_plugin()]
+        for name in sorted(registered, key=lambda name: order.get(name, len(order))):
             out.append(PluginInfo(
                 name,
-                f"{dist.project_name} {dist.version}" if dist is not None else None,
+                self._distributions.get(name),
                 tuple(sorted(c for c, owner in criteria_owner.items() if owner == name)),
                 tuple(sorted(f for f, owner in format_owner.items() if owner == name)),
                 tuple(p for p, owner in preset_owner.items() if owner == name),
@@ -102,7 +110,9 @@ class Host:
             found: dict[str, Any] = {}
             owner: dict[str, str] = {}
             caller = getattr(self.pm.hook, f"brightwell_register_{kind}")
-            for impl in caller.get_hookimpls():  # registration order
+            order = {module: n for n, module in enumerate(DEFAULT_PLUGINS)}
+            impls = sorted(caller.get_hookimpls(), key=lambda impl: order.get(impl.plugin_name, len(order)))
+            for impl in impls:  # the built-ins in their order, then the others as registered
                 def register(obj: Any, _plugin: str = impl.plugin_name) -> None:
                     key = _KEYS[kind](obj)
                     if key in found:
@@ -133,26 +143,41 @@ class Host:
 
     @property
     def criteria(self) -> dict[str, Any]:
+        self._load_all()
         return dict(self._criteria())
 
     def presets(self) -> list[tuple[Any, str]]:
         """Every registered preset with the plugin that registered it, in registration order."""
+        self._load_all()
         self._criteria()
         presets, owner = self._collect("presets")
         return [(preset, owner[key]) for key, preset in presets.items()]
 
     @property
     def formats(self) -> dict[str, Any]:
+        self._load_all()
         return dict(self._collect("formats")[0])
 
+    def formats_for_suffix(self, suffix: str) -> list[Any]:
+        """The formats that claim ``suffix``, importing no other built-in format."""
+        self._load({b.module for b in self._pending.values() if any(suffix in s for _, s in b.formats)})
+        return [f for f in self._collect("formats")[0].values() if suffix in f.suffixes]
+
     def criterion(self, code: str):
+        code = code.upper()
+        self._load({b.module for b in self._pending.values() if code in b.criteria or code in b.presets_for})
+        if code not in self._collect("criteria")[0]:
+            self._load_all()  # to name the known ones, or find one a late plugin registers
         found = self._criteria()
         try:
-            return found[code.upper()]
+            return found[code]
         except KeyError:
             raise SpecError(f"unknown criterion '{code}' (known: {', '.join(sorted(found))})") from None
 
     def format(self, name: str):
+        self._load({b.module for b in self._pending.values() if any(name == n for n, _ in b.formats)})
+        if name not in self._collect("formats")[0]:
+            self._load_all()
         found = self._collect("formats")[0]
         try:
             return found[name]

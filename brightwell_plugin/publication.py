@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from brightwell_plugin import __version__, api
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.fast import gc_paused
-from brightwell_plugin.crosstable import records, shared_ranks
+from brightwell_plugin.crosstable import records
 from brightwell_plugin.model import Tournament
-from brightwell_plugin.standings import Standings
+from brightwell_plugin.standings import Standings, shared_ranks
 
 SCHEMA = "brightwell-standings"
 VERSION = 1

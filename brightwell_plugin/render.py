@@ -7,13 +7,13 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Sequence
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from brightwell_plugin.criteria.base import Explanation, fmt
-from brightwell_plugin.crosstable import Crosstable, rank_text, shared_ranks
-from brightwell_plugin.standings import Standings
+from brightwell_plugin.standings import Standings, rank_text, shared_ranks
+
+if TYPE_CHECKING:
+    from brightwell_plugin.crosstable import Crosstable
 
 
 def _plain(value):
@@ -38,6 +38,12 @@ def standings_csv(standings: Standings) -> str:
     return buf.getvalue()
 
 
+def console():
+    """A rich console on stdout (rich is imported only by what prints for a terminal)."""
+    from rich.console import Console
+    return Console()
+
+
 def standings_cells(standings: Standings) -> tuple[list[str], list[list[str]]]:
     """The standings as headings and text cells; a shared rank is written ``3=``."""
     shared = shared_ranks(standings)
@@ -52,8 +58,9 @@ def crosstable_cells(ct: Crosstable) -> tuple[list[str], list[list[str]]]:
     return ["#", "No", "Name", "Pts", *(f"R{n}" for n in range(1, ct.after_round + 1))], rows
 
 
-def table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], left: int = 2) -> Table:
+def table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], left: int = 2):
     """A terminal table; cells fold rather than being cut, whatever the terminal's width."""
+    from rich.table import Table
     out = Table(title=title)
     for n, heading in enumerate(headings):
         out.add_column(heading, justify="left" if n == left else "right", overflow="fold")
@@ -73,6 +80,7 @@ def aligned(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], 
 
 
 def explanation_tables(explanations: Iterable[Explanation]) -> list:
+    from rich.table import Table
     out: list = []
     for e in explanations:
         table = Table(title=f"{e.item} = {fmt(e.value)}  (#{e.start_no} {e.name})", title_justify="left")
@@ -86,8 +94,9 @@ def explanation_tables(explanations: Iterable[Explanation]) -> list:
     return out
 
 
-def differences_table(title: str, rows: Sequence) -> Table:
+def differences_table(title: str, rows: Sequence):
     """A check's rows that differ: the published rank or value beside the computed one."""
+    from rich.table import Table
     table = Table(title=title)
     for heading in ("No", "Name", "", "published", "computed"):
         table.add_column(heading, justify="left" if heading in ("Name", "") else "right")
@@ -137,6 +146,7 @@ def plugins_lines(plugins: Sequence) -> list[str]:
 
 def progress_bar():
     """Files done, failures, rate and time left, on stderr."""
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
     from rich.text import Text
 

@@ -47,6 +47,18 @@ class Standings:
                  **dict(zip(self.headings, r.values))} for r in self.rows]
 
 
+def rank_text(rank: int, shared: bool) -> str:
+    """A rank as standings print it: ``3`` alone, ``3=`` when shared."""
+    return f"{rank}=" if shared else str(rank)
+
+
+def shared_ranks(standings: Standings) -> set[int]:
+    counts: dict[int, int] = {}
+    for r in standings.rows:
+        counts[r.rank] = counts.get(r.rank, 0) + 1
+    return {rank for rank, n in counts.items() if n > 1}
+
+
 def default_spec(t: Tournament) -> str:
     """The file's declared tie-breaks, else BQ for events with game scores, else FIDE-style."""
     if t.tiebreaks:

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
-from typing import NamedTuple
-
-from lxml import etree
+from typing import TYPE_CHECKING, NamedTuple
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.numbers import ORDINALS, SMALL, digits
@@ -19,6 +16,16 @@ from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import (
     ABSENT_ENTRY, Kind, Player, PlayoffGame, Result, RoundEntry, ScoringSystem, Side, Tournament,
 )
+
+if TYPE_CHECKING:
+    from lxml import etree
+
+
+def lxml_etree():
+    """lxml.etree, imported when XML is first parsed: a command on a TRF file does not pay for it."""
+    from lxml import etree
+    return etree
+
 
 NS = "urn:brightwell-plugin:tournament:1"
 VERSION = 1
@@ -35,7 +42,7 @@ _VALUE = {m: m.value for m in (*Kind, *Result, *Side)}
 
 def safe_parser() -> etree.XMLParser:
     """An lxml parser that loads no DTD, expands no entity and never touches the network."""
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+    return lxml_etree().XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                            dtd_validation=False, huge_tree=False, collect_ids=False)  # no xml:id table
 
 
@@ -78,6 +85,7 @@ def parse_safely(path: Path, data: bytes | None = None) -> etree._ElementTree:
     """Parse ``path``; a DOCTYPE (DTD, entities) or malformed XML is a one-line error."""
     data = read_input(path) if data is None else data
     refuse_doctype(data, path)
+    etree = lxml_etree()
     try:  # from bytes: libxml2 parses a whole buffer faster than it reads a file in chunks
         tree = etree.fromstring(data, safe_parser()).getroottree()
     except etree.XMLSyntaxError as exc:
@@ -91,14 +99,15 @@ def parse_safely(path: Path, data: bytes | None = None) -> etree._ElementTree:
 
 
 def _schema_document() -> etree._Element:
+    from importlib import resources
     data = resources.files("brightwell_plugin.adapters.xml").joinpath("tournament.xsd").read_bytes()
-    return etree.fromstring(data, safe_parser())
+    return lxml_etree().fromstring(data, safe_parser())
 
 
 @lru_cache(maxsize=1)
 def schema() -> etree.XMLSchema:
     """The published schema, ``tournament.xsd``."""
-    return etree.XMLSchema(_schema_document())
+    return lxml_etree().XMLSchema(_schema_document())
 
 
 @lru_cache(maxsize=1)
@@ -107,6 +116,7 @@ def reader_schema() -> etree.XMLSchema:
     attributes (libxml2 matches a pattern or a list for each value, four thousand per file of 60
     players x 9 rounds) and unique start numbers. What the reader cannot vouch for goes to the full
     :func:`schema`, which judges and words the error."""
+    etree = lxml_etree()
     doc = _schema_document()
     round_type = doc.find(f"{_XS}complexType[@name='RoundType']")
     for declared in list(round_type):

@@ -1,0 +1,53 @@
+"""Benchmark: the cost of a whole ``brightwell`` command, start included, beside FIDE's checker
+gacrux on the same file in the same run (pairs taken in turn, CPU seconds of each child process).
+
+Run: ``python benchmarks/bench_start.py [RUNS]`` (default 15) with the package installed (not
+editable: an editable install compiles nothing ahead and skews the start) and the test extras.
+"""
+
+from __future__ import annotations
+
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench_trf import chess_event
+
+from brightwell_plugin import api
+
+GACRUX = ("import sys\nfrom gacrux.tiebreakchecker import tiebreakchecker\n"
+          "sys.argv = ['tiebreakchecker', '-i', sys.argv[1], '-o', sys.argv[1] + '.out', '-d', 'T', "
+          "'-t', 'PTS', 'BH/V2024', 'SB/V2024']\ntiebreakchecker().common_main()\n")
+
+
+def cpu(command: list[str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def main(runs: int) -> None:
+    brightwell = shutil.which("brightwell") or sys.exit("brightwell is not on PATH")
+    with tempfile.TemporaryDirectory() as tmp:
+        trf = Path(tmp) / "e100.trf"
+        api.write(chess_event(100, 7), trf, "trf")
+        ours = [brightwell, "rank", str(trf), "-t", "PTS,BH,SB", "--output-format", "csv"]
+        theirs = [sys.executable, "-c", GACRUX, str(trf)]
+        for command in (ours, theirs):
+            cpu(command)  # warm the file cache
+        pairs = [(cpu(ours), cpu(theirs)) for _ in range(runs)]
+        version = [cpu([brightwell, "--version"]) for _ in range(runs)]
+    a, b = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
+    ratio = statistics.median(x / y for x, y in pairs)
+    print(f"100 players x 7 rounds TRF, PTS,BH,SB as CSV, whole process, CPU median of {runs}: "
+          f"brightwell {a:.3f} s, gacrux {b:.3f} s, ratio {ratio:.2f} (pair by pair)")
+    print(f"brightwell --version: {statistics.median(version) * 1000:.0f} ms CPU")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 15)

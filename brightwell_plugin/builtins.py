@@ -1,0 +1,41 @@
+"""The built-in plugins, each with the names it registers: the host imports a plugin module only
+when one of its names is needed (a ranking of a TRF file imports no XML, Papp or Go module).
+tests/test_plugins.py checks each entry against what its module registers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Builtin:
+    module: str
+    criteria: tuple[str, ...] = ()
+    formats: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, suffixes)
+    presets_for: tuple[str, ...] = ()  # criteria it registers presets for
+
+
+BUILTINS = (
+    Builtin("brightwell_plugin.criteria.scores", criteria=("PTS", "DISCS", "SPREAD", "WIN", "PS")),
+    Builtin("brightwell_plugin.criteria.brightwell", criteria=("BQ",), presets_for=("BQ",)),
+    Builtin("brightwell_plugin.criteria.buchholz", criteria=("BH", "FB", "SB", "AOB", "KS")),
+    Builtin("brightwell_plugin.criteria.record", criteria=("WON", "BPG", "BWG", "REP", "STD", "TPN")),
+    Builtin("brightwell_plugin.criteria.rating", criteria=("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG")),
+    Builtin("brightwell_plugin.criteria.encounter", criteria=("DE",)),
+    Builtin("brightwell_plugin.criteria.turcas", criteria=("TURCAS",)),
+    Builtin("brightwell_plugin.criteria.mcmahon", criteria=(
+        "MMS", "NBW", "SOSM", "SOSW", "SOSOSM", "SOSOSW", "SODOSM", "SODOSW", "CUSSM", "CUSSW")),
+    Builtin("brightwell_plugin.adapters.xml.format", formats=(("xml", (".xml", ".bwx")),)),
+    Builtin("brightwell_plugin.adapters.trf.format", formats=(("trf", (".trf", ".trfx", ".tab")),)),
+    Builtin("brightwell_plugin.adapters.swissperfect.format",
+            formats=(("swissperfect", (".ini", ".trn", ".sco", ".zip", ".piz")),)),
+    Builtin("brightwell_plugin.adapters.swissperfect.text_export", formats=(("swissperfect-text", (".txt",)),)),
+    Builtin("brightwell_plugin.adapters.flipthedisc", formats=(("flipthedisc", (".json",)),)),
+    Builtin("brightwell_plugin.adapters.papp.elo", formats=(("papp", (".elo",)),)),
+    Builtin("brightwell_plugin.adapters.papp.workfile", formats=(("papp-workfile", ()),)),
+    Builtin("brightwell_plugin.adapters.go.opengotha", formats=(("opengotha", (".xml",)),)),
+    Builtin("brightwell_plugin.adapters.tsh.format", formats=(("tsh", (".t",)),)),
+    Builtin("brightwell_plugin.adapters.tsh.tourney_js", formats=(("tsh-js", (".js",)),)),
+    Builtin("brightwell_plugin.adapters.go.egd", formats=(("egd", (".h9", ".h10")),)),
+    Builtin("brightwell_plugin.adapters.go.ffg_tou", formats=(("ffg-tou", (".tou",)),)),
+)
