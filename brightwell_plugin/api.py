@@ -64,8 +64,9 @@ def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
     for f in by_suffix:  # content and suffix agree: the usual case, settled without the other formats
         if f.sniff(p, head):
             return f
-    formats = [f for f in host.formats.values() if f.can_read]
-    by_suffix = [f for f in formats if f in by_suffix]  # in the registry's order
+    claimed = {f.name for f in by_suffix}
+    formats = [f for f in host.formats.values() if f.can_read]  # loading them all may remake the registry
+    by_suffix = [f for f in formats if f.name in claimed]
     sniffed = [f for f in formats if f not in by_suffix and f.sniff(p, head)]
     for candidates in (sniffed, by_suffix):
         if candidates:
