@@ -12,8 +12,8 @@ import multiprocessing
 import os
 import re
 import signal
-from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import accumulate
@@ -37,6 +37,36 @@ class Job:
     @property
     def label(self) -> str:
         return str(self.source) if self.part is None else f"{self.source}#{self.part}"
+
+
+class Jobs(Sequence):
+    """The jobs of a batch, held as text (a third of what Job objects with paths take: a million
+    files fit in a few hundred megabytes); indexing and slicing give :class:`Job` objects."""
+
+    def __init__(self):
+        self._sources: list[str] = []
+        self._relatives: list[str] = []
+        self._parts: dict[int, str] = {}  # only the jobs that are one event of several
+
+    def append(self, job: Job) -> None:
+        if job.part is not None:
+            self._parts[len(self._sources)] = job.part
+        self._sources.append(str(job.source))
+        self._relatives.append(str(job.relative))
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        return Job(Path(self._sources[index]), Path(self._relatives[index]), self._parts.get(index))
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
 
 
 class Placing(NamedTuple):
@@ -95,38 +125,54 @@ def _file_result(source, target, format, error, skipped, rows, not_carried, skip
                       skip_reason)
 
 
-def collect(inputs: Iterable[str]) -> list[Job]:
+def collect(inputs: Iterable[str]) -> Jobs:
     """Files, folders (recursively) and globs: a job per event. The files a format declares as one
     event are one job, read from the set's main file; the companions a format reads beside an
     event are no jobs."""
     formats = get_host().formats.values()
     companions = {c for f in formats for c in f.companions}
     sets = {s: f.set_suffixes for f in formats for s in f.set_suffixes}
-    jobs, seen = [], set()
+    jobs, seen = Jobs(), set()  # seen: text, not paths (a key per file of the archive)
     for text in inputs:
         paths = [Path(p) for p in sorted(glob.glob(text, recursive=True))] or [Path(text)]
         for path in paths:
             root = path if path.is_dir() else path.parent
-            files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-            for f in files:
+            for f in (_files(path) if path.is_dir() else [path]):
                 if f.name.startswith(".") or f.name in companions:
                     continue
                 members = sets.get(f.suffix.lower())
                 if members:  # one job per stem, read from the set's main file when there is one
-                    key = (f.parent.resolve(), f.stem.lower())
+                    key = f"{f.parent.resolve()}\0{f.stem.lower()}"
                     if key in seen:
                         continue
                     seen.add(key)
                     f = next((s for s in sorted(f.parent.iterdir()) if s.stem.lower() == f.stem.lower()
                               and s.suffix.lower() == members[0]), f)
-                elif f.resolve() in seen:
-                    continue
-                seen.add(f.resolve())
+                else:
+                    key = str(f.resolve())
+                    if key in seen:
+                        continue
+                    seen.add(key)
                 relative = f.relative_to(root).with_suffix("") if f.is_relative_to(root) else Path(f.stem)
                 parts = _parts(f)
-                jobs += [Job(f, relative.with_name(f"{relative.name}-{_safe(part)}"), part) for part in parts] or [
-                    Job(f, relative)]
+                for job in [Job(f, relative.with_name(f"{relative.name}-{_safe(part)}"), part) for part in parts] or [
+                        Job(f, relative)]:
+                    jobs.append(job)
     return jobs
+
+
+def _files(folder: Path):
+    """The files under ``folder``, in path order (as ``sorted(folder.rglob("*"))``), one folder at a
+    time: a million files are never a list. Symbolic links to folders are not followed."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            yield from _files(Path(entry.path))
+        elif entry.is_file():
+            yield Path(entry.path)
 
 
 def _parts(path: Path) -> tuple[str, ...]:
@@ -313,18 +359,26 @@ def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
 
 
 class Interrupted(KeyboardInterrupt):
-    """A batch stopped by Ctrl-C: what was done before it (outputs are whole or absent)."""
+    """A batch stopped by Ctrl-C: what was done before it (outputs are whole or absent); ``done``
+    counts the files finished, ``results`` holds them when the run kept its results."""
 
-    def __init__(self, results: list[FileResult], total: int):
+    def __init__(self, results: list[FileResult], total: int, done: int | None = None):
         super().__init__()
         self.results, self.total = results, total
+        self.done = len(results) if done is None else done
+
+
+IN_FLIGHT = 4  # chunks a worker may have queued: enough to keep it busy, few enough to hold little
 
 
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
         executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
-        on_result: Callable[[FileResult], None] | None = None, strict: bool = False) -> list[FileResult]:
+        on_result: Callable[[FileResult], None] | None = None, strict: bool = False,
+        keep: bool = True) -> list[FileResult]:
     """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers).
-    Files that are no tournament are skipped, or with ``strict`` failed."""
+    Files that are no tournament are skipped, or with ``strict`` failed. Each result goes to
+    ``on_result`` as it completes; with ``keep`` (the default) all are returned too, in the jobs'
+    order, and without it none are held: memory stays flat however many files there are."""
     check_arguments(spec, to)
     refuse_inputs_inside(jobs, out_dir)
     try:
@@ -338,36 +392,52 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     stop = multiprocessing.get_context().Event() if own else None
     pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(stop,))
     starts = list(accumulate(chunk_sizes(len(jobs), workers), initial=0))
+    bounds = iter(zip(starts, starts[1:]))  # the chunks not submitted yet
     results: list[FileResult] = []
-    futures, seen = [], set()
+    running: set = set()
+    done = 0
 
     def take(future) -> None:
-        seen.add(future)
+        nonlocal done
+        running.discard(future)
         for result in future.result():
-            results.append(result)
+            done += 1
+            if keep:
+                results.append(result)
             if on_result:
                 on_result(result)
 
+    def submit_next() -> bool:
+        for a, b in bounds:
+            running.add(pool.submit(process_chunk, jobs[a:b], out_dir, spec, to, skip_existing, strict))
+            return True
+        return False
+
     try:
-        futures = [pool.submit(process_chunk, jobs[a:b], out_dir, spec, to, skip_existing, strict)
-                   for a, b in zip(starts, starts[1:])]
-        for future in as_completed(futures):
-            take(future)
+        while len(running) < IN_FLIGHT * workers and submit_next():
+            pass
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                take(future)
+                submit_next()
     except KeyboardInterrupt:
         if stop is not None:
             stop.set()
-        for future in futures:
+        for future in running:
             future.cancel()  # chunks not started never start
-        _take_started(futures, seen, take)
+        _take_started(list(running), set(), take)
         if own:  # the workers stop before their next file: waiting for them is short, and leaves
             own = False  # no pool thread behind to fail at exit
             try:
                 pool.shutdown(wait=True, cancel_futures=True)
             except KeyboardInterrupt:
                 pass
-        raise Interrupted(results, len(jobs)) from None
+        raise Interrupted(results, len(jobs), done) from None
     finally:
         if own:
             pool.shutdown()
+    if not keep:
+        return []
     order = {job.label: i for i, job in enumerate(jobs)}
     return sorted(results, key=lambda r: order[r.source])

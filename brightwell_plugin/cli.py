@@ -254,68 +254,114 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
 @click.option("--top", type=int, default=3, show_default=True, help="Qualification places watched in the report.")
 @click.option("--skip-existing", is_flag=True, help="Leave files whose output exists already.")
 @click.option("--strict", is_flag=True, help="Count files that are no tournament (README, CSV ...) as failures.")
+@click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask distributed cluster (tcp://host:8786) instead "
+              "of local processes; needs dask[distributed], and the cluster's workers need the package.")
 @handled
-def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict):
+def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, scheduler):
     """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
     from pathlib import Path
 
     from brightwell_plugin.batch import Interrupted, collect
-    from brightwell_plugin.report import write_report
+    from brightwell_plugin.report import ReportWriter
 
     found = collect(inputs)
     if not found:
         raise BrightwellError("no input files found")
-    failures = []
+    tally = _Tally()
+    writer = ReportWriter(Path(report), top) if report else None
 
     def plain(result):
-        failures.extend([result] if not result.ok else [])
         if result.ok:
             said = f"skipped: {result.skip_reason}" if result.skipped else "ok"
             click.echo(one_line(f"brightwell: {result.source}: {said}"), err=True)
         else:
             click.echo(f"brightwell: error: {one_line(result.error)}", err=True)
 
+    def counted(show):
+        def on_result(result):
+            tally.add(result)
+            if writer is not None:
+                writer.add(result)
+            show(result)
+        return on_result
     try:
-        results = _run_batch(found, Path(out_dir), spec, to, jobs, skip_existing, strict, plain, failures)
+        with _executor(scheduler) as (executor, threads):
+            _run_batch(found, Path(out_dir), spec, to, jobs or threads, skip_existing, strict, plain, tally, counted,
+                       executor)
     except Interrupted as stop:
-        _summary(stop.results, failures, stop.total)
-        click.echo(f"interrupted: {stop.total - len(stop.results)} file(s) not done", err=True)
+        if writer is not None:
+            writer.discard()
+        tally.print(stop.total)
+        click.echo(f"interrupted: {stop.total - stop.done} file(s) not done", err=True)
         sys.exit(EXIT_INTERRUPTED)
-    if report:
-        write_report(Path(report), results, top)
-    _summary(results, failures, len(results))
-    sys.exit(1 if failures else 0)
+    except BaseException:
+        if writer is not None:
+            writer.discard()
+        raise
+    if writer is not None:
+        writer.close()
+    tally.print(len(found))
+    sys.exit(1 if tally.failures else 0)
 
 
-def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, failures):
-    from rich.text import Text
+class _Tally:
+    """What a batch did, counted as results arrive (the failures' messages kept for the summary)."""
 
+    def __init__(self):
+        self.ranked = self.skipped = self.others = 0
+        self.failures: list[str] = []
+
+    def add(self, result) -> None:
+        if not result.ok:
+            self.failures.append(result.error)
+        elif result.skipped:
+            self.skipped += 1
+            self.others += result.skip_reason != "output exists"
+        else:
+            self.ranked += 1
+
+    def print(self, total: int) -> None:
+        note = f" ({self.others} not tournaments)" if self.others else ""
+        click.echo(f"{self.ranked} ranked, {self.skipped} skipped{note}, {len(self.failures)} failed of {total} files")
+        for error in self.failures:
+            click.echo(f"failed: {one_line(error)}")
+
+
+@contextmanager
+def _executor(scheduler: str | None):
+    """(None, None): the batch's own process pool; or a Dask cluster's executor and its thread count."""
+    if scheduler is None:
+        yield None, None
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise BrightwellError("--scheduler needs Dask: pip install 'dask[distributed]'") from None
+    try:
+        client = Client(scheduler, timeout=30)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise BrightwellError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    with client:
+        yield client.get_executor(), sum(client.nthreads().values()) or None
+
+
+def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tally, counted, executor=None):
     from brightwell_plugin.batch import run
 
     if sys.stderr.isatty():
+        from rich.text import Text
         with render.progress_bar() as bar:
             task = bar.add_task("files", total=len(found), failed=0)
 
             def on_result(result):
                 if not result.ok:
-                    failures.append(result)
                     bar.console.print(Text(one_line(result.error), style="red"))  # as written: no markup, no highlighting
-                bar.update(task, advance=1, failed=len(failures))
+                bar.update(task, advance=1, failed=len(tally.failures))
 
-            return run(found, out_dir, spec, to, jobs_count=jobs, skip_existing=skip_existing,
-                       on_result=on_result, strict=strict)
-    return run(found, out_dir, spec, to, jobs_count=jobs, skip_existing=skip_existing,
-               on_result=plain, strict=strict)
-
-
-def _summary(results, failures, total) -> None:
-    done = sum(1 for r in results if r.ok and not r.skipped)
-    skipped = sum(1 for r in results if r.skipped)
-    others = sum(1 for r in results if r.skipped and r.skip_reason != "output exists")
-    note = f" ({others} not tournaments)" if others else ""
-    click.echo(f"{done} ranked, {skipped} skipped{note}, {len(failures)} failed of {total} files")
-    for r in failures:
-        click.echo(f"failed: {one_line(r.error)}")
+            return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
+                       on_result=counted(on_result), strict=strict, keep=False)
+    return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
+               on_result=counted(plain), strict=strict, keep=False)
 
 
 @main.command()

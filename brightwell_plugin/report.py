@@ -1,83 +1,126 @@
-"""The batch report: what changed in each file's standings, as CSV, JSON and a self-contained page."""
+"""The batch report: what changed in each file's standings, as CSV, JSON and a self-contained page.
+
+A :class:`ReportWriter` takes each file's result as it completes and writes it out at once (CSV
+rows, a JSON line, an HTML row into files beside the report), keeping only counters and the few
+files the chart shows: its memory does not grow with the archive. ``close`` builds STEM.json and
+STEM.html from what it streamed and puts the three files in place together. Files appear in the
+order they finished."""
 
 from __future__ import annotations
 
 import csv
+import heapq
 import html
-import io
 import json
+import os
+import shutil
 from pathlib import Path
 
 from brightwell_plugin.batch import FileResult
-from brightwell_plugin.fileio import atomic_write_all
+
+CHART_FILES = 50  # the chart shows the files whose places changed most
 
 
-def summary(results: list[FileResult], top: int) -> dict:
-    compared = [r for r in results if r.ok and not r.skipped and r.has_order]
-    changes = [abs(p.before - p.after) for r in compared for p in r.placings if p.before is not None]
+def record(r: FileResult, top: int) -> dict:
+    """One file's entry of STEM.json."""
     return {
-        "files": len(results), "ranked": sum(1 for r in results if r.ok and not r.skipped),
-        "skipped": sum(1 for r in results if r.skipped), "failed": sum(1 for r in results if not r.ok),
-        "compared": len(compared), "top": top,
-        "top_changed": sum(1 for r in compared if r.top_changed(top)),
-        "title_changed": sum(1 for r in compared if r.top_changed(1)),
-        "mean_abs_place_change": sum(changes) / len(changes) if changes else None,
-    }
-
-
-def as_json(results: list[FileResult], top: int) -> str:
-    files = [{
         "source": r.source, "target": r.target, "format": r.format, "error": r.error, "skipped": r.skipped,
         "title_changed": r.top_changed(1) if r.ok else None, "top_changed": r.top_changed(top) if r.ok else None,
         "mean_abs_place_change": r.mean_abs_change() if r.ok else None, "not_carried": list(r.not_carried),
         "moved": [{"start_no": p.start_no, "name": p.name, "before": p.before, "after": p.after,
                    "change": p.before - p.after} for p in r.moved()],
-    } for r in results]
-    return json.dumps({"summary": summary(results, top), "files": files}, ensure_ascii=False, indent=1) + "\n"
+    }
 
 
-def as_csv(results: list[FileResult]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["source", "status", "start_no", "name", "place_before", "place_after", "change"])
-    for r in results:
+def _html_row(r: FileResult, top: int) -> str:
+    if not r.ok:
+        return f"<tr class='err'><td>{html.escape(r.source)}</td><td colspan='4'>{html.escape(r.error)}</td></tr>\n"
+    moved = ", ".join(f"{html.escape(p.name)} {p.before}&rarr;{p.after}" for p in r.moved()[:12])
+    return (f"<tr><td>{html.escape(r.source)}</td><td>{'skipped' if r.skipped else 'ranked'}</td>"
+            f"<td>{'yes' if r.top_changed(1) else ''}</td><td>{'yes' if r.top_changed(top) else ''}</td>"
+            f"<td>{moved}</td></tr>\n")
+
+
+class ReportWriter:
+    """STEM.csv, STEM.json and STEM.html of a batch, written as its results arrive."""
+
+    def __init__(self, stem: Path, top: int):
+        self.stem, self.top = stem, top
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        self._parts = {kind: stem.with_name(f".{stem.name}.{kind}.{os.getpid()}.part")
+                       for kind in ("csv", "jsonl", "rows")}
+        self._csv_file = open(self._parts["csv"], "w", newline="", encoding="utf-8")
+        self._jsonl = open(self._parts["jsonl"], "w", encoding="utf-8")
+        self._rows = open(self._parts["rows"], "w", encoding="utf-8")
+        self._csv = csv.writer(self._csv_file, lineterminator="\n")
+        self._csv.writerow(["source", "status", "start_no", "name", "place_before", "place_after", "change"])
+        self.counts = {"files": 0, "ranked": 0, "skipped": 0, "failed": 0, "compared": 0, "top_changed": 0,
+                       "title_changed": 0}
+        self._change_sum, self._change_count = 0, 0
+        self._chart: list[tuple[float, int, str]] = []  # a heap of the files that changed most
+
+    def add(self, r: FileResult) -> None:
+        c = self.counts
+        c["files"] += 1
+        c["failed" if not r.ok else "skipped" if r.skipped else "ranked"] += 1
+        if r.ok and not r.skipped and r.has_order:
+            c["compared"] += 1
+            c["top_changed"] += r.top_changed(self.top)
+            c["title_changed"] += r.top_changed(1)
+            changes = [abs(p.before - p.after) for p in r.placings if p.before is not None]
+            self._change_sum += sum(changes)
+            self._change_count += len(changes)
+        if r.ok and r.has_order:
+            item = (r.mean_abs_change() or 0.0, c["files"], Path(r.source).name)
+            (heapq.heappush if len(self._chart) < CHART_FILES else heapq.heappushpop)(self._chart, item)
         status = "error" if not r.ok else "skipped" if r.skipped else "ranked"
-        if not r.ok or r.skipped or not r.moved():
-            w.writerow([r.source, status if r.ok else f"error: {r.error}", "", "", "", "", ""])
-        for p in r.moved():
-            w.writerow([r.source, status, p.start_no, p.name, p.before, p.after, p.before - p.after])
-    return buf.getvalue()
+        moved = r.moved() if r.ok else []
+        if not r.ok or r.skipped or not moved:
+            self._csv.writerow([r.source, status if r.ok else f"error: {r.error}", "", "", "", "", ""])
+        for p in moved:
+            self._csv.writerow([r.source, status, p.start_no, p.name, p.before, p.after, p.before - p.after])
+        self._jsonl.write(json.dumps(record(r, self.top), ensure_ascii=False) + "\n")
+        self._rows.write(_html_row(r, self.top))
 
+    def summary(self) -> dict:
+        mean = self._change_sum / self._change_count if self._change_count else None
+        return {**self.counts, "top": self.top, "mean_abs_place_change": mean}
 
-def _chart(results: list[FileResult]) -> str:
-    """An inline SVG bar chart: mean absolute place change per file."""
-    bars = [(Path(r.source).name, r.mean_abs_change() or 0.0) for r in results if r.ok and r.has_order]
-    if not bars:
-        return "<p>No file stored an order to compare with.</p>"
-    top = max(v for _, v in bars) or 1.0
-    height, width = 18 * len(bars) + 10, 640
-    rows = []
-    for i, (name, value) in enumerate(bars):
-        w = 400 * value / top
-        rows.append(f'<text x="0" y="{18 * i + 14}" font-size="12">{html.escape(name[:28])}</text>'
-                    f'<rect x="220" y="{18 * i + 3}" width="{w:.1f}" height="13" fill="#4a78c2"/>'
-                    f'<text x="{225 + w:.1f}" y="{18 * i + 14}" font-size="11">{value:.2f}</text>')
-    return f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">{"".join(rows)}</svg>'
+    def close(self) -> list[Path]:
+        """Build STEM.json and STEM.html, then put the three in place; the parts are removed."""
+        for f in (self._csv_file, self._jsonl, self._rows):
+            f.close()
+        staged = {suffix: self.stem.with_name(f".{self.stem.name}{suffix}.{os.getpid()}.tmp")
+                  for suffix in (".csv", ".json", ".html")}
+        try:
+            os.replace(self._parts["csv"], staged[".csv"])
+            self._write_json(staged[".json"])
+            self._write_html(staged[".html"])
+            for suffix, path in staged.items():
+                os.replace(path, self.stem.with_suffix(suffix))
+        finally:
+            for path in (*self._parts.values(), *staged.values()):
+                path.unlink(missing_ok=True)
+        return [self.stem.with_suffix(s) for s in staged]
 
+    def discard(self) -> None:
+        for f in (self._csv_file, self._jsonl, self._rows):
+            f.close()
+        for path in self._parts.values():
+            path.unlink(missing_ok=True)
 
-def as_html(results: list[FileResult], top: int) -> str:
-    s = summary(results, top)
-    mean = "-" if s["mean_abs_place_change"] is None else f"{s['mean_abs_place_change']:.2f}"
-    rows = []
-    for r in results:
-        if not r.ok:
-            rows.append(f"<tr class='err'><td>{html.escape(r.source)}</td><td colspan='4'>{html.escape(r.error)}</td></tr>")
-            continue
-        moved = ", ".join(f"{html.escape(p.name)} {p.before}&rarr;{p.after}" for p in r.moved()[:12])
-        rows.append(f"<tr><td>{html.escape(r.source)}</td><td>{'skipped' if r.skipped else 'ranked'}</td>"
-                    f"<td>{'yes' if r.top_changed(1) else ''}</td><td>{'yes' if r.top_changed(top) else ''}</td>"
-                    f"<td>{moved}</td></tr>")
-    return f"""<!DOCTYPE html>
+    def _write_json(self, path: Path) -> None:
+        with open(path, "w", encoding="utf-8") as out, open(self._parts["jsonl"], encoding="utf-8") as lines:
+            out.write('{"summary": ' + json.dumps(self.summary(), ensure_ascii=False) + ',\n "files": [\n')
+            for n, line in enumerate(lines):
+                out.write((",\n" if n else "") + "  " + line.rstrip("\n"))
+            out.write("\n ]\n}\n")
+
+    def _write_html(self, path: Path) -> None:
+        s, top = self.summary(), self.top
+        mean = "-" if s["mean_abs_place_change"] is None else f"{s['mean_abs_place_change']:.2f}"
+        with open(path, "w", encoding="utf-8") as out, open(self._parts["rows"], encoding="utf-8") as rows:
+            out.write(f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>brightwell batch report</title>
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;
 padding:3px 6px;font-size:13px}}tr.err td{{color:#a00}}</style></head><body>
@@ -86,17 +129,38 @@ padding:3px 6px;font-size:13px}}tr.err td{{color:#a00}}</style></head><body>
 Of {s['compared']} files that stored an order, the title changed hands in {s['title_changed']} and the
 top {top} changed in {s['top_changed']}; mean absolute place change {mean}.</p>
 <h2>Mean absolute place change per file</h2>
-{_chart(results)}
+{self._chart_svg()}
 <h2>Per event</h2>
 <table><tr><th>file</th><th>status</th><th>title changed</th><th>top {top} changed</th><th>places changed</th></tr>
-{''.join(rows)}
-</table></body></html>
-"""
+""")
+            shutil.copyfileobj(rows, out)
+            out.write("</table></body></html>\n")
+
+    def _chart_svg(self) -> str:
+        """An inline SVG bar chart of the files whose places changed most (all of them, when few)."""
+        bars = [(name, value) for value, _, name in sorted(self._chart, key=lambda b: (-b[0], b[1]))]
+        if not bars:
+            return "<p>No file stored an order to compare with.</p>"
+        note = (f"<p>The {len(bars)} files whose places changed most.</p>"
+                if self.counts["compared"] > len(bars) else "")
+        top = max(v for _, v in bars) or 1.0
+        height, width = 18 * len(bars) + 10, 640
+        rows = []
+        for i, (name, value) in enumerate(bars):
+            w = 400 * value / top
+            rows.append(f'<text x="0" y="{18 * i + 14}" font-size="12">{html.escape(name[:28])}</text>'
+                        f'<rect x="220" y="{18 * i + 3}" width="{w:.1f}" height="13" fill="#4a78c2"/>'
+                        f'<text x="{225 + w:.1f}" y="{18 * i + 14}" font-size="11">{value:.2f}</text>')
+        return f'{note}<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">{"".join(rows)}</svg>'
 
 
-def write_report(stem: Path, results: list[FileResult], top: int) -> list[Path]:
-    """STEM.csv, STEM.json and STEM.html, written together."""
-    files = {stem.with_suffix(".csv"): as_csv(results).encode(), stem.with_suffix(".json"): as_json(results, top).encode(),
-             stem.with_suffix(".html"): as_html(results, top).encode()}
-    atomic_write_all(files)
-    return list(files)
+def write_report(stem: Path, results, top: int) -> list[Path]:
+    """STEM.csv, STEM.json and STEM.html of results already at hand."""
+    writer = ReportWriter(stem, top)
+    try:
+        for r in results:
+            writer.add(r)
+    except BaseException:
+        writer.discard()
+        raise
+    return writer.close()

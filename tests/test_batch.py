@@ -225,3 +225,38 @@ def test_progress_bar_on_a_terminal(tmp_path):
     assert re.search(r"(?<![\d.])\d+ files/s", screen)  # the rate, as a whole number
     assert "None" not in screen and not re.search(r"\d\.\d+ files/s", screen)
     assert "bad.xml" in screen  # the failure is shown as it happens
+
+
+def test_batch_on_a_dask_cluster_of_two_worker_processes_equals_a_local_run(tmp_path):
+    import dask
+    import distributed
+
+    src = archive(tmp_path)
+    local_out, local_report = tmp_path / "local", tmp_path / "local-report"
+    local = CliRunner().invoke(main, ["batch", str(src), "--out", str(local_out), "--jobs", "2",
+                                      "--report", str(local_report)])
+    with (dask.config.set({"temporary-directory": str(tmp_path)}),
+          distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                   dashboard_address=None) as cluster):
+        cluster_out, cluster_report = tmp_path / "cluster", tmp_path / "cluster-report"
+        remote = subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", "batch", str(src), "--out",
+                                 str(cluster_out), "--scheduler", cluster.scheduler_address,
+                                 "--report", str(cluster_report)], capture_output=True, text=True)
+    assert remote.returncode == local.exit_code == 1  # the archive's two broken files
+    assert checksums(cluster_out) == checksums(local_out)
+    assert remote.stdout.splitlines()[0] == local.stdout.splitlines()[0]  # "7 ranked, 0 skipped, 2 failed ..."
+
+    def entries(report, out):
+        data = json.loads(report.with_suffix(".json").read_text().replace(str(out), "OUT"))
+        return data["summary"], sorted(data["files"], key=lambda f: f["source"])
+    assert entries(cluster_report, cluster_out) == entries(local_report, local_out)
+    rows = [sorted(r.with_suffix(".csv").read_text().replace(str(o), "OUT").splitlines())
+            for r, o in ((cluster_report, cluster_out), (local_report, local_out))]
+    assert rows[0] == rows[1]
+
+
+def test_an_unreachable_scheduler_is_one_line(tmp_path):
+    src = archive(tmp_path)
+    r = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "o"), "--scheduler", "tcp://127.0.0.1:9"])
+    assert r.exit_code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in r.output
+    assert not (tmp_path / "o").exists() or not any((tmp_path / "o").iterdir())
