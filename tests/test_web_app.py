@@ -74,11 +74,12 @@ def test_upload_ranks_and_downloads_every_writable_format(client, tmp_path):
             assert body
 
 
-def test_a_bad_upload_shows_its_one_line_error(client):
+def test_a_bad_upload_shows_its_one_line_error(client, tmp_path):
     r = client.post("/upload", files={"file": ("broken.xml", b"<tournament><player")})
     assert r.status_code == 400
     message = alert(r.text)
     assert message.startswith("broken.xml") and "\n" not in message
+    assert not [p for p in tmp_path.iterdir() if p.is_dir()]  # nothing of it is kept
     r = client.post("/upload", files={"file": ("event.xml", api.sample_path().read_bytes())},
                     data={"spec": "PTS,BQ:coef=x"})
     assert r.status_code == 400 and "coef must be a number" in alert(r.text)
@@ -99,3 +100,17 @@ def test_an_unknown_event_or_page_is_a_clear_404(client):
 def test_serve_listens_on_localhost_unless_told():
     r = CliRunner().invoke(main, ["serve", "--help"])
     assert "default: 127.0.0.1" in r.output
+
+
+def test_uploads_no_open_event_reads_are_removed(tmp_path, monkeypatch):
+    from brightwell_plugin.web import app as web_app
+    monkeypatch.setattr(web_app, "KEPT", 2)
+    client = starlette_testclient.TestClient(create_app(None, tmp_path))
+    data = api.sample_path().read_bytes()
+    tokens = []
+    for n in range(4):
+        r = client.post("/upload", files={"file": (f"e{n}.xml", data)}, follow_redirects=False)
+        tokens.append(r.headers["location"].split("/")[2])
+    assert len([p for p in tmp_path.iterdir() if p.is_dir()]) == 2  # the two events still open
+    assert client.get(f"/e/{tokens[0]}/index.html").status_code == 404
+    assert client.get(f"/e/{tokens[3]}/index.html").status_code == 200

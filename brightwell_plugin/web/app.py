@@ -63,7 +63,10 @@ class Director:
                                    render_site(doc, serving=f"/e/{token}/settings"))
         self.events.move_to_end(token)
         while len(self.events) > KEPT:
-            self.events.popitem(last=False)
+            _, gone = self.events.popitem(last=False)
+            folder = gone.path.parent
+            if folder.is_relative_to(self.scratch) and all(e.path.parent != folder for e in self.events.values()):
+                shutil.rmtree(folder, ignore_errors=True)  # an upload no open event reads any more
         return token
 
     def event(self, token: str) -> Event:
@@ -121,6 +124,15 @@ def create_app(root: str | None = None, scratch: Path | None = None) -> Starlett
         if not uploads:
             return error("choose a tournament file to upload")
         folder = Path(tempfile.mkdtemp(dir=director.scratch))
+        response = await _open_upload(uploads, folder, form, limit)
+        if isinstance(response, Response):
+            shutil.rmtree(folder, ignore_errors=True)  # a refused upload leaves nothing behind
+            return response
+        token = response
+        return RedirectResponse(f"/e/{token}/index.html", status_code=303)
+
+    async def _open_upload(uploads, folder: Path, form, limit: int):
+        """The uploaded files saved in ``folder`` and opened: the event's token, or the error page."""
         for f in uploads:
             name = Path(f.filename.replace("\\", "/")).name.lstrip(".") or "upload"
             data = await f.read(limit + 1)
@@ -131,11 +143,10 @@ def create_app(root: str | None = None, scratch: Path | None = None) -> Starlett
         if not jobs:
             return error("the upload holds no tournament file")
         try:
-            token = director.open(jobs[0].source, form.get("input_format") or None, form.get("spec"),
-                                  form.get("compare"))
+            return director.open(jobs[0].source, form.get("input_format") or None, form.get("spec"),
+                                 form.get("compare"))
         except BrightwellError as exc:
             return error(str(exc).replace(str(folder) + "/", ""))
-        return RedirectResponse(f"/e/{token}/index.html", status_code=303)
 
     async def site_file(request: Request):
         try:
