@@ -8,6 +8,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from brightwell_plugin.criteria.base import fmt
+from brightwell_plugin.standings import rank_text
 
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;"})
 
@@ -44,7 +45,7 @@ def standings_rows(standing: dict, players: dict[int, dict], links: Links, has_f
         fed = f'<td>{escape(p["federation"] or "")}</td>' if has_fed else ""
         rating = f'<td>{p["rating"] or ""}</td>' if has_rating else ""
         values = "".join(f"<td>{_num(v)}</td>" for v in row["values"])
-        rank = f'{row["rank"]}=' if row["shared"] else row["rank"]
+        rank = rank_text(row["rank"], row["shared"])
         out.append(f'<tr data-start-no="{no}"><td class="rank">{rank}</td><td>{no}</td>'
                    f'<th scope="row" class="name">{links.cell[no]}{marks}</th>{fed}{rating}'
                    f'<td class="points">{_num(row["points"])}</td>'
@@ -63,7 +64,7 @@ def crosstable_rows(standing: dict, players: dict[int, dict], links: Links) -> M
                 against = f' against {escape(players[c["opponent"]]["name"]) if c["opponent"] in players else c["opponent"]}'
             cells.append(f'<td class="{c["kind"]}" title="round {c["round"]}: {c["kind"]}{against}">'
                          f'{escape(c["text"])}</td>')
-        rank = f'{row["rank"]}=' if row["shared"] else row["rank"]
+        rank = rank_text(row["rank"], row["shared"])
         out.append(f'<tr data-start-no="{no}"><td class="rank">{rank}</td>'
                    f'<th scope="row" class="name">{links.cell[no]}</th>'
                    f'<td class="points">{_num(row["points"])}</td>{"".join(cells)}</tr>\n')

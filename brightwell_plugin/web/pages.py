@@ -23,7 +23,6 @@ def environment() -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       auto_reload=False)  # the templates are the package's: no stat of each at each page
     env.filters["num"] = lambda x: "" if x is None else fmt(x)
-    env.filters["rank"] = lambda row: f"{row['rank']}=" if row["shared"] else str(row["rank"])
     return env
 
 
