@@ -267,3 +267,18 @@ def test_german_example_publishes():
 @given(st.text())
 def test_the_fragments_escape_as_markupsafe_does(text):
     assert fragments.escape(text) == str(markupsafe.escape(text))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux's")
+def test_on_linux_the_site_is_swapped_in_one_step(tmp_path, monkeypatch):
+    (tmp_path / "new").mkdir()
+    (tmp_path / "new" / "index.html").write_text("new")
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("old")
+
+    def no_rename(*args):
+        raise AssertionError("the two-rename fallback was used")
+    monkeypatch.setattr(site.os, "rename", no_rename)
+    site._exchange(tmp_path / "new", tmp_path / "site")
+    assert (tmp_path / "site" / "index.html").read_text() == "new"
+    assert (tmp_path / "new" / "index.html").read_text() == "old"

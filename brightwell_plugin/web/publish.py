@@ -3,8 +3,6 @@ new one, never half of one), and with ``watch`` again each time the event file i
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import shutil
 import tempfile
@@ -73,8 +71,11 @@ def put_site(files: dict[str, bytes], out: Path, inputs=()) -> None:
 
 def _exchange(a: Path, b: Path) -> None:
     """Swap two folders in one step (Linux renameat2 RENAME_EXCHANGE); elsewhere two renames."""
-    libc_name = ctypes.util.find_library("c")
-    renameat2 = getattr(ctypes.CDLL(libc_name, use_errno=True), "renameat2", None) if libc_name else None
+    import ctypes
+    try:  # the C library's symbols, as the interpreter has them (no search for the library file)
+        renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    except OSError:
+        renameat2 = None
     if renameat2 is not None:
         at_fdcwd, rename_exchange = -100, 2
         if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
