@@ -114,3 +114,12 @@ def test_uploads_no_open_event_reads_are_removed(tmp_path, monkeypatch):
     assert len([p for p in tmp_path.iterdir() if p.is_dir()]) == 2  # the two events still open
     assert client.get(f"/e/{tokens[0]}/index.html").status_code == 404
     assert client.get(f"/e/{tokens[3]}/index.html").status_code == 200
+
+
+def test_a_file_sent_as_a_text_field_is_ignored_not_a_crash(client):
+    data = api.sample_path().read_bytes()
+    r = client.post("/upload", files={"file": ("event.xml", data), "spec": ("spec.txt", b"PTS")},
+                    follow_redirects=False)
+    assert r.status_code == 303  # ranked by the file's own tie-breaks
+    r = client.post("/open", files={"n": ("n.txt", b"0")})
+    assert r.status_code == 400 and "no such event" in alert(r.text)

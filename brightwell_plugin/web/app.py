@@ -42,6 +42,12 @@ class Event:
     files: dict[str, bytes]
 
 
+def _field(form, name: str) -> str | None:
+    """A form's text field; a file sent under a text field's name counts as not given."""
+    value = form.get(name)
+    return value.strip() or None if isinstance(value, str) else None
+
+
 class TooLarge(Exception):
     pass
 
@@ -96,8 +102,11 @@ def create_app(root: str | None = None, scratch: Path | None = None) -> Starlett
     async def open_offered(request: Request):
         form = await request.form()
         try:
-            path = director.offered[int(form.get("n", "-1"))]
-            token = director.open(path, None, form.get("spec"), form.get("compare"))
+            n = _field(form, "n") or ""
+            if not n.isascii() or not n.isdigit():
+                raise ValueError(n)
+            path = director.offered[int(n)]
+            token = director.open(path, None, _field(form, "spec"), _field(form, "compare"))
         except (ValueError, IndexError):
             return error("no such event in the folder served")
         except BrightwellError as exc:
@@ -143,8 +152,8 @@ def create_app(root: str | None = None, scratch: Path | None = None) -> Starlett
         if not jobs:
             return error("the upload holds no tournament file")
         try:
-            return director.open(jobs[0].source, form.get("input_format") or None, form.get("spec"),
-                                 form.get("compare"))
+            return director.open(jobs[0].source, _field(form, "input_format"), _field(form, "spec"),
+                                 _field(form, "compare"))
         except BrightwellError as exc:
             return error(str(exc).replace(str(folder) + "/", ""))
 
@@ -173,7 +182,7 @@ def create_app(root: str | None = None, scratch: Path | None = None) -> Starlett
         form = await request.form()
         try:
             event = director.event(request.path_params["token"])
-            token = director.open(event.path, event.input_format, form.get("spec"), form.get("compare"))
+            token = director.open(event.path, event.input_format, _field(form, "spec"), _field(form, "compare"))
         except BrightwellError as exc:
             return error(exc)
         return RedirectResponse(f"/e/{token}/index.html", status_code=303)
