@@ -123,3 +123,11 @@ def test_a_file_sent_as_a_text_field_is_ignored_not_a_crash(client):
     assert r.status_code == 303  # ranked by the file's own tie-breaks
     r = client.post("/open", files={"n": ("n.txt", b"0")})
     assert r.status_code == 400 and "no such event" in alert(r.text)
+
+
+def test_on_localhost_the_app_answers_only_local_host_names(tmp_path):
+    local = starlette_testclient.TestClient(create_app(None, tmp_path, ("127.0.0.1", "localhost", "::1")),
+                                            base_url="http://127.0.0.1:8000")
+    assert local.get("/").status_code == 200
+    assert local.get("/", headers={"host": "localhost:8000"}).status_code == 200
+    assert local.get("/", headers={"host": "rebound.example:8000"}).status_code == 400

@@ -16,6 +16,8 @@ from hashlib import sha256
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -28,7 +30,7 @@ from brightwell_plugin.publication import document
 from brightwell_plugin.web.pages import environment, render_site
 
 KEPT = 32  # events kept in memory, the least recently opened dropped first
-LOCAL = ("127.0.0.1", "localhost", "::1")
+LOCAL = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
 @dataclass
@@ -81,7 +83,10 @@ class Director:
         return self.events[token]
 
 
-def create_app(root: str | None = None, scratch: Path | None = None) -> Starlette:
+def create_app(root: str | None = None, scratch: Path | None = None,
+               allowed_hosts: tuple[str, ...] | None = None) -> Starlette:
+    """The app; ``allowed_hosts``: the Host headers it answers (a page elsewhere that points a
+    name of its own at 127.0.0.1 — DNS rebinding — is refused)."""
     scratch = scratch or Path(tempfile.mkdtemp(prefix="brightwell-serve-"))
     director = Director(root, scratch)
     env = environment()
@@ -212,7 +217,8 @@ def create_app(root: str | None = None, scratch: Path | None = None) -> Starlett
         return Response(data, media_type="application/octet-stream",
                         headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
-    return Starlette(routes=[
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))] if allowed_hosts else []
+    return Starlette(middleware=middleware, routes=[
         Route("/", index),
         Route("/open", open_offered, methods=["POST"]),
         Route("/upload", upload, methods=["POST"]),
@@ -228,6 +234,6 @@ def run(root: str | None, host: str, port: int, report: Callable[[str], None]) -
     if host not in LOCAL:
         report(f"warning: listening on {host}: anyone who can reach this machine can use the app")
     with tempfile.TemporaryDirectory(prefix="brightwell-serve-") as scratch:
-        app = create_app(root, Path(scratch))
+        app = create_app(root, Path(scratch), LOCAL if host in LOCAL else None)
         report(f"serving on http://{'[' + host + ']' if ':' in host else host}:{port}/ (Ctrl-C stops)")
         uvicorn.run(app, host=host, port=port, log_level="warning")
