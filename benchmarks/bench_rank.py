@@ -41,6 +41,44 @@ def generate(n: int, rounds: int = ROUNDS, seed: int = 1) -> Tournament:
     return Tournament("benchmark", players, rounds=rounds, board=64, game="othello")
 
 
+def plain(t: Tournament) -> list[int]:
+    """The floor to compare with: the same five values by plain hand-written loops over the model,
+    for this benchmark's events only (games, pairing-allocated byes, absences after a withdrawal),
+    and the order they make."""
+    index = {p.start_no: i for i, p in enumerate(t.players)}
+    game, pab = Kind.GAME, Kind.PAB
+    win, draw = Result.WIN, Result.DRAW
+    pts = [sum(1.0 if e.kind is pab or e.result is win else 0.5 if e.result is draw else 0.0 for e in p.rounds)
+           for p in t.players]
+    gone = [p.withdrawn_after is not None for p in t.players]
+    discs, bh, sb, bq = [], [], [], []
+    for i, p in enumerate(t.players):
+        d = b = s = q = 0.0
+        for e in p.rounds:
+            if e.kind is game:
+                o = index[e.opponent]
+                d += e.score
+                b += pts[o]
+                s += pts[o] * (1.0 if e.result is win else 0.5 if e.result is draw else 0.0)
+                q += 32 + 6 * pts[i] if gone[o] else e.score + 6 * pts[o]
+            elif e.kind is pab:
+                q += 32 + 6 * pts[i]
+        discs.append(d)
+        bh.append(b)
+        sb.append(s)
+        bq.append(q)
+    return sorted(range(len(pts)), key=lambda i: (-pts[i], -bq[i], -discs[i], -bh[i], -sb[i], t.players[i].start_no))
+
+
+def plain_seconds(t: Tournament, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        plain(t)
+        best = min(best, time.process_time() - start)
+    return best
+
+
 def cpu_seconds(t: Tournament, repeat: int = 3) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -55,8 +93,10 @@ def main(sizes: list[int]) -> None:
     for n in sizes:
         t = generate(n)
         secs = cpu_seconds(t, 1 if n > 50_000 else 5)
+        floor = plain_seconds(t, 1 if n > 50_000 else 5)
         per = secs / (n * ROUNDS) * 1e6
-        print(f"{n:>8} players: {secs:7.3f} s   ({per:.2f} us per player-round)")
+        print(f"{n:>8} players: {secs:7.3f} s   ({per:.2f} us per player-round); plain hand-written loops "
+              f"{floor:.3f} s, ratio {secs / floor:.1f}")
 
 
 if __name__ == "__main__":
