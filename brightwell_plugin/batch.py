@@ -64,10 +64,6 @@ class Jobs(Sequence):
             index += len(self)
         return Job(Path(self._sources[index]), Path(self._relatives[index]), self._parts.get(index))
 
-    def __iter__(self):
-        for i in range(len(self)):
-            yield self[i]
-
 
 class Placing(NamedTuple):
     """One player's place before and after: a named tuple, made and pickled in C (a batch

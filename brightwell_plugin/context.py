@@ -90,14 +90,20 @@ class Context:
         """Current points (after round k), with any points awarded outside the rounds."""
         return [sum(rp) + p.bonus for rp, p in zip(self.round_points, self.t.players)]
 
+    def cached(self, key, make):
+        """``make()``, made once per context and key: what criteria derive from the tournament and
+        share between their compute and each player's explain."""
+        memo = self.__dict__.setdefault("_memo", {})
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]
+
     def points_after(self, r: int) -> list[float]:
         """Every player's points after round ``r`` (r <= k)."""
         if r >= self.k:
             return self.points
-        cache = self.__dict__.setdefault("_points_after", {})
-        if r not in cache:
-            cache[r] = [sum(rp[:r]) + p.bonus for rp, p in zip(self.round_points, self.t.players)]
-        return cache[r]
+        return self.cached(("points after", r),
+                           lambda: [sum(rp[:r]) + p.bonus for rp, p in zip(self.round_points, self.t.players)])
 
     @cached_property
     def otb_opponents(self) -> list[list[int]]:

@@ -89,13 +89,8 @@ def crosstable(t: Tournament, standings: Standings) -> Crosstable:
     return Crosstable(ctx.k, tuple(rows))
 
 
-def record(cells: tuple[Cell, ...]) -> tuple[int, int, int]:
-    """Wins, draws and losses: games and forfeits (byes and absences are none of them)."""
-    return records(cells)[-1] if cells else (0, 0, 0)
-
-
 def records(cells: tuple[Cell, ...]) -> list[tuple[int, int, int]]:
-    """:func:`record` after each round."""
+    """Wins, draws and losses after each round: games and forfeits (byes and absences are none of them)."""
     wins = draws = losses = 0
     out = []
     for c in cells:

@@ -21,24 +21,25 @@ from brightwell_plugin.batch import FileResult
 CHART_FILES = 50  # the chart shows the files whose places changed most
 
 
-def record(r: FileResult, top: int) -> dict:
-    """One file's entry of STEM.json."""
+def record(r: FileResult, top: int, moved=None, title=None, top_n=None) -> dict:
+    """One file's entry of STEM.json (``moved`` and the two changes when already worked out)."""
+    moved = r.moved() if moved is None else moved
     return {
         "source": r.source, "target": r.target, "format": r.format, "error": r.error, "skipped": r.skipped,
-        "title_changed": r.top_changed(1) if r.ok else None, "top_changed": r.top_changed(top) if r.ok else None,
+        "title_changed": (r.top_changed(1) if title is None else title) if r.ok else None,
+        "top_changed": (r.top_changed(top) if top_n is None else top_n) if r.ok else None,
         "mean_abs_place_change": r.mean_abs_change() if r.ok else None, "not_carried": list(r.not_carried),
         "moved": [{"start_no": p.start_no, "name": p.name, "before": p.before, "after": p.after,
-                   "change": p.before - p.after} for p in r.moved()],
+                   "change": p.before - p.after} for p in moved],
     }
 
 
-def _html_row(r: FileResult, top: int) -> str:
+def _html_row(r: FileResult, moved, title: bool, top_n: bool) -> str:
     if not r.ok:
         return f"<tr class='err'><td>{html.escape(r.source)}</td><td colspan='4'>{html.escape(r.error)}</td></tr>\n"
-    moved = ", ".join(f"{html.escape(p.name)} {p.before}&rarr;{p.after}" for p in r.moved()[:12])
+    names = ", ".join(f"{html.escape(p.name)} {p.before}&rarr;{p.after}" for p in moved[:12])
     return (f"<tr><td>{html.escape(r.source)}</td><td>{'skipped' if r.skipped else 'ranked'}</td>"
-            f"<td>{'yes' if r.top_changed(1) else ''}</td><td>{'yes' if r.top_changed(top) else ''}</td>"
-            f"<td>{moved}</td></tr>\n")
+            f"<td>{'yes' if title else ''}</td><td>{'yes' if top_n else ''}</td><td>{names}</td></tr>\n")
 
 
 class ReportWriter:
@@ -63,10 +64,12 @@ class ReportWriter:
         c = self.counts
         c["files"] += 1
         c["failed" if not r.ok else "skipped" if r.skipped else "ranked"] += 1
+        moved = r.moved() if r.ok else []
+        title, top_n = (r.top_changed(1), r.top_changed(self.top)) if r.ok else (False, False)
         if r.ok and not r.skipped and r.has_order:
             c["compared"] += 1
-            c["top_changed"] += r.top_changed(self.top)
-            c["title_changed"] += r.top_changed(1)
+            c["top_changed"] += top_n
+            c["title_changed"] += title
             changes = [abs(p.before - p.after) for p in r.placings if p.before is not None]
             self._change_sum += sum(changes)
             self._change_count += len(changes)
@@ -74,13 +77,12 @@ class ReportWriter:
             item = (r.mean_abs_change() or 0.0, c["files"], Path(r.source).name)
             (heapq.heappush if len(self._chart) < CHART_FILES else heapq.heappushpop)(self._chart, item)
         status = "error" if not r.ok else "skipped" if r.skipped else "ranked"
-        moved = r.moved() if r.ok else []
         if not r.ok or r.skipped or not moved:
             self._csv.writerow([r.source, status if r.ok else f"error: {r.error}", "", "", "", "", ""])
         for p in moved:
             self._csv.writerow([r.source, status, p.start_no, p.name, p.before, p.after, p.before - p.after])
-        self._jsonl.write(json.dumps(record(r, self.top), ensure_ascii=False) + "\n")
-        self._rows.write(_html_row(r, self.top))
+        self._jsonl.write(json.dumps(record(r, self.top, moved, title, top_n), ensure_ascii=False) + "\n")
+        self._rows.write(_html_row(r, moved, title, top_n))
 
     def summary(self) -> dict:
         mean = self._change_sum / self._change_count if self._change_count else None

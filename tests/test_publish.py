@@ -282,3 +282,21 @@ def test_on_linux_the_site_is_swapped_in_one_step(tmp_path, monkeypatch):
     site._exchange(tmp_path / "new", tmp_path / "site")
     assert (tmp_path / "site" / "index.html").read_text() == "new"
     assert (tmp_path / "new" / "index.html").read_text() == "old"
+
+
+def test_explaining_every_player_computes_each_criterion_once(monkeypatch):
+    """Explanations that need a criterion's values (rating, Koya, the default) share one compute."""
+    from brightwell_plugin.host import get_host
+    t = api.load(api.sample_path()).tournament
+    calls: dict[str, int] = {}
+    for code in ("PTS", "KS", "RTNG", "ARO"):
+        criterion = get_host().criterion(code)
+        original = type(criterion).compute
+
+        def counting(self, ctx, opts, groups=(), _original=original, _code=code):
+            calls[_code] = calls.get(_code, 0) + 1
+            return _original(self, ctx, opts, groups)
+        monkeypatch.setattr(type(criterion), "compute", counting)
+    explained = api.explain_everyone(t, "PTS,KS,RTNG:unrated=1500,ARO:unrated=1500")
+    assert len(explained) == len(t.players)
+    assert all(n <= 2 for n in calls.values()), calls  # the ranking pass, and at most one for the explanations

@@ -184,13 +184,20 @@ class Criterion:
     def compute(self, ctx: Context, opts: Options, groups: Sequence[Sequence[int]] = ()) -> list[float]:
         raise NotImplementedError
 
+    def values(self, ctx: Context, opts: Options, groups: Sequence[Sequence[int]] = ()) -> list[float]:
+        """:meth:`compute`, once per context for a criterion that does not work on groups (an
+        explanation of every player asks for it once per player)."""
+        if self.group_based:
+            return self.compute(ctx, opts, groups)
+        return ctx.cached(("values", self.name, opts.item), lambda: self.compute(ctx, opts, groups))
+
     def order_keys(self, ctx: Context, opts: Options, values: list[float],
                    groups: Sequence[Sequence[int]] = ()) -> Sequence[Any]:
         return values
 
     def explain(self, ctx: Context, opts: Options, i: int, groups: Sequence[Sequence[int]] = ()) -> Explanation:
         """Default explanation: the value alone. Criteria with parts override this."""
-        value = self.compute(ctx, opts, groups)[i]
+        value = self.values(ctx, opts, groups)[i]
         p = ctx.t.players[i]
         return Explanation(opts.item.text, p.start_no, p.name, value, (Part(self.title or self.name, value),))
 

@@ -151,6 +151,9 @@ class Brightwell(Criterion):
 
     def resolved(self, ctx: Context, opts: Options) -> Settings:
         """The configured rule applied to this tournament: C (and how it was found) and U."""
+        return ctx.cached(("BQ settings", opts.item), lambda: self._resolve(ctx, opts))
+
+    def _resolve(self, ctx: Context, opts: Options) -> Settings:
         rule: Rule = opts.settings
         board = ctx.t.board
         U = rule.u if rule.u is not None else 0.0 if rule.spread else (board / 2 if board else None)
@@ -199,6 +202,10 @@ class Brightwell(Criterion):
     @staticmethod
     def _gone(ctx: Context, rule: Rule, upto: int) -> list[bool]:
         """Opponents whose games are substituted: withdrawn, or (absent-opponent) absent from round ``upto``."""
+        return ctx.cached(("BQ gone", rule.subst, upto), lambda: Brightwell._opponents_gone(ctx, rule, upto))
+
+    @staticmethod
+    def _opponents_gone(ctx: Context, rule: Rule, upto: int) -> list[bool]:
         gone = ctx.withdrawn if upto == ctx.k else [ctx.withdrawn_by(o, upto) for o in range(ctx.n)]
         if "withdrawn" not in rule.subst:
             gone = [False] * ctx.n

@@ -160,7 +160,7 @@ class Koya(Criterion):
                       f"{ctx.label(o)} has {fmt(ctx.points[o])}" + ("" if ctx.points[o] >= lim - 1e-9 else " - below"),
                       r + 1)
                  for r, (rp, o) in enumerate(zip(ctx.round_points[i], ctx.opp[i])) if o >= 0]
-        return explanation(ctx, opts, i, self.compute(ctx, opts)[i], parts, [f"limit {fmt(lim)} points"])
+        return explanation(ctx, opts, i, self.values(ctx, opts)[i], parts, [f"limit {fmt(lim)} points"])
 
 
 class BuchholzPlugin:

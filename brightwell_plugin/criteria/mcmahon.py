@@ -189,11 +189,7 @@ class _GoCriterion(Criterion):
     divisor = 2
 
     def scores(self, ctx, opts) -> Scores:
-        key = ("go scores", tuple(sorted(opts.params.items())))
-        cache = ctx.__dict__.setdefault("_go_scores", {})
-        if key not in cache:
-            cache[key] = Scores(ctx, _setting(ctx, opts))
-        return cache[key]
+        return ctx.cached(("go scores", tuple(sorted(opts.params.items()))), lambda: Scores(ctx, _setting(ctx, opts)))
 
     def compute(self, ctx, opts, groups=()):
         sc = self.scores(ctx, opts)

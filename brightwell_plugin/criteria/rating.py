@@ -114,7 +114,7 @@ class _Rating(Criterion):
                                                         "give unrated=RATING to compute it"])
         games = otb(ctx, opts, rtg, i)
         parts = [Part(f"opponent rated {r}", s, "points scored") for r, s in games]
-        return explanation(ctx, opts, i, self.compute(ctx, opts)[i], parts)
+        return explanation(ctx, opts, i, self.values(ctx, opts)[i], parts)
 
 
 class AverageRatingOfOpponents(_Rating):

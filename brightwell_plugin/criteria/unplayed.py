@@ -62,10 +62,10 @@ def opponent_view(ctx: Context, fore: bool = False, rr: bool = False, as_played:
     """Cached per context. ``fore``: a final-round pairing counts as a draw (Fore Buchholz).
     ``rr``: round-robin rules (absences are not drawn for opponents). ``as_played``: forfeits
     count as games against the scheduled opponent (``/P``, and always in round robins)."""
-    key = ("_opponent_view", fore, rr, as_played)
-    cached = ctx.__dict__.get(key)
-    if cached is not None:
-        return cached
+    return ctx.cached(("opponent view", fore, rr, as_played), lambda: _opponent_view(ctx, fore, rr, as_played))
+
+
+def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> OpponentView:
     draw, k = ctx.t.scoring.draw, ctx.k
     fore_round = k if fore and k >= ctx.R else 0
     adjusted, own, real = [], [], []
@@ -96,9 +96,7 @@ def opponent_view(ctx: Context, fore: bool = False, rr: bool = False, as_played:
         adjusted.append(adj)
         own.append(score)
         real.append(counted)
-    view = OpponentView(adjusted, own, real)
-    ctx.__dict__[key] = view
-    return view
+    return OpponentView(adjusted, own, real)
 
 
 def dummy_value(ctx: Context, view: OpponentView, i: int, r: int, ed: int) -> float:

@@ -29,6 +29,12 @@ class Links:
         self.cell = {no: f'<a href="{root}players/{no}.html">{escape(p["name"])}</a>' for no, p in players.items()}
 
 
+def _row_start(row: dict) -> str:
+    """A standings or crosstable row up to the name: start number, place (``3=`` when shared)."""
+    no = row["start_no"]
+    return (f'<tr data-start-no="{no}"><td class="rank">{rank_text(row["rank"], row["shared"])}</td>')
+
+
 def standings_rows(standing: dict, players: dict[int, dict], links: Links, has_fed: bool, has_rating: bool) -> Markup:
     after = standing["after_round"]
     out = []
@@ -45,9 +51,7 @@ def standings_rows(standing: dict, players: dict[int, dict], links: Links, has_f
         fed = f'<td>{escape(p["federation"] or "")}</td>' if has_fed else ""
         rating = f'<td>{p["rating"] or ""}</td>' if has_rating else ""
         values = "".join(f"<td>{_num(v)}</td>" for v in row["values"])
-        rank = rank_text(row["rank"], row["shared"])
-        out.append(f'<tr data-start-no="{no}"><td class="rank">{rank}</td><td>{no}</td>'
-                   f'<th scope="row" class="name">{links.cell[no]}{marks}</th>{fed}{rating}'
+        out.append(f'{_row_start(row)}<td>{no}</td><th scope="row" class="name">{links.cell[no]}{marks}</th>{fed}{rating}'
                    f'<td class="points">{_num(row["points"])}</td>'
                    f'<td>{row["wins"]}-{row["draws"]}-{row["losses"]}</td>{values}</tr>\n')
     return Markup("".join(out))
@@ -64,9 +68,7 @@ def crosstable_rows(standing: dict, players: dict[int, dict], links: Links) -> M
                 against = f' against {escape(players[c["opponent"]]["name"]) if c["opponent"] in players else c["opponent"]}'
             cells.append(f'<td class="{c["kind"]}" title="round {c["round"]}: {c["kind"]}{against}">'
                          f'{escape(c["text"])}</td>')
-        rank = rank_text(row["rank"], row["shared"])
-        out.append(f'<tr data-start-no="{no}"><td class="rank">{rank}</td>'
-                   f'<th scope="row" class="name">{links.cell[no]}</th>'
+        out.append(f'{_row_start(row)}<th scope="row" class="name">{links.cell[no]}</th>'
                    f'<td class="points">{_num(row["points"])}</td>{"".join(cells)}</tr>\n')
     return Markup("".join(out))
 
