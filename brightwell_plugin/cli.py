@@ -199,8 +199,7 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
     with _about(file):
         explanations = api.explain(loaded.tournament, player, spec, after_round, edition=_edition(edition))
     if as_json:
-        import json
-        click.echo(json.dumps([e.as_dict() for e in explanations], ensure_ascii=False, indent=1))
+        click.echo(render.explanations_json(explanations), nl=False)
         return
     console = render.console()
     for renderable in render.explanation_tables(explanations):

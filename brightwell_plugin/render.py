@@ -79,6 +79,10 @@ def aligned(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], 
     return "\n".join([title, line(headings), line(["-" * w for w in widths]), *map(line, rows)]) + "\n"
 
 
+def explanations_json(explanations: Iterable[Explanation]) -> str:
+    return json.dumps([e.as_dict() for e in explanations], ensure_ascii=False, indent=1) + "\n"
+
+
 def explanation_tables(explanations: Iterable[Explanation]) -> list:
     from rich.table import Table
     out: list = []
