@@ -162,9 +162,10 @@ def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str]
 
 def explain_everyone(tournament: Tournament, spec: str | Sequence[str] | None = None,
                      after_round: int | None = None, host: Host | None = None,
-                     edition: int | None = None) -> list[list[Explanation]]:
-    """:func:`explain` for every player, in the file's order (one pass: what a published site shows)."""
-    return _explain_everyone(tournament, spec, after_round, host, edition)
+                     edition: int | None = None, players: Sequence[int] | None = None) -> list[list[Explanation]]:
+    """:func:`explain` for every player, in the file's order (one pass: what a published site shows);
+    ``players``: only these (indices in the file's order)."""
+    return _explain_everyone(tournament, spec, after_round, host, edition, players)
 
 
 def crosstable(tournament: Tournament, standings: Standings):

@@ -54,10 +54,16 @@ def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: st
              warnings: Sequence[str] = ()) -> dict:
     """The whole publication of ``t``: standings after each round up to ``after_round`` (default: all)."""
     with gc_paused():  # a large event makes hundreds of thousands of small, acyclic dicts
-        return _document(t, spec, compare, after_round, source, edition, warnings)
+        doc = outline(t, spec, compare, after_round, source, edition, warnings)
+        doc["explanations"] = explanations(t, spec, doc["event"]["after_round"], edition)
+        return doc
 
 
-def _document(t, spec, compare, after_round, source, edition, warnings) -> dict:
+def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
+            after_round: int | None = None, source: str = "", edition: int | None = None,
+            warnings: Sequence[str] = ()) -> dict:
+    """The publication without its explanations (``doc["explanations"]`` is empty): everything
+    the standings, crosstable and comparison pages need. Call it with the GC paused."""
     final = api.rank(t, spec, after_round, edition=edition)
     last = final.after_round
     per_round = [api.rank(t, spec, k, edition=edition) for k in range(1, last)] + [final]
@@ -66,7 +72,6 @@ def _document(t, spec, compare, after_round, source, edition, warnings) -> dict:
     numbers = [p.start_no for p in t.players]
     wdl = {no: records(row_cells) for no, row_cells in cells.items()}
     standings = [_standings(s, wdl, dict(zip(numbers, s.points))) for s in per_round]
-    explained = api.explain_everyone(t, spec, last, edition=edition)
     doc = {
         "schema": SCHEMA, "version": VERSION, "generator": f"brightwell-plugin {__version__}",
         "event": {"name": t.name, "source": source, "game": t.game, "board": t.board, "system": t.system,
@@ -75,7 +80,7 @@ def _document(t, spec, compare, after_round, source, edition, warnings) -> dict:
         "tiebreaks": list(final.headings),
         "players": [_player(p, cells[p.start_no]) for p in t.players],
         "standings": standings,
-        "explanations": {str(p.start_no): [_explanation(e) for e in es] for p, es in zip(t.players, explained)},
+        "explanations": {},
         "comparison": None,
         "playoffs": api.describe_playoffs(t),  # games after the ranked rounds: shown, never ranked
         "warnings": [str(w) for w in warnings],
@@ -84,6 +89,15 @@ def _document(t, spec, compare, after_round, source, edition, warnings) -> dict:
         other = api.rank(t, compare, last, edition=edition)
         doc["comparison"] = comparison(final, other)
     return doc
+
+
+def explanations(t: Tournament, spec: str | Sequence[str] | None, after_round: int, edition: int | None = None,
+                 players: range | None = None) -> dict[str, list[dict]]:
+    """Each player's explanations by start number (as text), of ``players`` (indices in the file's
+    order; default: everyone)."""
+    chosen = range(len(t.players)) if players is None else players
+    explained = api.explain_everyone(t, spec, after_round, edition=edition, players=chosen)
+    return {str(t.players[i].start_no): [_explanation(e) for e in es] for i, es in zip(chosen, explained)}
 
 
 def comparison(a: Standings, b: Standings) -> dict:

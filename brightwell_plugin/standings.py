@@ -161,16 +161,18 @@ def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
 
 
 def explain_everyone(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-                     host: Host | None = None, edition: int | None = None) -> list[list[Explanation]]:
-    """:func:`explain` for every player (in the file's order), sharing one context."""
+                     host: Host | None = None, edition: int | None = None,
+                     players: Sequence[int] | None = None) -> list[list[Explanation]]:
+    """:func:`explain` for every player (in the file's order), or for ``players`` (indices), sharing one context."""
     ctx = Context(t, after_round, edition)
-    out: list[list[Explanation]] = [[] for _ in range(ctx.n)]
+    chosen = range(ctx.n) if players is None else players
+    out: list[list[Explanation]] = [[] for _ in chosen]
     with gc_paused():
         for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host)):
             if item is not None:
                 try:
-                    for i in range(ctx.n):
-                        out[i].append(criterion.explain(ctx, opts, i, seen))
+                    for explained, i in zip(out, chosen):
+                        explained.append(criterion.explain(ctx, opts, i, seen))
                 except BrightwellError as exc:
                     raise exc.at(place=item.text) from None
     return out

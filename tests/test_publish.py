@@ -153,9 +153,9 @@ def test_a_failed_publish_leaves_the_old_site(tmp_path, monkeypatch):
     site.publish(api.sample_path(), out)
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
-    def broken(self, data):
+    def broken(fd, data):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(Path, "write_bytes", broken)
+    monkeypatch.setattr(site.os, "write", broken)
     with pytest.raises(OSError):
         site.publish(api.sample_path(), out, spec="PTS,DISCS")
     monkeypatch.undo()

@@ -39,54 +39,108 @@ def render_site(doc: dict, live: bool = False, serving: str | None = None) -> di
     """Every file of the site. ``live``: pages poll version.json and reload when it changes;
     ``serving``: the pages are served by ``brightwell serve`` (this is the event's settings link)."""
     with gc_paused():  # thousands of pages of acyclic strings
-        return _render_site(doc, live, serving)
+        data = site_json(doc)
+        site = Site(doc, version_of(data), live, serving)
+        files = site.event_pages()
+        files.update(site.player_pages(doc["players"], doc["explanations"]))
+        files.update(site.data_files(data))
+        return files
 
 
-def _render_site(doc: dict, live: bool, serving: str | None) -> dict[str, bytes]:
-    env = environment()
-    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    version = sha256(data).hexdigest()[:16]
-    players = {p["start_no"]: p for p in doc["players"]}
-    last = doc["event"]["after_round"]
-    rounds = [s["after_round"] for s in doc["standings"]]
-    common = {"doc": doc, "event": doc["event"], "tiebreaks": doc["tiebreaks"], "players": players,
-              "live": live, "version": version, "serving": serving, "rounds": rounds, "last": last,
-              "has_fed": any(p["federation"] for p in doc["players"]),
-              "has_rating": any(p["rating"] for p in doc["players"]),
-              "round_page": round_page, "player_page": player_page, "has_compare": doc["comparison"] is not None}
-    files: dict[str, bytes] = {}
+def site_json(doc: dict) -> bytes:
+    """``standings.json``: ``json.dumps`` of the document."""
+    return json_with(dumped_parts(doc), explanations_json(doc["explanations"]))
 
-    templates: dict = {}
 
-    def page(path: str, template: str, **extra) -> None:
+def dumped_parts(doc: dict) -> dict[str, bytes]:
+    """The JSON of each of the document's keys with its value, but the explanations'."""
+    def dumped(value) -> bytes:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+    return {key: dumped(key) + b":" + (b"" if key == "explanations" else dumped(value)) for key, value in doc.items()}
+
+
+def json_with(parts: dict[str, bytes], explanations: bytes) -> bytes:
+    """``standings.json`` from :func:`dumped_parts` and the explanations' JSON (made elsewhere)."""
+    return b"{" + b",".join(part + explanations if key == "explanations" else part
+                            for key, part in parts.items()) + b"}"
+
+
+def explanations_json(explanations: dict) -> bytes:
+    return json.dumps(explanations, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def joined_objects(first: bytes, second: bytes) -> bytes:
+    """The JSON of two objects with distinct keys as one object, the first's keys first."""
+    if first == b"{}" or second == b"{}":
+        return second if first == b"{}" else first
+    return first[:-1] + b"," + second[1:]
+
+
+def version_of(data: bytes) -> str:
+    return sha256(data).hexdigest()[:16]
+
+
+class Site:
+    """The pages of one publication document, in parts that can be rendered apart (see split.py)."""
+
+    def __init__(self, doc: dict, version: str, live: bool = False, serving: str | None = None):
+        self.env = environment()
+        players = {p["start_no"]: p for p in doc["players"]}
+        self.doc, self.players, self.last = doc, players, doc["event"]["after_round"]
+        self.common = {
+            "doc": doc, "event": doc["event"], "tiebreaks": doc["tiebreaks"], "players": players,
+            "live": live, "version": version, "serving": serving,
+            "rounds": [s["after_round"] for s in doc["standings"]], "last": self.last,
+            "has_fed": any(p["federation"] for p in doc["players"]),
+            "has_rating": any(p["rating"] for p in doc["players"]),
+            "round_page": round_page, "player_page": player_page, "has_compare": doc["comparison"] is not None}
+        self.templates: dict = {}
+
+    def page(self, path: str, template: str, **extra) -> bytes:
+        if template not in self.templates:
+            self.templates[template] = self.env.get_template(template)
         root = "../" * path.count("/")
-        if template not in templates:
-            templates[template] = env.get_template(template)
-        html = templates[template].render(**common, **extra, root=root, here=path)
-        files[path] = html.encode("utf-8")
+        return self.templates[template].render(**self.common, **extra, root=root, here=path).encode("utf-8")
 
-    top, below = fragments.Links(players, ""), fragments.Links(players, "../")
-    for standing in doc["standings"]:
-        k = standing["after_round"]
-        page(round_page(k, last), "standings.html", standing=standing, after=k,
-             rows=fragments.standings_rows(standing, players, top, common["has_fed"], common["has_rating"]))
-    final = doc["standings"][-1] if doc["standings"] else {"after_round": 0, "rows": []}
-    page("crosstable.html", "crosstable.html", standing=final, rows=fragments.crosstable_rows(final, players, top))
-    places = _places(doc)
-    for p in doc["players"]:
-        explanations = doc["explanations"][str(p["start_no"])]
-        page(player_page(p["start_no"]), "player.html", player=p, explanations=explanations,
-             round_rows=fragments.round_rows(p, players, below),
-             part_rows=[fragments.part_rows(e) for e in explanations],
-             place_chart=Markup(charts.place_chart(places[p["start_no"]], len(doc["players"]), p["name"])),
-             part_charts=[Markup(charts.parts_chart(e["item"], e["parts"])) for e in explanations])
-    if doc["comparison"] is not None:
-        page("compare.html", "compare.html", comparison=doc["comparison"])
-    files["standings.json"] = data
-    files["version.json"] = json.dumps({"version": version}).encode()
-    for name in ASSETS:
-        files[name] = resources.files("brightwell_plugin.web").joinpath("static", name).read_bytes()
-    return files
+    def event_pages(self) -> dict[str, bytes]:
+        """The standings after each round, the crosstable and the comparison."""
+        doc, players, c = self.doc, self.players, self.common
+        top = fragments.Links(players, "")
+        files = {}
+        for standing in doc["standings"]:
+            k = standing["after_round"]
+            files[round_page(k, self.last)] = self.page(
+                round_page(k, self.last), "standings.html", standing=standing, after=k,
+                rows=fragments.standings_rows(standing, players, top, c["has_fed"], c["has_rating"]))
+        final = doc["standings"][-1] if doc["standings"] else {"after_round": 0, "rows": []}
+        files["crosstable.html"] = self.page("crosstable.html", "crosstable.html", standing=final,
+                                             rows=fragments.crosstable_rows(final, players, top))
+        if doc["comparison"] is not None:
+            files["compare.html"] = self.page("compare.html", "compare.html", comparison=doc["comparison"])
+        return files
+
+    def player_pages(self, players: list[dict], explanations: dict[str, list[dict]]) -> dict[str, bytes]:
+        """The pages of these players; ``explanations``: theirs, by start number as text."""
+        below = fragments.Links(self.players, "../")
+        places, field = _places(self.doc), len(self.doc["players"])
+        files = {}
+        for p in players:
+            explained = explanations[str(p["start_no"])]
+            path = player_page(p["start_no"])
+            files[path] = self.page(
+                path, "player.html", player=p, explanations=explained,
+                round_rows=fragments.round_rows(p, self.players, below),
+                part_rows=[fragments.part_rows(e) for e in explained],
+                place_chart=Markup(charts.place_chart(places[p["start_no"]], field, p["name"])),
+                part_charts=[Markup(charts.parts_chart(e["item"], e["parts"])) for e in explained])
+        return files
+
+    def data_files(self, data: bytes) -> dict[str, bytes]:
+        """``standings.json``, ``version.json`` and the assets."""
+        files = {"standings.json": data, "version.json": json.dumps({"version": self.common["version"]}).encode()}
+        for name in ASSETS:
+            files[name] = resources.files("brightwell_plugin.web").joinpath("static", name).read_bytes()
+        return files
 
 
 def _places(doc: dict) -> dict[int, list[int]]:

@@ -7,43 +7,87 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.publication import document
+from brightwell_plugin.web import split
 from brightwell_plugin.web.pages import render_site
 
 MARKER = "standings.json"  # a folder holding it (or empty) is a site this command may replace
 
 
-def build(source: str | os.PathLike, spec: str | None = None, compare: str | None = None,
-          after_round: int | None = None, input_format: str | None = None, encoding: str | None = None,
-          division: str | None = None, edition: int | None = None, live: bool = False,
-          report: Callable[[str], None] = lambda line: None) -> dict[str, bytes]:
-    """Every file of the site of one event file; what the reader warned of goes to ``report`` and the pages."""
+def publish(source: str | os.PathLike, out: str | os.PathLike, spec: str | None = None,
+            compare: str | None = None, after_round: int | None = None, input_format: str | None = None,
+            encoding: str | None = None, division: str | None = None, edition: int | None = None,
+            live: bool = False, report: Callable[[str], None] = lambda line: None) -> int:
+    """Build the site of one event file and put it in ``out``; the number of files written. What the
+    reader warned of goes to ``report`` and the pages."""
     loaded = api.load(source, input_format, encoding, part=division)
     for warning in loaded.warnings:
         report(f"warning: {warning}")
     name = Path(source).name  # the pages name the file, not where it lies on this machine
     notes = [str(w).replace(str(source), name) for w in loaded.warnings]
-    doc = document(loaded.tournament, spec, compare, after_round, name, edition, notes)
-    if doc["playoffs"]:
-        report(f"note: {len(doc['playoffs'])} play-off game(s) after the rounds are listed on the standings "
+    t = loaded.tournament
+    settings = {"spec": spec, "compare": compare, "after_round": after_round, "source": name,
+                "edition": edition, "warnings": notes}
+    if t.playoffs:
+        report(f"note: {len(t.playoffs)} play-off game(s) after the rounds are listed on the standings "
                "pages, not ranked")
-    return render_site(doc, live=live)
-
-
-def publish(source: str | os.PathLike, out: str | os.PathLike, **options) -> int:
-    """Build the site and put it in ``out``; the number of files written."""
-    files = build(source, **options)
-    put_site(files, Path(out), inputs=[Path(source)])
-    return len(files)
+    with gc_paused(), replacing_site(Path(out), inputs=[Path(source)]) as folder:
+        if split.worthwhile(len(t.players)):
+            return split.write_site(folder, t, settings, live, write_files)
+        files = render_site(document(t, **settings), live=live)
+        write_files(folder, files)
+        return len(files)
 
 
 def put_site(files: dict[str, bytes], out: Path, inputs=()) -> None:
     """Write the files into a new folder beside ``out``, then swap it in for ``out``."""
+    with replacing_site(out, inputs) as folder:
+        write_files(folder, files)
+
+
+def write_files(folder: Path, files: dict[str, bytes]) -> None:
+    """Each file into ``folder``, a new folder of this run's: every name is created, none replaced.
+    Each subfolder is opened once and its files made relative to it (half the work of a path each)."""
+    by_folder: dict[str, list[tuple[str, bytes]]] = {}
+    for path, data in files.items():
+        parent, _, name = path.rpartition("/")
+        by_folder.setdefault(parent, []).append((name, data))
+    for parent, entries in by_folder.items():
+        where = folder / parent
+        where.mkdir(parents=True, exist_ok=True)
+        if os.open not in os.supports_dir_fd:
+            for name, data in entries:
+                (where / name).write_bytes(data)
+            continue
+        handle = os.open(where, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            for name, data in entries:
+                _create(handle, name, data)
+        finally:
+            os.close(handle)
+
+
+def _create(folder: int, name: str, data: bytes) -> None:
+    fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666, dir_fd=folder)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def replacing_site(out: Path, inputs=()) -> Iterator[Path]:
+    """A new folder beside ``out`` to write the site in; swapped in for ``out`` when the block ends,
+    removed if it fails; the old site is removed after the swap."""
     if out.exists() and not out.is_dir():
         raise BrightwellError(f"{out}: is not a folder")
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
@@ -54,10 +98,7 @@ def put_site(files: dict[str, bytes], out: Path, inputs=()) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     try:
-        for path, data in files.items():
-            target = new / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+        yield new
         os.chmod(new, 0o755)
         if out.exists():
             _exchange(new, out)  # new now holds the old site

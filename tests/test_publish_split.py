@@ -1,0 +1,117 @@
+"""A large site is built on two processes (web/split.py): the same files as one process renders,
+and a failure on either side is a one-line error that leaves the old site as it was."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from brightwell_plugin import api
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.publication import document
+from brightwell_plugin.web import pages, split
+from brightwell_plugin.web import publish as site
+from brightwell_plugin.web.pages import render_site
+
+pytest.importorskip("jinja2")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from bench_rank import generate  # noqa: E402
+
+SPEC, COMPARE = "PTS,BQ:preset=woc,DISCS,BH", "PTS,DISCS"
+
+
+@pytest.fixture
+def event(tmp_path) -> Path:
+    """A field large enough to be split, with names that need escaping and one late entry."""
+    t = generate(split.SPLIT_FROM + 21, 7)
+    players = list(t.players)
+    players[0] = dataclasses.replace(players[0], name="Ödön <script>alert(1)</script> & Co")
+    players[-1] = dataclasses.replace(players[-1], name="Åsa \"Quote\" O'Neil", federation="SWE")
+    path = tmp_path / "event.xml"
+    api.write(dataclasses.replace(t, players=tuple(players)), path, "xml")
+    return path
+
+
+@pytest.fixture
+def forced(monkeypatch):
+    """The split path, whatever this machine's processors, and a count of its uses."""
+    used = []
+    original = split.write_site
+    monkeypatch.setattr(split, "_processors", lambda: 2)
+    monkeypatch.setattr(split, "write_site", lambda *a, **k: used.append(1) or original(*a, **k))
+    return used
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("live, after_round", [(False, None), (True, None), (False, 4)])
+def test_two_processes_write_the_files_one_process_renders(tmp_path, event, forced, live, after_round):
+    out = tmp_path / "site"
+    count = site.publish(event, out, spec=SPEC, compare=COMPARE, after_round=after_round, live=live)
+    assert forced == [1]
+    loaded = api.load(event)
+    expected = render_site(document(loaded.tournament, SPEC, COMPARE, after_round, event.name), live=live)
+    written = files_of(out)
+    assert count == len(written) == len(expected)
+    assert written.keys() == expected.keys()
+    different = [name for name in expected if written[name] != expected[name]]
+    assert different == []
+
+
+def test_a_small_event_is_built_in_one_process(tmp_path, forced):
+    site.publish(api.sample_path(), tmp_path / "site")
+    assert forced == []
+
+
+def old_site(tmp_path, event) -> tuple[Path, dict[str, bytes]]:
+    out = tmp_path / "site"
+    site.publish(api.sample_path(), out)
+    return out, files_of(out)
+
+
+def test_an_error_in_the_second_process_is_reported_and_the_old_site_kept(tmp_path, event, forced, monkeypatch):
+    out, before = old_site(tmp_path, event)
+
+    def failing(*args, **kwargs):  # only the second process explains
+        raise BrightwellError("BQ: cannot explain this")
+    monkeypatch.setattr(split, "explanations", failing)
+    with pytest.raises(BrightwellError, match=r"^BQ: cannot explain this$"):
+        site.publish(event, out, spec=SPEC)
+    assert files_of(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xml", "site"]
+
+
+def test_an_internal_error_in_the_second_process_is_one_line(tmp_path, event, forced, monkeypatch):
+    out, before = old_site(tmp_path, event)
+    parent, original = os.getpid(), pages.Site.player_pages
+
+    def failing_in_the_child(self, players, explanations):
+        if os.getpid() != parent:
+            raise ValueError("no pages here")
+        return original(self, players, explanations)
+    monkeypatch.setattr(pages.Site, "player_pages", failing_in_the_child)
+    with pytest.raises(BrightwellError) as caught:
+        site.publish(event, out, spec=SPEC)
+    assert str(caught.value) == "internal error in the second process (ValueError: no pages here)"
+    assert files_of(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xml", "site"]
+
+
+def test_an_error_in_this_process_stops_the_second_and_keeps_the_old_site(tmp_path, event, forced, monkeypatch):
+    out, before = old_site(tmp_path, event)
+
+    def failing(self):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(pages.Site, "event_pages", failing)
+    with pytest.raises(OSError):
+        site.publish(event, out, spec=SPEC)
+    assert files_of(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xml", "site"]
+    with pytest.raises(ChildProcessError):  # the second process was waited for: none is left
+        os.waitpid(-1, os.WNOHANG)
