@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -37,12 +38,19 @@ def event(tmp_path) -> Path:
 
 
 @pytest.fixture
-def forced(monkeypatch):
-    """The split path, whatever this machine's processors, and a count of its uses."""
-    used = []
+def used(monkeypatch):
+    """A count of the split path's uses, on a machine of two processors whatever this one has."""
+    calls = []
     original = split.write_site
     monkeypatch.setattr(split, "_processors", lambda: 2)
-    monkeypatch.setattr(split, "write_site", lambda *a, **k: used.append(1) or original(*a, **k))
+    monkeypatch.setattr(split, "write_site", lambda *a, **k: calls.append(1) or original(*a, **k))
+    return calls
+
+
+@pytest.fixture
+def forced(used, monkeypatch):
+    """The split path for a large event, whatever threads earlier tests left running."""
+    monkeypatch.setattr(split.threading, "active_count", lambda: 1)
     return used
 
 
@@ -67,6 +75,19 @@ def test_two_processes_write_the_files_one_process_renders(tmp_path, event, forc
 def test_a_small_event_is_built_in_one_process(tmp_path, forced):
     site.publish(api.sample_path(), tmp_path / "site")
     assert forced == []
+
+
+def test_a_program_with_other_threads_builds_in_one_process(tmp_path, event, used):
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        site.publish(event, tmp_path / "site")
+    finally:
+        stop.set()
+        other.join()
+    assert used == []
+    assert len(list((tmp_path / "site" / "players").iterdir())) == split.SPLIT_FROM + 21
 
 
 def old_site(tmp_path, event) -> tuple[Path, dict[str, bytes]]:

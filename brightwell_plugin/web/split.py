@@ -14,6 +14,7 @@ import os
 import pickle
 import signal
 import struct
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,7 +30,9 @@ Write = Callable[[Path, dict[str, bytes]], None]
 
 
 def worthwhile(players: int) -> bool:
-    return hasattr(os, "fork") and players >= SPLIT_FROM and _processors() >= 2
+    """Enough players, two processors, and no other thread (a fork copies none, and a lock one held
+    would stay locked in the child)."""
+    return hasattr(os, "fork") and players >= SPLIT_FROM and _processors() >= 2 and threading.active_count() == 1
 
 
 def _processors() -> int:
