@@ -1,5 +1,6 @@
-"""Benchmark: the cost of a whole ``brightwell`` command, start included, beside FIDE's checker
-gacrux on the same file in the same run (pairs taken in turn, CPU seconds of each child process).
+"""Benchmark: the cost of a whole ``brightwell`` command, start included, beside the peers on the
+same file in the same run (peers.py: gacrux, and tiebreak-core when installed; pairs taken in
+turn, CPU seconds of each child process).
 
 Run: ``python benchmarks/bench_start.py [RUNS]`` (default 15) with the package installed (not
 editable: an editable install compiles nothing ahead and skews the start) and the test extras.
@@ -16,12 +17,9 @@ import tempfile
 from pathlib import Path
 
 from bench_trf import chess_event
+from peers import commands
 
 from brightwell_plugin import api
-
-GACRUX = ("import sys\nfrom gacrux.tiebreakchecker import tiebreakchecker\n"
-          "sys.argv = ['tiebreakchecker', '-i', sys.argv[1], '-o', sys.argv[1] + '.out', '-d', 'T', "
-          "'-t', 'PTS', 'BH/V2024', 'SB/V2024']\ntiebreakchecker().common_main()\n")
 
 
 def cpu(command: list[str]) -> float:
@@ -37,15 +35,18 @@ def main(runs: int) -> None:
         trf = Path(tmp) / "e100.trf"
         api.write(chess_event(100, 7), trf, "trf")
         ours = [brightwell, "rank", str(trf), "-t", "PTS,BH,SB", "--output-format", "csv"]
-        theirs = [sys.executable, "-c", GACRUX, str(trf)]
-        for command in (ours, theirs):
+        peers = commands(str(trf))
+        for command in (ours, *peers.values()):
             cpu(command)  # warm the file cache
-        pairs = [(cpu(ours), cpu(theirs)) for _ in range(runs)]
+        pairs = {name: [(cpu(ours), cpu(theirs)) for _ in range(runs)] for name, theirs in peers.items()}
         version = [cpu([brightwell, "--version"]) for _ in range(runs)]
-    a, b = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
-    ratio = statistics.median(x / y for x, y in pairs)
-    print(f"100 players x 7 rounds TRF, PTS,BH,SB as CSV, whole process, CPU median of {runs}: "
-          f"brightwell {a:.3f} s, gacrux {b:.3f} s, ratio {ratio:.2f} (pair by pair)")
+    print(f"100 players x 7 rounds TRF, PTS,BH,SB as CSV, whole process, CPU median of {runs}:")
+    for name, measured in pairs.items():
+        a, b = statistics.median(p[0] for p in measured), statistics.median(p[1] for p in measured)
+        ratio = statistics.median(x / y for x, y in measured)
+        print(f"  brightwell {a:.3f} s, {name} {b:.3f} s, ratio {ratio:.2f} (pair by pair)")
+    if "tiebreak-core" not in pairs:
+        print("  (tiebreak-core is not installed: pip install tiebreak-core to measure it too)")
     print(f"brightwell --version: {statistics.median(version) * 1000:.0f} ms CPU")
 
 
