@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_trf.py`` (needs the test extras for gacrux). Prints, for a
 2,000-player 11-round chess TRF ranked with PTS,BH,BH/C1,SB: the wall time of this project
 (read + validate + rank, in-process) and of gacrux's tiebreakchecker (in-process too, so that
-neither pays for starting Python), and the ratio; then the wall time for a 10,000-player
+neither pays for starting Python), and the ratio; the same for tiebreak-core when installed; then the wall time for a 10,000-player
 13-round file, reading included, and the same as a command (`brightwell rank`, Python start
 included).
 """
@@ -16,6 +16,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from peers import installed, tiebreak_core_order
 
 from brightwell_plugin import api
 from brightwell_plugin.adapters.trf.format import TrfFormat
@@ -90,6 +92,12 @@ def gacrux(path: Path) -> float:
     return time.perf_counter() - start
 
 
+def tiebreak_core(path: Path) -> float:
+    start = time.perf_counter()
+    tiebreak_core_order(str(path), ("buchholz", "buchholz_cut1", "sonneborn_berger"))
+    return time.perf_counter() - start
+
+
 def main() -> None:
     folder = Path(tempfile.mkdtemp())
     small = folder / "2000x11.trf"
@@ -99,6 +107,12 @@ def main() -> None:
     theirs = gacrux(small)
     print(f"2,000 players x 11 rounds, {','.join(SPEC)}: brightwell {mine:.3f} s, gacrux {theirs:.1f} s, "
           f"{theirs / mine:.0f}x faster")
+    if installed("tiebreak_core"):
+        core = min(tiebreak_core(small) for _ in range(3))
+        print(f"2,000 players x 11 rounds, the same list: brightwell {mine:.3f} s, tiebreak-core {core:.2f} s "
+              f"(with a plain reader of the 001 records), {core / mine:.1f}x faster")
+    else:
+        print("(tiebreak-core is not installed: pip install tiebreak-core to measure it too)")
     big = folder / "9999x13.trf"  # TRF start ranks have 4 columns: 9,999 is the most a file can hold
     big.write_bytes(TrfFormat().dumps(chess_event(9_999, 13)))
     mine, floor = min(ours(big) for _ in range(3)), min(plain(big) for _ in range(3))

@@ -5,38 +5,49 @@ as a program using the library has to have."""
 
 from __future__ import annotations
 
-import importlib.util
+import os
 import sys
 
 GACRUX = ("import sys\nfrom gacrux.tiebreakchecker import tiebreakchecker\n"
           "sys.argv = ['tiebreakchecker', '-i', sys.argv[1], '-o', sys.argv[1] + '.out', '-d', 'T', "
           "'-t', 'PTS', 'BH/V2024', 'SB/V2024']\ntiebreakchecker().common_main()\n")
 
-TIEBREAK_CORE = '''import sys
-from tiebreak_core import GameRecord, PlayerTiebreakData, rank_standings_strict
 KINDS = {"1": ("played", 1.0), "=": ("played", 0.5), "0": ("played", 0.0), "W": ("played", 1.0),
          "D": ("played", 0.5), "L": ("played", 0.0), "+": ("forfeit_win", 1.0), "-": ("forfeit_loss", 0.0),
          "U": ("pairing_bye", 1.0), "F": ("requested_bye", 1.0), "H": ("requested_bye", 0.5),
          "Z": ("requested_bye", 0.0)}
-lines = [l for l in open(sys.argv[1], encoding="utf-8").read().splitlines() if l.startswith("001")]
-ratings = {int(l[4:8]): int(l[48:52] or 0) for l in lines}
-players, rounds = {}, 0
-for l in lines:
-    games = []
-    for r, col in enumerate(range(91, len(l), 10), 1):
-        cell = l[col:col + 8]
-        opponent, colour, result = cell[:4].strip(), cell[5:6], cell[7:8]
-        kind, score = KINDS.get(result, ("unplayed", 0.0))
-        opp = int(opponent) if opponent.isdigit() and int(opponent) else -1
-        games.append(GameRecord(opp, ratings.get(opp, 0), score, "white" if colour == "w" else "black", r, kind=kind))
-        rounds = max(rounds, r)
-    players[int(l[4:8])] = PlayerTiebreakData(int(l[4:8]), ratings[int(l[4:8])], sum(g.score for g in games), games)
-standings = rank_standings_strict(players, ["buchholz", "sonneborn_berger"], total_rounds=rounds, ruleset="fide-2024")
-print(len(standings.players))
-'''
+
+
+def tiebreak_core_order(path: str, criteria=("buchholz", "sonneborn_berger")) -> list[int]:
+    """tiebreak-core's order of the TRF's players (points, then ``criteria``), the FIDE 2024 rules."""
+    from tiebreak_core import GameRecord, PlayerTiebreakData, rank_standings_strict
+    with open(path, encoding="utf-8") as f:
+        lines = [line for line in f.read().splitlines() if line.startswith("001")]
+    ratings = {int(line[4:8]): int(line[48:52].strip() or 0) for line in lines}
+    players, rounds = {}, 0
+    for line in lines:
+        games = []
+        for r, col in enumerate(range(91, len(line), 10), 1):
+            cell = line[col:col + 8]
+            opponent, colour, result = cell[:4].strip(), cell[5:6], cell[7:8]
+            kind, score = KINDS.get(result, ("unplayed", 0.0))
+            opp = int(opponent) if opponent.isdigit() and int(opponent) else -1
+            games.append(GameRecord(opp, ratings.get(opp, 0), score, "white" if colour == "w" else "black", r,
+                                    kind=kind))
+            rounds = max(rounds, r)
+        no = int(line[4:8])
+        players[no] = PlayerTiebreakData(no, ratings[no], sum(g.score for g in games), games)
+    standings = rank_standings_strict(players, list(criteria), total_rounds=rounds, ruleset="fide-2024")
+    return [p.player_id for p in standings.players]
+
+
+# the peer's command pays for nothing of this module's but the function (os and sys are loaded at start)
+TIEBREAK_CORE = f"import sys\nsys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r})\n" \
+                "from peers import tiebreak_core_order\ntiebreak_core_order(sys.argv[1])\n"
 
 
 def installed(module: str) -> bool:
+    import importlib.util
     return importlib.util.find_spec(module) is not None
 
 

@@ -21,6 +21,11 @@ from brightwell_plugin.web.pages import render_site
 pytest.importorskip("jinja2")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from bench_rank import generate  # noqa: E402
+from support.samples import or_skip  # noqa: E402
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
+REAL = ["papp/wof_results/wofpipe_19891015_WOC_1989.ELO", "trf/icu_armstrong_2011.tab",
+        "go/opengotha_remote/ogremote_20201031193925_CA2020Rd6finalv1.xml"]
 
 SPEC, COMPARE = "PTS,BQ:preset=woc,DISCS,BH", "PTS,DISCS"
 
@@ -70,6 +75,18 @@ def test_two_processes_write_the_files_one_process_renders(tmp_path, event, forc
     assert written.keys() == expected.keys()
     different = [name for name in expected if written[name] != expected[name]]
     assert different == []
+
+
+@pytest.mark.parametrize("path", or_skip(SHARED / name for name in REAL if (SHARED / name).is_file()))
+def test_real_events_built_on_two_processes_are_built_as_on_one(tmp_path, forced, monkeypatch, path):
+    monkeypatch.setattr(split, "SPLIT_FROM", 10)  # real fields are smaller than the threshold
+    out = tmp_path / "site"
+    site.publish(path, out, live=True)
+    assert forced == [1]
+    loaded = api.load(path)
+    notes = [str(w).replace(str(path), path.name) for w in loaded.warnings]
+    expected = render_site(document(loaded.tournament, None, None, None, path.name, None, notes), live=True)
+    assert files_of(out) == expected
 
 
 def test_a_small_event_is_built_in_one_process(tmp_path, forced):
