@@ -4,11 +4,10 @@ tests/test_plugins.py checks each entry against what its module registers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Builtin:
+class Builtin(NamedTuple):
     module: str
     criteria: tuple[str, ...] = ()
     formats: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, suffixes)

@@ -5,11 +5,10 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class EntryPoint:
+class EntryPoint(NamedTuple):
     name: str
     value: str  # module or module:attribute
     distribution: str  # "name version"

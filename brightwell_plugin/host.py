@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pluggy
 
@@ -19,8 +18,7 @@ ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"
 
 
-@dataclass(frozen=True, slots=True)
-class PluginInfo:
+class PluginInfo(NamedTuple):
     name: str
     distribution: str | None
     criteria: tuple[str, ...]

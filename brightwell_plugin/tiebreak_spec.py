@@ -9,8 +9,8 @@ as the option ``score=MP``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from brightwell_plugin.errors import SpecError
 
@@ -19,8 +19,7 @@ _MOD = re.compile(r"^[A-Za-z][A-Za-z0-9+\-.]*$")
 _KEY = re.compile(r"^[a-z][a-z0-9_\-]*$")
 
 
-@dataclass(frozen=True, slots=True)
-class SpecItem:
+class SpecItem(NamedTuple):
     text: str  # the item exactly as written (CSV/JSON column heading)
     code: str
     modifiers: tuple[str, ...] = ()

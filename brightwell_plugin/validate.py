@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, max_rounds
@@ -14,8 +14,7 @@ LARGEST = 1_000_000  # no game score, point value or bonus is larger (NaN and in
 _FORFEITS = (FORFEIT_WIN, FORFEIT_LOSS)
 
 
-@dataclass(frozen=True, slots=True)
-class Issue:
+class Issue(NamedTuple):
     severity: str  # "error" | "warning"
     place: str
     message: str

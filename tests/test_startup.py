@@ -42,7 +42,8 @@ def test_ranking_a_trf_imports_only_what_it_uses():
     unused = {m for m in mods if m.startswith(("brightwell_plugin.adapters.xml", "brightwell_plugin.adapters.papp",
                                                "brightwell_plugin.adapters.go", "brightwell_plugin.adapters.tsh",
                                                "brightwell_plugin.adapters.swissperfect",
-                                               "brightwell_plugin.criteria.mcmahon", "brightwell_plugin.criteria.rating"))}
+                                               "brightwell_plugin.criteria.mcmahon", "brightwell_plugin.criteria.rating",
+                                               "brightwell_plugin.adapters.trf.writer"))}
     assert unused == set() and "lxml" not in mods and "rich" not in mods
 
 

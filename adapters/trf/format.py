@@ -16,11 +16,10 @@ from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, metadata
 from brightwell_plugin.adapters.numbers import SMALL, digits
 from brightwell_plugin.adapters.trf.lines import (
-    BLOCK, FIELDS, block_start, has_result, iso_date, number_text, parse_blocks, scoring_from_162, scoring_from_bb,
-    scoring_from_xxs, split_lines,
+    BLOCK, FIELDS, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, scoring_from_162,
+    scoring_from_bb, scoring_from_xxs, split_lines,
 )
 from brightwell_plugin.adapters.textio import decode
-from brightwell_plugin.adapters.trf.writer import TrfDocument, render
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
@@ -236,6 +235,7 @@ class TrfFormat(Format):
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
+        from brightwell_plugin.adapters.trf.writer import render  # reading a file needs no writer
         return render(t)
 
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from brightwell_plugin.adapters.numbers import SMALL, digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import (
     ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN, ZERO_BYE, new_entry,
 )
-from brightwell_plugin.model import RoundEntry, ScoringSystem
+from brightwell_plugin.model import RoundEntry, ScoringSystem, Tournament
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
 FIRST_BLOCK = 91  # 0-based column of round 1's opponent field
@@ -39,8 +39,16 @@ def block_start(round_index: int) -> int:
     return FIRST_BLOCK + BLOCK * round_index
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class TrfDocument(NamedTuple):
+    """The source file as read: lines with endings, BOM, encoding, and what the lines said."""
+
+    lines: tuple[tuple[str, str], ...]
+    bom: bool
+    encoding: str
+    parsed: Tournament
+
+
+class Field(NamedTuple):
     """A fixed-width field of a 001 line (0-based slice) and how it is written."""
 
     start: int

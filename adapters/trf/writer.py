@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.trf.lines import (
-    FIELDS, block_start, format_162, format_block, number_text, points_text,
+    FIELDS, TrfDocument, block_start, format_162, format_block, number_text, points_text,
 )
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, SECOND
@@ -18,16 +18,6 @@ from brightwell_plugin.model import Player, RoundEntry, Tournament
 META = "trf"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 NAME_WIDTH = 33
-
-
-@dataclass(frozen=True)
-class TrfDocument:
-    """The source file as read: lines with endings, BOM, encoding, and what the lines said."""
-
-    lines: tuple[tuple[str, str], ...]
-    bom: bool
-    encoding: str
-    parsed: Tournament
 
 
 def render(t: Tournament) -> bytes:

@@ -9,7 +9,7 @@ against the scheduled opponent and there are no dummies; ``/S`` forces the Swiss
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Options, Parameter
@@ -48,8 +48,7 @@ def is_vur(kind: Kind) -> bool:
     return kind in _VUR_KINDS
 
 
-@dataclass(frozen=True, slots=True)
-class OpponentView:
+class OpponentView(NamedTuple):
     """Per player: the score others see (16.3), the own score used for dummies, and per round
     whether it counts as a game against the scheduled opponent (``real``)."""
 
