@@ -163,3 +163,9 @@ def test_an_error_in_this_process_stops_the_second_and_keeps_the_old_site(tmp_pa
     assert len(children) == 1
     with pytest.raises(ChildProcessError):  # the second process was stopped and waited for
         os.waitpid(children[0], os.WNOHANG)
+
+
+def test_the_json_assembled_from_parts_is_json_dumps_of_the_document(event):
+    import json
+    doc = document(api.load(event).tournament, SPEC, COMPARE)
+    assert pages.site_json(doc) == json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()

@@ -69,13 +69,6 @@ def explanations_json(explanations: dict) -> bytes:
     return json.dumps(explanations, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def joined_objects(first: bytes, second: bytes) -> bytes:
-    """The JSON of two objects with distinct keys as one object, the first's keys first."""
-    if first == b"{}" or second == b"{}":
-        return second if first == b"{}" else first
-    return first[:-1] + b"," + second[1:]
-
-
 def version_of(data: bytes) -> str:
     return sha256(data).hexdigest()[:16]
 
