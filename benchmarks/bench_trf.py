@@ -1,11 +1,12 @@
-"""Benchmark: read and rank generated TRF files; compare with FIDE's checker (gacrux).
+"""Benchmark: read and rank generated TRF files; compare with the peers and a plain reader.
 
 Run: ``python benchmarks/bench_trf.py`` (needs the test extras for gacrux). Prints, for a
 2,000-player 11-round chess TRF ranked with PTS,BH,BH/C1,SB: the wall time of this project
 (read + validate + rank, in-process) and of gacrux's tiebreakchecker (in-process too, so that
-neither pays for starting Python), and the ratio; the same for tiebreak-core when installed; then the wall time for a 10,000-player
-13-round file, reading included, and the same as a command (`brightwell rank`, Python start
-included).
+neither pays for starting Python), and the ratio; the same for tiebreak-core when installed.
+Then, for a 9,999-player 13-round file (reading included): this project and a plain hand-written
+reader with the same list (PTS,BH,SB), their ratio, and the project as a command (`brightwell
+rank`, Python start included).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
 
 SPEC = ["PTS", "BH", "BH/C1", "SB"]
+PLAIN_SPEC = ["PTS", "BH", "SB"]  # what the plain reader below computes
 
 
 def chess_event(n: int, rounds: int, seed: int = 7) -> Tournament:
@@ -73,9 +75,9 @@ def plain(path: Path) -> float:
     return time.perf_counter() - start
 
 
-def ours(path: Path) -> float:
+def ours(path: Path, spec=SPEC) -> float:
     start = time.perf_counter()
-    api.rank(api.load(path).tournament, SPEC, edition=2024)
+    api.rank(api.load(path).tournament, spec, edition=2024)
     return time.perf_counter() - start
 
 
@@ -115,9 +117,11 @@ def main() -> None:
         print("(tiebreak-core is not installed: pip install tiebreak-core to measure it too)")
     big = folder / "9999x13.trf"  # TRF start ranks have 4 columns: 9,999 is the most a file can hold
     big.write_bytes(TrfFormat().dumps(chess_event(9_999, 13)))
-    mine, floor = min(ours(big) for _ in range(3)), min(plain(big) for _ in range(3))
-    print(f"9,999 players x 13 rounds, read + rank in-process: {mine:.2f} s wall; a plain hand-written "
-          f"reader with PTS, BH, SB: {floor:.2f} s; ratio {mine / floor:.1f}")
+    floor = min(plain(big) for _ in range(3))
+    same, mine = min(ours(big, PLAIN_SPEC) for _ in range(3)), min(ours(big) for _ in range(3))
+    print(f"9,999 players x 13 rounds, read + rank in-process with {','.join(PLAIN_SPEC)}: {same:.2f} s wall; a "
+          f"plain hand-written reader with the same list: {floor:.2f} s; ratio {same / floor:.1f} "
+          f"(with {','.join(SPEC)}: {mine:.2f} s)")
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", "rank", str(big), "-t", ",".join(SPEC),
                     "--edition", "2024", "--output-format", "csv", "-o", str(folder / "out.csv")], check=True)
