@@ -228,3 +228,37 @@ def test_a_value_too_wide_for_its_columns_names_the_field_and_the_player(tmp_pat
     with pytest.raises(BrightwellError, match=message):
         api.write(wide, tmp_path / "wide.trf", "trf")
     assert not (tmp_path / "wide.trf").exists()
+
+
+def _read_block_by_block(path: Path) -> dict[int, list]:
+    """Each player's rounds read by the plain per-block reader (no fast path, nothing shared)."""
+    from brightwell_plugin.adapters.trf.lines import parse_block
+    t = api.load(path, "trf").tournament
+    lines = {int(line[4:8]): line for line in path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+             if line.startswith("001")}
+    played = max(len(p.rounds) for p in t.players)
+    return {p.start_no: [parse_block(lines[p.start_no][91 + 10 * r:99 + 10 * r], "", r + 1, e.score, e.opp_score)
+                         for r, e in enumerate(p.rounds)] for p in t.players if len(p.rounds) == played}
+
+
+@pytest.mark.parametrize("path", [QUIRKS] + _samples()[:6], ids=lambda p: p.name)
+def test_shared_and_fast_round_records_equal_the_plain_reading(path):
+    t = api.load(path, "trf").tournament
+    plain = _read_block_by_block(path)
+    assert plain
+    for p in t.players:
+        if p.start_no in plain:
+            assert list(p.rounds) == plain[p.start_no], p.start_no
+
+
+def test_games_written_alike_share_one_record(tmp_path):
+    """The same block text without game scores is one record, made once per file."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from bench_trf import chess_event
+    path = tmp_path / "open.trf"
+    api.write(chess_event(300, 9), path, "trf")
+    t = api.load(path).tournament
+    records = [e for p in t.players for e in p.rounds]
+    assert len({id(e) for e in records}) < len(records) * 0.8
+    assert [list(p.rounds) for p in t.players if len(p.rounds) == 9] == list(_read_block_by_block(path).values())

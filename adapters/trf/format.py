@@ -135,13 +135,13 @@ class TrfFormat(Format):
                 if has_result(bl[r]) and bl[r][:4].strip().strip("0"):  # a result against an opponent
                     played = r + 1
                     break
-        players = []
+        players, known = [], {}  # known: the file's usual games by their block's text
         for n, line, bl in blocks:
             where = f"line {n}"
             try:
                 no = int(line[4:8])
                 extension = _read_bw1(*bw1.pop(no), file) if no in bw1 else None
-                players.append(self._player(line, bl, played, where, extension))
+                players.append(self._player(line, bl, played, where, extension, known))
             except BrightwellError as exc:
                 raise exc.at(file=file, place=where) from None
             except ValueError as exc:
@@ -150,10 +150,10 @@ class TrfFormat(Format):
             raise BrightwellError(f"BW1 record for unknown player {no}", file=file, place=f"line {n}")
         return tuple(players)
 
-    def _player(self, line, bl, played, where, extension) -> Player:
+    def _player(self, line, bl, played, where, extension, known) -> Player:
         f = {key: line[cells].strip() for key, cells in _FIELD_SLICES}
         withdrawn, late, scores = extension or (None, None, ())
-        entries = parse_blocks(bl, played, scores, where)
+        entries = parse_blocks(bl, played, scores, where, known)
         # a pairing without a result (the next round, not yet played) is kept, not ranked
         extra = tuple(("trf pending", f"{r + 1}:{b}") for r, b in enumerate(bl) if r >= played and b.strip())
         rating = int(f["rating"]) if f["rating"] else 0

@@ -98,16 +98,30 @@ def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None
     return new_entry(e.kind, e.opponent, e.result, e.side, score, opp_score, e.rated)
 
 
-def parse_blocks(blocks: list[str], played: int, scores: list[tuple], line: str) -> list[RoundEntry]:
+def parse_blocks(blocks: list[str], played: int, scores: list[tuple], line: str,
+                 known: dict[str, RoundEntry] | None = None) -> list[RoundEntry]:
     """A player's first ``played`` round blocks (blank when missing), each with its game's scores
-    when known: :func:`parse_block` on each, with the usual game read here at once."""
+    when known: :func:`parse_block` on each, with the usual game read here at once. ``known``: the
+    file's usual games read so far, by their block's text (a game without scores is its text: the
+    same block is the same record, shared)."""
     entries, fast_of, small, scored = [], _FAST.get, SMALL.get, len(scores)
+    known = {} if known is None else known
+    seen = known.get
     for r in range(played):
         block = blocks[r] if r < len(blocks) else ""
-        own, opp = scores[r] if r < scored else (None, None)
+        if r >= scored:
+            if (e := seen(block)) is not None:
+                entries.append(e)
+                continue
+            own = opp = None
+        else:
+            own, opp = scores[r]
         fast = fast_of(block[5:8])
         if fast is not None and (number := small(block[:4].strip())):  # "  12 w 1": a rated game
-            entries.append(new_entry(GAME, number, fast[1], fast[0], own, opp))
+            e = new_entry(GAME, number, fast[1], fast[0], own, opp)
+            if r >= scored:
+                known[block] = e
+            entries.append(e)
         else:
             entries.append(parse_block(block, line, r + 1, own, opp))
     return entries
