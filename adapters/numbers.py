@@ -13,8 +13,17 @@ import re
 
 from brightwell_plugin.errors import BrightwellError
 
-SMALL: dict[str, int] = {str(i): i for i in range(10_000)}  # canonical spellings only: "7", not "07"
+SMALL: dict[str, int] = {str(i): i for i in range(1_000)}  # canonical spellings only: "7", not "07"
 ORDINALS: tuple[str, ...] = tuple(str(i) for i in range(1, 1_000))  # ORDINALS[k] is the text of k + 1
+
+
+def small_numbers(up_to: int = 9_999) -> dict[str, int]:
+    """:data:`SMALL`, grown in place to hold at least 0 .. ``up_to`` (at most 9,999): a command
+    reading a small file does not build the table a 9,999-player TRF wants."""
+    if up_to >= len(SMALL) and len(SMALL) < 10_000:
+        SMALL.update((str(i), i) for i in range(len(SMALL), min(up_to, 9_999) + 1))
+    return SMALL
+
 
 def digits(text: str) -> bool:
     """Whether ``text`` is ASCII digits only (``str.isdigit`` also accepts '³' and '١', which ``int``

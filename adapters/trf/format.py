@@ -14,7 +14,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, metadata
-from brightwell_plugin.adapters.numbers import SMALL, digits
+from brightwell_plugin.adapters.numbers import SMALL, digits, small_numbers
 from brightwell_plugin.adapters.trf.lines import (
     BLOCK, FIELDS, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, scoring_from_162,
     scoring_from_bb, scoring_from_xxs, split_lines,
@@ -135,6 +135,7 @@ class TrfFormat(Format):
                 if has_result(bl[r]) and bl[r][:4].strip().strip("0"):  # a result against an opponent
                     played = r + 1
                     break
+        small_numbers(2 * len(blocks))  # start numbers up to about the field's size are looked up, not parsed
         players, known = [], {}  # known: the file's usual games by their block's text
         for n, line, bl in blocks:
             where = f"line {n}"

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.numbers import ORDINALS, SMALL, digits
+from brightwell_plugin.adapters.numbers import ORDINALS, digits, small_numbers
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, read_input
@@ -182,6 +182,7 @@ class _Lookups(NamedTuple):
 
 
 _BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
+SMALL = small_numbers()  # the vouched lookups hold every small number: a miss means another spelling
 _VOUCHED = _Lookups(SMALL, {text: value for text, value in SMALL.items() if value > 0}, _BOOLEANS)
 _ANY = _Lookups(_Converting(SMALL, _num), _Converting(SMALL, int),
                 _Converting(_BOOLEANS, lambda text: text.strip(" \t\n\r") in ("true", "1")))  # collapsed
