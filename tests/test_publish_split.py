@@ -107,14 +107,14 @@ def test_a_program_with_other_threads_builds_in_one_process(tmp_path, event, use
     assert len(list((tmp_path / "site" / "players").iterdir())) == split.SPLIT_FROM + 21
 
 
-def old_site(tmp_path, event) -> tuple[Path, dict[str, bytes]]:
+def old_site(tmp_path) -> tuple[Path, dict[str, bytes]]:
     out = tmp_path / "site"
     site.publish(api.sample_path(), out)
     return out, files_of(out)
 
 
 def test_an_error_in_the_second_process_is_reported_and_the_old_site_kept(tmp_path, event, forced, monkeypatch):
-    out, before = old_site(tmp_path, event)
+    out, before = old_site(tmp_path)
 
     def failing(*args, **kwargs):  # only the second process explains
         raise BrightwellError("BQ: cannot explain this")
@@ -126,7 +126,7 @@ def test_an_error_in_the_second_process_is_reported_and_the_old_site_kept(tmp_pa
 
 
 def test_an_internal_error_in_the_second_process_is_one_line(tmp_path, event, forced, monkeypatch):
-    out, before = old_site(tmp_path, event)
+    out, before = old_site(tmp_path)
     parent, original = os.getpid(), pages.Site.player_pages
 
     def failing_in_the_child(self, players, explanations):
@@ -142,7 +142,7 @@ def test_an_internal_error_in_the_second_process_is_one_line(tmp_path, event, fo
 
 
 def test_an_error_in_this_process_stops_the_second_and_keeps_the_old_site(tmp_path, event, forced, monkeypatch):
-    out, before = old_site(tmp_path, event)
+    out, before = old_site(tmp_path)
 
     def failing(self):
         raise OSError(28, "No space left on device")

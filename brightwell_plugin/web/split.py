@@ -47,9 +47,11 @@ def write_site(folder: Path, t: Tournament, settings: dict, live: bool, write: W
     to_child, from_parent = _pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns
-        os.close(from_child), os.close(to_child)
+        for fd in (from_child, to_child):
+            os.close(fd)
         _child(folder, t, settings, live, write, cut, to_parent, from_parent)
-    os.close(to_parent), os.close(from_parent)
+    for fd in (to_parent, from_parent):
+        os.close(fd)
     try:
         doc = outline(t, **settings)
         parts = dumped_parts(doc)
@@ -67,7 +69,8 @@ def write_site(folder: Path, t: Tournament, settings: dict, live: bool, write: W
         pid = None
         return len(files) + written
     finally:
-        os.close(from_child), os.close(to_child)
+        for fd in (from_child, to_child):
+            os.close(fd)
         if pid is not None:  # this process failed or was interrupted: the child stops writing first
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
