@@ -117,6 +117,20 @@ def test_published_site_is_self_contained(tmp_path):
                 assert (p.parent / ref).resolve().is_relative_to(out.resolve()) and (p.parent / ref).exists(), ref
 
 
+def test_withdrawn_and_late_players_are_marked_from_when_it_applies():
+    b = TournamentBuilder("Marks", game="othello", board=64)
+    for no in range(1, 5):
+        b.player(no, f"P{no}", **({"late_entry": 2} if no == 4 else {}))
+    b.game(1, 1, 2, 40, 24).bye(1, 3)
+    b.game(2, 1, 3, 30, 34).game(2, 2, 4, 33, 31).withdraw(2, 2)
+    b.game(3, 1, 4, 40, 24).bye(3, 3)
+    files = render_site(document(b.build(), "PTS,BQ:preset=woc"))
+    final, second = files["index.html"].decode(), files["after-round-2.html"].decode()
+    assert final.count("mark withdrawn") == 1 and "withdrew after R2" in final
+    assert second.count("mark withdrawn") == 0  # not yet withdrawn after round 2
+    assert final.count("mark late") == 1 and "from R2" in final
+
+
 def test_names_are_escaped_in_every_page(tmp_path):
     b = TournamentBuilder("<b>Open</b>", game="othello", board=64)
     b.player(1, "<script>alert(1)</script>").player(2, "O'Brien & Sons")
