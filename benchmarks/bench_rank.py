@@ -1,7 +1,8 @@
 """Benchmark: rank generated N-player, 13-round Othello tournaments; print CPU seconds.
 
 Run: ``python benchmarks/bench_rank.py [N ...]`` (default 1000 10000 100000). Generation is not timed;
-ranking (context, every criterion, ordering) is, on one core, best of five runs (one at 100k).
+ranking (context, every criterion, ordering) is, on one core, best of five runs (one at 100k). Beside
+it, the memory the model of the event holds, per player-round (tracemalloc, while it is built).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+import tracemalloc
 
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
 from brightwell_plugin.standings import rank
@@ -88,15 +90,26 @@ def cpu_seconds(t: Tournament, repeat: int = 3) -> float:
     return best
 
 
+def generate_measured(n: int) -> tuple[Tournament, float]:
+    """The event, and the bytes its model holds per player-round."""
+    tracemalloc.start()
+    try:
+        t = generate(n)
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return t, held / (n * ROUNDS)
+
+
 def main(sizes: list[int]) -> None:
     print(f"ranking with {SPEC}, {ROUNDS} rounds, CPU seconds (best of 5; one run at 100k)")
     for n in sizes:
-        t = generate(n)
+        t, held = generate_measured(n)
         secs = cpu_seconds(t, 1 if n > 50_000 else 5)
         floor = plain_seconds(t, 1 if n > 50_000 else 5)
         per = secs / (n * ROUNDS) * 1e6
         print(f"{n:>8} players: {secs:7.3f} s   ({per:.2f} us per player-round); plain hand-written loops "
-              f"{floor:.3f} s, ratio {secs / floor:.1f}")
+              f"{floor:.3f} s, ratio {secs / floor:.1f}; model {held:.0f} bytes per player-round")
 
 
 if __name__ == "__main__":
