@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING
 
 import os
 from collections.abc import Sequence
-from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
-from brightwell_plugin.errors import BrightwellError, SpecError, UnknownFormat
+from brightwell_plugin.errors import BrightwellError, UnknownFormat
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.limits import check_regular, max_input, read_head, too_large
@@ -35,11 +34,13 @@ from brightwell_plugin.validate import check as validated
 if TYPE_CHECKING:
     from brightwell_plugin import conversion
 
+# checking a file's published ranks and values: imported on first use (a rank needs none of it)
+_CHECKING = ("CheckRow", "OrderCheck", "check", "check_order")
+
 __all__ = ["CheckRow", "Loaded", "OrderCheck", "check", "check_order", "convert", "default_spec",
            "describe_playoffs", "detect_format", "explain", "load", "rank", "sample_path", "with_standings", "write"]
 
 _HEAD = 4096
-PUBLISHED_AFTER = "published after round"  # metadata: the round a file's published values are as of
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,13 @@ class Loaded:
     tournament: Tournament
     format: str
     warnings: tuple[str, ...] = ()
+
+
+def __getattr__(name: str):
+    if name in _CHECKING:
+        from brightwell_plugin import checking
+        return getattr(checking, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def sample_path() -> Path:
@@ -203,85 +211,6 @@ def _with_result(p: Player, points: float, rank: int) -> Player:
                       title=p.title, sex=p.sex, birth_date=p.birth_date, ids=p.ids, late_entry=p.late_entry,
                       withdrawn_after=p.withdrawn_after, bonus=p.bonus, stored_points=points, stored_rank=rank,
                       extra=p.extra)
-
-
-PUBLISHED = "published "  # Player.extra key prefix of a tie-break value a file publishes
-
-
-@dataclass(frozen=True, slots=True)
-class CheckRow:
-    start_no: int
-    name: str
-    stored_rank: int | None
-    rank: int
-    values: tuple[float, ...]
-    published: tuple[tuple[str, float, float], ...] = ()  # (item, published, computed)
-
-    @property
-    def differs(self) -> bool:
-        return ((self.stored_rank is not None and self.stored_rank != self.rank)
-                or any(abs(p - c) > 1e-9 for _, p, c in self.published))
-
-
-def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-          host: Host | None = None, edition: int | None = None) -> tuple[Standings, list[CheckRow]]:
-    """Compare the ranks and the tie-break values a file publishes with those computed."""
-    published = {p.start_no: {k[len(PUBLISHED):]: float(v) for k, v in p.extra if k.startswith(PUBLISHED)}
-                 for p in tournament.players}
-    if not any(p.stored_rank for p in tournament.players) and not any(published.values()):
-        raise BrightwellError("the file publishes no ranks or tie-break values to check")
-    if after_round is None and PUBLISHED_AFTER in dict(tournament.metadata):  # as of the round the file says
-        after_round = int(dict(tournament.metadata)[PUBLISHED_AFTER])
-    standings = rank(tournament, spec, after_round, host, edition)
-    stored = {p.start_no: p.stored_rank for p in tournament.players}
-    tied = Counter(r.rank for r in standings.rows)  # a stored rank anywhere in a tie's places agrees
-    rows = []
-    for r in standings.rows:
-        computed = dict(zip(standings.headings, r.values))
-        pairs = tuple((item, value, computed[item]) for item, value in published[r.start_no].items()
-                      if item in computed)
-        at = stored[r.start_no]
-        agreed = r.rank if at is not None and r.rank <= at < r.rank + tied[r.rank] else at
-        rows.append(CheckRow(r.start_no, r.name, agreed, r.rank, r.values, pairs))
-    if not any(stored.values()) and not any(r.published for r in rows):
-        items = sorted({item for values in published.values() for item in values})
-        raise BrightwellError(f"nothing to compare: the file publishes {', '.join(items)}; include it in -t")
-    return standings, rows
-
-
-@dataclass(frozen=True, slots=True)
-class OrderCheck:
-    """Whether the file's stored order follows a tie-break list: the pairs it puts the wrong way."""
-
-    spec: str
-    inversions: tuple[tuple[int, int], ...]  # (start no listed above, start no the list ranks higher)
-    error: str | None = None  # the spec cannot rank this file (say, BQ without game scores)
-
-    @property
-    def follows(self) -> bool:
-        return self.error is None and not self.inversions
-
-
-def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None = None,
-                host: Host | None = None) -> list[OrderCheck]:
-    """For each spec: does the stored order (``stored_rank``) list players as that spec ranks them?
-    Players the spec ties may stand in any order."""
-    listed = sorted((p for p in tournament.players if p.stored_rank is not None), key=lambda p: p.stored_rank)
-    if not listed:
-        raise BrightwellError("the file stores no order to check")
-    out = []
-    for spec in specs:
-        try:
-            ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host).rows}
-        except BrightwellError as exc:
-            if isinstance(exc, SpecError):
-                raise
-            out.append(OrderCheck(spec, (), str(exc)))
-            continue
-        bad = tuple((a.start_no, b.start_no) for a, b in zip(listed, listed[1:])
-                    if ranks[b.start_no] < ranks[a.start_no])
-        out.append(OrderCheck(spec, bad))
-    return out
 
 
 NATIVE_FORMAT = "xml"  # lossless: what an event is written as when its own format cannot be

@@ -1,0 +1,93 @@
+"""Checking a file against itself: the ranks and tie-break values it publishes, and the order it
+stores, beside what a tie-break list computes (``brightwell check``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from brightwell_plugin.api import rank
+from brightwell_plugin.errors import BrightwellError, SpecError
+from brightwell_plugin.host import Host
+from brightwell_plugin.model import Tournament
+from brightwell_plugin.standings import Standings
+
+PUBLISHED_AFTER = "published after round"  # metadata: the round a file's published values are as of
+PUBLISHED = "published "  # Player.extra key prefix of a tie-break value a file publishes
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRow:
+    start_no: int
+    name: str
+    stored_rank: int | None
+    rank: int
+    values: tuple[float, ...]
+    published: tuple[tuple[str, float, float], ...] = ()  # (item, published, computed)
+
+    @property
+    def differs(self) -> bool:
+        return ((self.stored_rank is not None and self.stored_rank != self.rank)
+                or any(abs(p - c) > 1e-9 for _, p, c in self.published))
+
+
+def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
+          host: Host | None = None, edition: int | None = None) -> tuple[Standings, list[CheckRow]]:
+    """Compare the ranks and the tie-break values a file publishes with those computed."""
+    published = {p.start_no: {k[len(PUBLISHED):]: float(v) for k, v in p.extra if k.startswith(PUBLISHED)}
+                 for p in tournament.players}
+    if not any(p.stored_rank for p in tournament.players) and not any(published.values()):
+        raise BrightwellError("the file publishes no ranks or tie-break values to check")
+    if after_round is None and PUBLISHED_AFTER in dict(tournament.metadata):  # as of the round the file says
+        after_round = int(dict(tournament.metadata)[PUBLISHED_AFTER])
+    standings = rank(tournament, spec, after_round, host, edition)
+    stored = {p.start_no: p.stored_rank for p in tournament.players}
+    tied = Counter(r.rank for r in standings.rows)  # a stored rank anywhere in a tie's places agrees
+    rows = []
+    for r in standings.rows:
+        computed = dict(zip(standings.headings, r.values))
+        pairs = tuple((item, value, computed[item]) for item, value in published[r.start_no].items()
+                      if item in computed)
+        at = stored[r.start_no]
+        agreed = r.rank if at is not None and r.rank <= at < r.rank + tied[r.rank] else at
+        rows.append(CheckRow(r.start_no, r.name, agreed, r.rank, r.values, pairs))
+    if not any(stored.values()) and not any(r.published for r in rows):
+        items = sorted({item for values in published.values() for item in values})
+        raise BrightwellError(f"nothing to compare: the file publishes {', '.join(items)}; include it in -t")
+    return standings, rows
+
+
+@dataclass(frozen=True, slots=True)
+class OrderCheck:
+    """Whether the file's stored order follows a tie-break list: the pairs it puts the wrong way."""
+
+    spec: str
+    inversions: tuple[tuple[int, int], ...]  # (start no listed above, start no the list ranks higher)
+    error: str | None = None  # the spec cannot rank this file (say, BQ without game scores)
+
+    @property
+    def follows(self) -> bool:
+        return self.error is None and not self.inversions
+
+
+def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None = None,
+                host: Host | None = None) -> list[OrderCheck]:
+    """For each spec: does the stored order (``stored_rank``) list players as that spec ranks them?
+    Players the spec ties may stand in any order."""
+    listed = sorted((p for p in tournament.players if p.stored_rank is not None), key=lambda p: p.stored_rank)
+    if not listed:
+        raise BrightwellError("the file stores no order to check")
+    out = []
+    for spec in specs:
+        try:
+            ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host).rows}
+        except BrightwellError as exc:
+            if isinstance(exc, SpecError):
+                raise
+            out.append(OrderCheck(spec, (), str(exc)))
+            continue
+        bad = tuple((a.start_no, b.start_no) for a, b in zip(listed, listed[1:])
+                    if ranks[b.start_no] < ranks[a.start_no])
+        out.append(OrderCheck(spec, bad))
+    return out
