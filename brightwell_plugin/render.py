@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -26,6 +25,7 @@ def standings_records(standings: Standings) -> list[dict]:
 
 
 def standings_json(standings: Standings) -> str:
+    import json  # on first use: CSV and text need none of it
     return json.dumps(standings_records(standings), ensure_ascii=False, indent=1) + "\n"
 
 
@@ -80,6 +80,7 @@ def aligned(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], 
 
 
 def explanations_json(explanations: Iterable[Explanation]) -> str:
+    import json
     return json.dumps([e.as_dict() for e in explanations], ensure_ascii=False, indent=1) + "\n"
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -22,10 +21,10 @@ FIXTURES = ROOT / "fixtures"
 
 def loaded_after(code: str) -> set[str]:
     """The modules a fresh interpreter holds after running ``code``."""
-    out = subprocess.run([sys.executable, "-c", code + "\nimport sys, json; print(json.dumps(sorted(sys.modules)))"],
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys; print(' '.join(sorted(sys.modules)))"],
                          capture_output=True, text=True, check=True, env={"BRIGHTWELL_NO_EXTERNAL_PLUGINS": "1",
                                                                          "PATH": "/usr/bin:/bin"})
-    return set(json.loads(out.stdout.splitlines()[-1]))
+    return set(out.stdout.splitlines()[-1].split())
 
 
 def test_importing_the_api_loads_no_rich_click_lxml_or_metadata():
@@ -45,6 +44,17 @@ def test_ranking_a_trf_imports_only_what_it_uses():
                                                "brightwell_plugin.criteria.mcmahon", "brightwell_plugin.criteria.rating",
                                                "brightwell_plugin.adapters.trf.writer"))}
     assert unused == set() and "lxml" not in mods and "rich" not in mods
+
+
+def test_the_rank_command_to_csv_loads_no_json_decimal_checking_or_writer():
+    trf = FIXTURES / "quirks.trf"
+    mods = loaded_after(f"import sys\nsys.argv = ['brightwell', 'rank', {str(trf)!r}, '-t', 'PTS,BH,SB', "
+                        f"'--output-format', 'csv']\nfrom brightwell_plugin.launch import main\n"
+                        f"try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code")
+    assert "brightwell_plugin.criteria.buchholz" in mods  # it did rank
+    for unused in ("json", "decimal", "brightwell_plugin.checking", "brightwell_plugin.adapters.trf.writer",
+                   "rich", "lxml"):
+        assert unused not in mods, unused
 
 
 def test_version_is_answered_before_click_and_says_what_click_says():

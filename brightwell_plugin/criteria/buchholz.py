@@ -3,7 +3,6 @@ average of opponents' Buchholz (AOB) and Koya (KS)."""
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
 
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, number
 from brightwell_plugin.criteria.unplayed import (
@@ -117,6 +116,7 @@ class AverageOfBuchholz(Criterion):
 
     def compute(self, ctx, opts, groups=()):
         bh = (ForeBuchholz() if "F" in opts.modifiers else Buchholz()).values_with_cuts(ctx, opts)
+        from decimal import ROUND_HALF_UP, Decimal  # on first use: only AOB rounds decimally
         k = ctx.k
         quantum = Decimal("0.01" if k < 9 else "0.001" if k < 27 else "0.0001" if k < 73 else "0.00001")
         out = []
