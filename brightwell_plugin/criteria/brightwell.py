@@ -220,22 +220,24 @@ class Brightwell(Criterion):
             return [self._disc_total(ctx, i, self._scope(ctx, s, i)[0]) for i in range(ctx.n)]
         spread = s.rule.spread
         shared_gone = self._gone(ctx, s.rule, ctx.k)
+        shared_any = any(shared_gone)
         game = Kind.GAME  # a local: the loop below tests it once per player-round
         out = []
-        for i in range(ctx.n):
+        for i, (entries, opps) in enumerate(zip(ctx.entries, ctx.opp)):
             upto, strength, gone, _ = self._scope(ctx, s, i)
-            gone = shared_gone if gone is None else gone
-            any_gone = any(gone)
-            entries, opps = ctx.entries[i], ctx.opp[i]
+            gone, any_gone = (shared_gone, shared_any) if gone is None else (gone, any(gone))
             acc = _Sum()
+            games = opp_sum = 0.0  # acc's sums, in locals while the rounds are the common case
             for r in range(upto):
-                e = entries[r]
-                if e.kind is game and e.score is not None and not (any_gone and gone[opps[r]]):
-                    if not spread:  # the common case: a counted game, inlined
-                        acc.games += e.score
-                        acc.opp_sum += strength[opps[r]]
-                        continue
+                e, o = entries[r], opps[r]
+                if not spread and e.kind is game and e.score is not None and not (any_gone and gone[o]):
+                    games += e.score  # the common case: a counted game, inlined
+                    opp_sum += strength[o]
+                    continue
+                acc.games, acc.opp_sum = games, opp_sum  # in round order, as explain adds them
                 acc.add(self._term(ctx, s, i, r, upto, strength, gone))
+                games, opp_sum = acc.games, acc.opp_sum
+            acc.games, acc.opp_sum = games, opp_sum
             out.append(acc.total(s)[0])
         return out
 

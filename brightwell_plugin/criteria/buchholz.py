@@ -3,6 +3,7 @@ average of opponents' Buchholz (AOB) and Koya (KS)."""
 
 from __future__ import annotations
 
+from operator import mul
 
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, number
 from brightwell_plugin.criteria.unplayed import (
@@ -54,8 +55,11 @@ class _OpponentSum(Criterion):
             return self.values_with_cuts(ctx, opts)
         view, ed, rr = self._setup(ctx, opts)  # fast path: the sum of _items' values
         adjusted, weighted, out = view.adjusted, self.weighted, []
-        for i in range(ctx.n):
-            opps, rp, real = ctx.opp[i], ctx.round_points[i], view.real[i]
+        value_of = adjusted.__getitem__
+        for i, (opps, rp, real) in enumerate(zip(ctx.opp, ctx.round_points, view.real)):
+            if all(real):  # a real opponent every round, the usual case: summed in C, in round order
+                out.append(0.0 + (sum(map(mul, map(value_of, opps), rp)) if weighted else sum(map(value_of, opps))))
+                continue
             total = 0.0
             for r in range(ctx.k):
                 if real[r]:
