@@ -21,6 +21,13 @@ def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], i
     return slots, top
 
 
+def check_after_round(tournament: Tournament, after_round: int | None) -> None:
+    """Refuse interim standings after a round the event does not have."""
+    played = tournament.rounds_played
+    if after_round is not None and not 0 <= after_round <= max(played, tournament.rounds or 0):
+        raise BrightwellError(f"--after-round {after_round} is outside 0..{played}")
+
+
 class _Sparse(dict):
     def __missing__(self, key: int) -> int:
         return -1
@@ -36,9 +43,8 @@ class Context:
     """
 
     def __init__(self, tournament: Tournament, after_round: int | None = None, edition: int | None = None):
+        check_after_round(tournament, after_round)
         played = tournament.rounds_played
-        if after_round is not None and not 0 <= after_round <= max(played, tournament.rounds or 0):
-            raise BrightwellError(f"--after-round {after_round} is outside 0..{played}")
         self.t = tournament
         self.edition = edition  # FIDE C.07 edition for items that name none (None: by start date)
         self.k = played if after_round is None else after_round

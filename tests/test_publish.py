@@ -219,6 +219,15 @@ def test_publish_command(tmp_path):
     assert r.exit_code == 2 and "BQ:nope=1" in r.output and "Traceback" not in r.output
 
 
+def test_a_round_the_event_lacks_is_refused_naming_the_file_before_any_site(tmp_path):
+    event = ROOT / "fixtures" / "quirks.trf"
+    out = tmp_path / "site"
+    r = CliRunner().invoke(main, ["publish", str(event), "--out", str(out), "--after-round", "99"])
+    assert r.exit_code == 2, r.output
+    assert r.output.splitlines() == [f"brightwell: error: {event}: --after-round 99 is outside 0..3"]
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
 def test_publish_without_the_web_extra_says_how_to_install_it(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "jinja2", None)
     r = CliRunner().invoke(main, ["publish", "--sample", "--out", str(tmp_path / "s")])
