@@ -156,7 +156,7 @@ class TrfFormat(Format):
         withdrawn, late, scores = extension or (None, None, ())
         entries = parse_blocks(bl, played, scores, where, known)
         # a pairing without a result (the next round, not yet played) is kept, not ranked
-        extra = tuple(("trf pending", f"{r + 1}:{b}") for r, b in enumerate(bl) if r >= played and b.strip())
+        extra = tuple(("trf pending", f"{r}:{b}") for r, b in enumerate(bl[played:], played + 1) if b.strip())
         rating = int(f["rating"]) if f["rating"] else 0
         rank = int(f["rank"]) if f["rank"] else 0
         fide_id = f["fide_id"]

@@ -9,6 +9,8 @@ against the scheduled opponent and there are no dummies; ``/S`` forces the Swiss
 from __future__ import annotations
 
 import re
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import NamedTuple
 
 from brightwell_plugin.context import Context
@@ -21,6 +23,7 @@ EDITION = Parameter("edition", "FIDE C.07 edition for unplayed rounds (default: 
 _EDITION_OF_MODIFIER = {"V2024": 2024, "V2026": 2026}
 EDITION_MODIFIERS = tuple(_EDITION_OF_MODIFIER)
 _VUR_KINDS = (HALF_BYE, ZERO_BYE, ABSENT_KIND, FORFEIT_LOSS)
+_KIND_OF = attrgetter("kind")
 _DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 
 
@@ -68,7 +71,7 @@ def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> Oppon
     draw, k = ctx.t.scoring.draw, ctx.k
     fore_round = k if fore and k >= ctx.R else 0
     adjusted, own, real = [], [], []
-    game, only_games = GAME, {GAME}
+    game = GAME
     for i, es in enumerate(ctx.entries):
         opps, rp = ctx.opp[i], ctx.round_points[i]
         last_non_vur = k - 1
@@ -82,7 +85,7 @@ def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> Oppon
             adj = 0.0
             for r in range(k):
                 adj += rp[r] if r <= last_non_vur or opps[r] >= 0 else (0.0 if rr else draw)
-        if opps and min(opps) >= 0 and (as_played or {e.kind for e in es} == only_games):
+        if opps and min(opps) >= 0 and (as_played or all(map(is_, map(_KIND_OF, es), repeat(game)))):
             counted = [True] * k  # a game against a real opponent every round: the usual case
         else:
             counted = [o >= 0 and (e.kind is game or as_played or r + 1 == fore_round)
