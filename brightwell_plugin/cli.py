@@ -249,7 +249,8 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
 @click.option("-t", "--tiebreaks", "spec", help="Criteria (default: each file's own).")
 @click.option("--to", "to", help="Output format (default: each file's own, else xml).")
 @click.option("--jobs", type=int, help="Worker processes (default: the number of cores).")
-@click.option("--report", type=click.Path(readable=False), help="Write REPORT.csv, REPORT.json, REPORT.html.")
+@click.option("--report", type=click.Path(readable=False),
+              help="Write REPORT.csv, REPORT.json, REPORT.html (given a folder: report.* inside it).")
 @click.option("--top", type=int, default=3, show_default=True, help="Qualification places watched in the report.")
 @click.option("--skip-existing", is_flag=True, help="Leave files whose output exists already.")
 @click.option("--strict", is_flag=True, help="Count files that are no tournament (README, CSV ...) as failures.")
@@ -261,13 +262,13 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, s
     from pathlib import Path
 
     from brightwell_plugin.batch import Interrupted, collect
-    from brightwell_plugin.report import ReportWriter
+    from brightwell_plugin.report import ReportWriter, report_stem
 
     found = collect(inputs)
     if not found:
         raise BrightwellError("no input files found")
     tally = _Tally()
-    writer = ReportWriter(Path(report), top) if report else None
+    writer = ReportWriter(report_stem(report), top) if report else None
 
     def plain(result):
         if result.ok:

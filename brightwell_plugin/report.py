@@ -42,6 +42,15 @@ def _html_row(r: FileResult, moved, title: bool, top_n: bool) -> str:
             f"<td>{'yes' if title else ''}</td><td>{'yes' if top_n else ''}</td><td>{names}</td></tr>\n")
 
 
+def report_stem(text: str) -> Path:
+    """Where ``--report`` puts its files: STEM.csv, STEM.json and STEM.html for a stem; inside the
+    folder, as report.*, when it names a folder (one that exists, or written with a final slash)."""
+    path = Path(text)
+    if path.is_dir() or text.endswith(("/", os.sep)):
+        return path / "report"
+    return path
+
+
 class ReportWriter:
     """STEM.csv, STEM.json and STEM.html of a batch, written as its results arrive."""
 

@@ -75,6 +75,22 @@ def test_mixed_archive(tmp_path):
     assert "corrupt.xml" in report.with_suffix(".csv").read_text()
 
 
+@pytest.mark.parametrize("folder_exists", [True, False])
+def test_a_report_given_a_folder_goes_inside_it(tmp_path, folder_exists):
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(FIXTURES / "quirks.trf", src / "quirks.trf")
+    reports = tmp_path / "reports"
+    if folder_exists:
+        reports.mkdir()
+    given = str(reports) if folder_exists else str(reports) + "/"
+    result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out"), "--jobs", "1",
+                                       "--report", given])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in reports.iterdir()) == ["report.csv", "report.html", "report.json"]
+    assert not any(p.name.startswith("reports.") for p in tmp_path.iterdir())
+
+
 def test_rerank_under_one_rule_and_skip_existing(tmp_path):
     src = archive(tmp_path)
     for other in (src / "2019" / "corrupt.xml", src / "bad-encoding.trf", src / "go.xml", src / "tsh" / "a.t",
