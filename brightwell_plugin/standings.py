@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby, repeat
 from math import floor
+from operator import add, mul
 from typing import Any
 
 from brightwell_plugin.context import Context
@@ -94,9 +96,13 @@ def _norm(key: Any) -> Any:
     return key
 
 
+_PLAIN_NUMBERS = frozenset((float, int))
+
+
 def _norm_all(keys: Sequence[Any]) -> list[Any]:
-    if all(type(k) is float or type(k) is int for k in keys):
-        return [floor(k * 1e9 + 0.5) for k in keys]
+    """:func:`_norm` of each key; plain numbers (as nearly always) in C: floor(k * 1e9 + 0.5)."""
+    if set(map(type, keys)) <= _PLAIN_NUMBERS:
+        return list(map(floor, map(add, map(mul, keys, repeat(1e9)), repeat(0.5))))
     return [_norm(k) for k in keys]
 
 
@@ -121,15 +127,8 @@ def _steps(ctx: Context, bound) -> Iterator[Step]:
             if len(g) == 1:
                 groups.append(g)
                 continue
-            ranked = sorted(g, key=norm.__getitem__, reverse=True)
-            run = [ranked[0]]
-            for i in ranked[1:]:
-                if norm[i] == norm[run[-1]]:
-                    run.append(i)
-                else:
-                    groups.append(run)
-                    run = [i]
-            groups.append(run)
+            key = norm.__getitem__
+            groups.extend(list(run) for _, run in groupby(sorted(g, key=key, reverse=True), key))
     yield None, None, None, groups, []  # type: ignore[misc]
 
 
@@ -152,10 +151,11 @@ def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
         else:
             columns.append(values)
     rows, position, players = [], 1, t.players
+    values = list(zip(*columns)) if columns else [()] * ctx.n  # each player's values, transposed in C
     for g in groups:
         for i in (g if len(g) == 1 else sorted(g, key=lambda i: players[i].start_no)):
             p = players[i]
-            rows.append(new_row(position, p.start_no, p.name, tuple([c[i] for c in columns])))
+            rows.append(new_row(position, p.start_no, p.name, values[i]))
         position += len(g)
     return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points))
 

@@ -116,3 +116,10 @@ def test_bq_fast_path_equals_the_per_round_path(t, preset):
     index = {p.start_no: i for i, p in enumerate(t.players)}
     for row in standings.rows:
         assert row.values[0] == everyone[index[row.start_no]][0].value, row.name
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6, allow_nan=False))))
+def test_norm_of_plain_numbers_in_c_equals_the_plain_norm(keys):
+    from brightwell_plugin.standings import _norm, _norm_all
+    assert _norm_all(keys) == [_norm(k) for k in keys]
