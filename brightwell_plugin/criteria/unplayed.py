@@ -53,7 +53,8 @@ def is_vur(kind: Kind) -> bool:
 
 class OpponentView(NamedTuple):
     """Per player: the score others see (16.3), the own score used for dummies, and per round
-    whether it counts as a game against the scheduled opponent (``real``)."""
+    whether it counts as a game against the scheduled opponent (``real``; read only: players whose
+    every round counts share one list)."""
 
     adjusted: list[float]
     own: list[float]
@@ -72,6 +73,7 @@ def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> Oppon
     fore_round = k if fore and k >= ctx.R else 0
     adjusted, own, real = [], [], []
     game = GAME
+    every_round = [True] * k  # the usual players' rounds all count: one list, shared (read only)
     for i, es in enumerate(ctx.entries):
         opps, rp = ctx.opp[i], ctx.round_points[i]
         last_non_vur = k - 1
@@ -86,7 +88,7 @@ def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> Oppon
             for r in range(k):
                 adj += rp[r] if r <= last_non_vur or opps[r] >= 0 else (0.0 if rr else draw)
         if opps and min(opps) >= 0 and (as_played or all(map(is_, map(_KIND_OF, es), repeat(game)))):
-            counted = [True] * k  # a game against a real opponent every round: the usual case
+            counted = every_round  # a game against a real opponent every round: the usual case
         else:
             counted = [o >= 0 and (e.kind is game or as_played or r + 1 == fore_round)
                        for r, (e, o) in enumerate(zip(es, opps))]
