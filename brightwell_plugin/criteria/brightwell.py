@@ -188,16 +188,23 @@ class Brightwell(Criterion):
 
     # -- computation ---------------------------------------------------------------------------
 
-    def _scope(self, ctx: Context, s: Settings, i: int) -> tuple[int, list[float], list[bool], str | None]:
-        """Rounds counted, the strength list, the opponents substituted, and the freeze note, for player i."""
+    def _scope(self, ctx: Context, s: Settings, i: int) -> tuple[int, list[float], list[bool] | None, str | None]:
+        """Rounds counted, the strength list, the opponents substituted (None: the event's), and the
+        freeze note, for player i."""
+        return self._frozen_scope(ctx, s, i) if s.rule.freeze and ctx.withdrawn[i] else self._full_scope(ctx, s)
+
+    @staticmethod
+    def _full_scope(ctx: Context, s: Settings) -> tuple[int, list[float], None, None]:
+        """Every player's scope but a frozen withdrawn player's: all the rounds ranked."""
+        return ctx.k, ctx.wins if s.rule.wins else ctx.points, None, None
+
+    def _frozen_scope(self, ctx: Context, s: Settings, i: int) -> tuple[int, list[float], list[bool], str]:
+        """A withdrawn player's scope under ``freeze``: the rounds up to the withdrawal."""
         rule = s.rule
-        strength = ctx.wins if rule.wins else ctx.points
-        if rule.freeze and ctx.withdrawn[i]:
-            upto = ctx.t.players[i].withdrawn_after
-            strength = ctx.points_after(upto) if not rule.wins else Context(ctx.t, upto).wins
-            return upto, strength, self._gone(ctx, rule, upto), (
-                f"withdrawn: frozen after round {upto}, opponents' points as of then")
-        return ctx.k, strength, None, None
+        upto = ctx.t.players[i].withdrawn_after
+        strength = ctx.points_after(upto) if not rule.wins else Context(ctx.t, upto).wins
+        return upto, strength, self._gone(ctx, rule, upto), (
+            f"withdrawn: frozen after round {upto}, opponents' points as of then")
 
     @staticmethod
     def _gone(ctx: Context, rule: Rule, upto: int) -> list[bool]:
@@ -222,9 +229,10 @@ class Brightwell(Criterion):
         shared_gone = self._gone(ctx, s.rule, ctx.k)
         shared_any = any(shared_gone)
         game = Kind.GAME  # a local: the loop below tests it once per player-round
+        full, frozen, withdrawn = self._full_scope(ctx, s), s.rule.freeze, ctx.withdrawn
         out = []
         for i, (entries, opps) in enumerate(zip(ctx.entries, ctx.opp)):
-            upto, strength, gone, _ = self._scope(ctx, s, i)
+            upto, strength, gone, _ = self._frozen_scope(ctx, s, i) if frozen and withdrawn[i] else full
             gone, any_gone = (shared_gone, shared_any) if gone is None else (gone, any(gone))
             acc = _Sum()
             games = opp_sum = 0.0  # acc's sums, in locals while the rounds are the common case
