@@ -19,10 +19,9 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, new_entry, new_player
-from brightwell_plugin.model import ABSENT_ENTRY, PlayoffGame, RoundEntry, Tournament
+from brightwell_plugin.model import ABSENT_ENTRY, PUBLISHED, PlayoffGame, RoundEntry, Tournament
 
 BOARD = 64
-PUBLISHED = "published "
 _RESULT = {2: WIN, 1: DRAW, 0: LOSS}
 
 

@@ -10,11 +10,9 @@ from dataclasses import dataclass
 from brightwell_plugin.api import rank
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.host import Host
-from brightwell_plugin.model import Tournament
+from brightwell_plugin.model import PUBLISHED, PUBLISHED_AFTER, Tournament
 from brightwell_plugin.standings import Standings
 
-PUBLISHED_AFTER = "published after round"  # metadata: the round a file's published values are as of
-PUBLISHED = "published "  # Player.extra key prefix of a tie-break value a file publishes
 
 
 @dataclass(frozen=True, slots=True)

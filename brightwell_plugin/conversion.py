@@ -13,7 +13,7 @@ from brightwell_plugin.adapters.base import Format, Loss, changes_standings, met
 from brightwell_plugin.adapters.names import loose_key
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
-from brightwell_plugin.model import Tournament
+from brightwell_plugin.model import PUBLISHED, Tournament
 from brightwell_plugin.standings import default_spec, rank
 
 ORIGINAL = "original"  # id scheme of a player's start number before --renumber
@@ -80,7 +80,6 @@ def restored(t: Tournament) -> Tournament | None:
     return _numbers_changed(t, old, lambda p: tuple((s, v) for s, v in p.ids if s != ORIGINAL))
 
 
-PUBLISHED = "published "
 
 
 def with_results(t: Tournament, spec: str, publish: bool = False) -> Tournament:

@@ -19,6 +19,13 @@ from brightwell_plugin.errors import BrightwellError
 _TAGS = itertools.count()
 
 
+def write_all(fd: int, data: bytes) -> None:
+    """All of ``data`` to the open descriptor ``fd`` (``os.write`` may write less than it is given)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
 def stage(target: Path, data: bytes) -> str:
     """Write ``data`` to a new temporary file beside ``target``; return its path."""
     folder = os.fspath(target.parent) or "."
@@ -30,9 +37,7 @@ def stage(target: Path, data: bytes) -> str:
             continue
         break
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        write_all(fd, data)
     except BaseException:
         os.close(fd)
         os.unlink(tmp)

@@ -70,6 +70,10 @@ class Side(str, Enum):
         return Side.SECOND if self is Side.FIRST else Side.FIRST
 
 
+PUBLISHED = "published "  # Player.extra key prefix of a tie-break value a file publishes ("published BQ")
+PUBLISHED_AFTER = "published after round"  # Tournament.metadata key: the round those values are as of
+
+
 @dataclass(frozen=True, slots=True)
 class RoundEntry:
     """One player's record for one round.
@@ -146,7 +150,7 @@ class Player:
     bonus: Number = 0  # points awarded outside the rounds (SP BONUS, TRF 299 style adjustments)
     stored_points: Number | None = None  # points as the source file stated them
     stored_rank: int | None = None
-    extra: Pairs = ()  # anything else the source carried, verbatim
+    extra: Pairs = ()  # anything else the source carried, verbatim (PUBLISHED keys: see below)
 
     def entry(self, round_no: int) -> RoundEntry:
         """Record of round ``round_no`` (1-based); absent when not recorded."""

@@ -26,9 +26,8 @@ from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import (
     DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN, new_entry, new_player,
 )
-from brightwell_plugin.model import ABSENT_ENTRY, Player, RoundEntry, Tournament
+from brightwell_plugin.model import ABSENT_ENTRY, PUBLISHED, PUBLISHED_AFTER, Player, RoundEntry, Tournament
 
-PUBLISHED = "published "
 INITIAL = "go mms initial"
 _HEADER = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
 _NAMES = re.compile(r"SOSOS|SODOS|SOSTS|SOS-1|SOS-2|SOS|MMS|NBW|CUSS|CAT|EXT|EXR|STS|SDC|DC|Rating|Rank|NULL")
@@ -130,7 +129,7 @@ class EgdFormat(Format):
             name=dict(meta).get("egd EV") or path.stem, players=tuple(players), rounds=planned or None,
             game="go", start_date=dates.split(",")[0].strip() or None,
             end_date=(dates.split(",")[1:] or [""])[0].strip() or None, tiebreaks=tiebreaks,
-            metadata=tuple(meta) + (("published after round", str(planned)),)
+            metadata=tuple(meta) + ((PUBLISHED_AFTER, str(planned)),)
             + ((("go genRoundDownNBWMMS", "true" if round_down else "false"),) if round_down is not None else ()),
         ), tuple(warnings))
 

@@ -15,6 +15,7 @@ from brightwell_plugin import api
 from brightwell_plugin.context import check_after_round
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import gc_paused
+from brightwell_plugin.fileio import write_all
 from brightwell_plugin.publication import document
 from brightwell_plugin.web import split
 from brightwell_plugin.web.pages import render_site
@@ -82,9 +83,7 @@ def write_files(folder: Path, files: dict[str, bytes]) -> None:
 def _create(folder: int, name: str, data: bytes) -> None:
     fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666, dir_fd=folder)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        write_all(fd, data)
     finally:
         os.close(fd)
 

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fileio import write_all
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.publication import explanations, outline
 from brightwell_plugin.web.pages import Site, dumped_parts, explanations_json, json_with, version_of
@@ -108,9 +109,7 @@ def _pipe() -> tuple[int, int]:
 
 
 def _send(fd: int, tag: bytes, payload: bytes) -> None:
-    view = memoryview(tag + struct.pack("<Q", len(payload)) + payload)
-    while view:
-        view = view[os.write(fd, view):]
+    write_all(fd, tag + struct.pack("<Q", len(payload)) + payload)
 
 
 def _send_quietly(fd: int, tag: bytes, payload: bytes) -> None:
