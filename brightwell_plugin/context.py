@@ -21,11 +21,15 @@ def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], i
     return slots, top
 
 
-def check_after_round(tournament: Tournament, after_round: int | None) -> None:
-    """Refuse interim standings after a round the event does not have."""
+def rounds_ranked(tournament: Tournament, after_round: int | None) -> int:
+    """The rounds standings after ``after_round`` rank (None: all played); a round the event does
+    not have is refused."""
     played = tournament.rounds_played
-    if after_round is not None and not 0 <= after_round <= max(played, tournament.rounds or 0):
+    if after_round is None:
+        return played
+    if not 0 <= after_round <= max(played, tournament.rounds or 0):
         raise BrightwellError(f"--after-round {after_round} is outside 0..{played}")
+    return after_round
 
 
 class _Sparse(dict):
@@ -43,11 +47,9 @@ class Context:
     """
 
     def __init__(self, tournament: Tournament, after_round: int | None = None, edition: int | None = None):
-        check_after_round(tournament, after_round)
-        played = tournament.rounds_played
         self.t = tournament
         self.edition = edition  # FIDE C.07 edition for items that name none (None: by start date)
-        self.k = played if after_round is None else after_round
+        self.k = rounds_ranked(tournament, after_round)
         self.R = tournament.planned_rounds or self.k
         self.n = len(tournament.players)
         self.index = {p.start_no: i for i, p in enumerate(tournament.players)}

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from brightwell_plugin import api
-from brightwell_plugin.context import check_after_round
+from brightwell_plugin.context import rounds_ranked
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.fileio import write_all
@@ -36,7 +36,7 @@ def publish(source: str | os.PathLike, out: str | os.PathLike, spec: str | None 
     notes = [str(w).replace(str(source), name) for w in loaded.warnings]
     t = loaded.tournament
     try:
-        check_after_round(t, after_round)  # before the site is begun; the error names the file
+        rounds_ranked(t, after_round)  # refused before the site is begun, naming the file
     except BrightwellError as exc:
         raise exc.at(file=str(source)) from None
     settings = {"spec": spec, "compare": compare, "after_round": after_round, "source": name,
