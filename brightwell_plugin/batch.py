@@ -12,10 +12,11 @@ import multiprocessing
 import os
 import re
 import signal
+import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from itertools import accumulate
 from pathlib import Path
 from typing import NamedTuple
@@ -40,29 +41,56 @@ class Job:
 
 
 class Jobs(Sequence):
-    """The jobs of a batch, held as text (a third of what Job objects with paths take: a million
-    files fit in a few hundred megabytes); indexing and slicing give :class:`Job` objects."""
+    """The jobs of a batch, each source once, kept in a private temporary SQLite database (a
+    few megabytes of cache in memory, the rest on disk): the parent's memory does not grow with
+    the archive. Indexing and slicing give :class:`Job` objects, in the order they were added."""
 
     def __init__(self):
-        self._sources: list[str] = []
-        self._relatives: list[str] = []
-        self._parts: dict[int, str] = {}  # only the jobs that are one event of several
+        self._db = sqlite3.connect("", check_same_thread=False)  # "": deleted when closed
+        self._db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+                               "CREATE TABLE job (source BLOB, relative BLOB, part BLOB);"
+                               "CREATE TABLE seen (key BLOB PRIMARY KEY) WITHOUT ROWID;")
+        self._count = 0
+
+    def first_sight(self, key: str) -> bool:
+        """True the first time ``key`` (a source's identity) is offered, False after."""
+        return self._db.execute("INSERT OR IGNORE INTO seen VALUES (?)", (_stored(key),)).rowcount == 1
 
     def append(self, job: Job) -> None:
-        if job.part is not None:
-            self._parts[len(self._sources)] = job.part
-        self._sources.append(str(job.source))
-        self._relatives.append(str(job.relative))
+        part = None if job.part is None else _stored(job.part)
+        self._db.execute("INSERT INTO job VALUES (?, ?, ?)", (_stored(str(job.source)), _stored(str(job.relative)), part))
+        self._count += 1
 
     def __len__(self) -> int:
-        return len(self._sources)
+        return self._count
+
+    def __iter__(self):
+        return self._rows(0, self._count)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            start, stop, step = index.indices(self._count)
+            return list(self._rows(start, stop)) if step == 1 else [self[i] for i in range(start, stop, step)]
         if index < 0:
-            index += len(self)
-        return Job(Path(self._sources[index]), Path(self._relatives[index]), self._parts.get(index))
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError("job index out of range")
+        return next(self._rows(index, index + 1))
+
+    def _rows(self, start: int, stop: int):
+        rows = self._db.execute("SELECT source, relative, part FROM job WHERE rowid > ? AND rowid <= ? "
+                                "ORDER BY rowid", (start, stop))
+        return (Job(Path(_text(source)), Path(_text(relative)), None if part is None else _text(part))
+                for source, relative, part in rows)
+
+
+def _stored(text: str) -> bytes:
+    """Text as stored: a file name that is not UTF-8 holds lone surrogates, which SQLite's text refuses."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _text(stored: bytes) -> str:
+    return stored.decode("utf-8", "surrogatepass")
 
 
 class Placing(NamedTuple):
@@ -128,7 +156,8 @@ def collect(inputs: Iterable[str]) -> Jobs:
     formats = get_host().formats.values()
     companions = {c for f in formats for c in f.companions}
     sets = {s: f.set_suffixes for f in formats for s in f.set_suffixes}
-    jobs, seen = Jobs(), set()  # seen: text, not paths (a key per file of the archive)
+    jobs = Jobs()
+    mains = lru_cache(maxsize=16)(_main_files)  # a folder's set files are listed once, not once per set
     for text in inputs:
         paths = [Path(p) for p in sorted(glob.glob(text, recursive=True))] or [Path(text)]
         for path in paths:
@@ -138,23 +167,27 @@ def collect(inputs: Iterable[str]) -> Jobs:
                     continue
                 members = sets.get(f.suffix.lower())
                 if members:  # one job per stem, read from the set's main file when there is one
-                    key = f"{f.parent.resolve()}\0{f.stem.lower()}"
-                    if key in seen:
+                    if not jobs.first_sight(f"{f.parent.resolve()}\0{f.stem.lower()}"):
                         continue
-                    seen.add(key)
-                    f = next((s for s in sorted(f.parent.iterdir()) if s.stem.lower() == f.stem.lower()
-                              and s.suffix.lower() == members[0]), f)
-                else:
-                    key = str(f.resolve())
-                    if key in seen:
-                        continue
-                    seen.add(key)
+                    f = mains(f.parent, members[0]).get(f.stem.lower(), f)
+                elif not jobs.first_sight(str(f.resolve())):
+                    continue
                 relative = f.relative_to(root).with_suffix("") if f.is_relative_to(root) else Path(f.stem)
                 parts = _parts(f)
                 for job in [Job(f, relative.with_name(f"{relative.name}-{_safe(part)}"), part) for part in parts] or [
                         Job(f, relative)]:
                     jobs.append(job)
     return jobs
+
+
+def _main_files(folder: Path, suffix: str) -> dict[str, Path]:
+    """The files of ``folder`` with ``suffix`` (a set's main file), by lower-case stem: the first
+    in name order when several differ only in case."""
+    try:
+        found = sorted(p for p in folder.iterdir() if p.suffix.lower() == suffix)
+    except OSError:
+        return {}
+    return {p.stem.lower(): p for p in reversed(found)}
 
 
 def _files(folder: Path):

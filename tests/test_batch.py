@@ -75,6 +75,25 @@ def test_mixed_archive(tmp_path):
     assert "corrupt.xml" in report.with_suffix(".csv").read_text()
 
 
+def test_each_source_is_one_job_however_often_it_is_named(tmp_path):
+    src = archive(tmp_path)
+    for part in (".TRN", ".sco"):  # a second set whose main file differs in case from its companion
+        shutil.copy((FIXTURES / "sp" / "othello_open").with_suffix(part.lower()), src / f"Cup{part}")
+    os.symlink(src / "club.xml", src / "2019" / "link.xml")  # the same file again, by another name
+    once = collect([str(src)])
+    again = collect([str(src), str(src / "2019"), str(src / "club.xml"), str(src / "2019" / "spring" / "event.sco")])
+    sources = [job.source for job in once]
+    assert [job.source for job in again] == sources and len(once) == len(again) == len(sources)
+    assert len(set(map(Path.resolve, sources))) == len(sources)  # no file twice, the link not apart
+    assert src / "Cup.TRN" in sources and src / "2019" / "spring" / "event.trn" in sources
+    assert not any(s.suffix.lower() in (".sco", ".ini") for s in sources)  # a set's companions are no jobs
+    assert once[1:3] == [once[1], once[2]] and [job.source for job in once[1:3]] == sources[1:3]
+    assert once[-1] == once[len(once) - 1] and once[-1].source == sources[-1]
+    assert [job.source for job in once[::2]] == sources[::2] and once[5:2] == []
+    with pytest.raises(IndexError):
+        once[len(once)]
+
+
 @pytest.mark.parametrize("folder_exists", [True, False])
 def test_a_report_given_a_folder_goes_inside_it(tmp_path, folder_exists):
     src = tmp_path / "src"
