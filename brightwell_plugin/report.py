@@ -51,6 +51,11 @@ def report_stem(text: str) -> Path:
     return path
 
 
+# A file name that is not UTF-8 holds lone surrogates: written as the escape \udcff (in JSON, the
+# string's own escape), not refused.
+_TEXT = {"encoding": "utf-8", "errors": "backslashreplace"}
+
+
 class ReportWriter:
     """STEM.csv, STEM.json and STEM.html of a batch, written as its results arrive."""
 
@@ -59,9 +64,9 @@ class ReportWriter:
         stem.parent.mkdir(parents=True, exist_ok=True)
         self._parts = {kind: stem.with_name(f".{stem.name}.{kind}.{os.getpid()}.part")
                        for kind in ("csv", "jsonl", "rows")}
-        self._csv_file = open(self._parts["csv"], "w", newline="", encoding="utf-8")
-        self._jsonl = open(self._parts["jsonl"], "w", encoding="utf-8")
-        self._rows = open(self._parts["rows"], "w", encoding="utf-8")
+        self._csv_file = open(self._parts["csv"], "w", newline="", **_TEXT)
+        self._jsonl = open(self._parts["jsonl"], "w", **_TEXT)
+        self._rows = open(self._parts["rows"], "w", **_TEXT)
         self._csv = csv.writer(self._csv_file, lineterminator="\n")
         self._csv.writerow(["source", "status", "start_no", "name", "place_before", "place_after", "change"])
         self.counts = {"files": 0, "ranked": 0, "skipped": 0, "failed": 0, "compared": 0, "top_changed": 0,
@@ -121,7 +126,7 @@ class ReportWriter:
             path.unlink(missing_ok=True)
 
     def _write_json(self, path: Path) -> None:
-        with open(path, "w", encoding="utf-8") as out, open(self._parts["jsonl"], encoding="utf-8") as lines:
+        with open(path, "w", **_TEXT) as out, open(self._parts["jsonl"], encoding="utf-8") as lines:
             out.write('{"summary": ' + json.dumps(self.summary(), ensure_ascii=False) + ',\n "files": [\n')
             for n, line in enumerate(lines):
                 out.write((",\n" if n else "") + "  " + line.rstrip("\n"))
@@ -130,7 +135,7 @@ class ReportWriter:
     def _write_html(self, path: Path) -> None:
         s, top = self.summary(), self.top
         mean = "-" if s["mean_abs_place_change"] is None else f"{s['mean_abs_place_change']:.2f}"
-        with open(path, "w", encoding="utf-8") as out, open(self._parts["rows"], encoding="utf-8") as rows:
+        with open(path, "w", **_TEXT) as out, open(self._parts["rows"], encoding="utf-8") as rows:
             out.write(f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>brightwell batch report</title>
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;

@@ -94,6 +94,25 @@ def test_each_source_is_one_job_however_often_it_is_named(tmp_path):
         once[len(once)]
 
 
+def test_a_file_name_that_is_not_utf8_is_ranked_and_reported(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    try:  # Linux file names are bytes; a system that insists on UTF-8 names refuses this one
+        with open(os.fsencode(src) + b"/caf\xe9.trf", "wb") as f:
+            f.write((FIXTURES / "quirks.trf").read_bytes())
+    except OSError as exc:
+        pytest.skip(f"this file system refuses a file name that is not UTF-8 ({exc.strerror})")
+    name = os.fsdecode(b"caf\xe9.trf")
+    result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out"), "--report",
+                                       str(tmp_path / "report")])
+    assert result.exit_code == 0 and "1 ranked, 0 skipped, 0 failed of 1 files" in result.stdout, result.output
+    assert (tmp_path / "out" / name).is_file()
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert report["files"][0]["source"] == str(src / name)
+    for suffix in (".csv", ".html"):
+        assert "caf\\udce9.trf" in (tmp_path / "report").with_suffix(suffix).read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("folder_exists", [True, False])
 def test_a_report_given_a_folder_goes_inside_it(tmp_path, folder_exists):
     src = tmp_path / "src"
