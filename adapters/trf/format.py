@@ -16,8 +16,8 @@ from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, metadata
 from brightwell_plugin.adapters.numbers import SMALL, digits, small_numbers
 from brightwell_plugin.adapters.trf.lines import (
-    BLOCK, FIELDS, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, scoring_from_162,
-    scoring_from_bb, scoring_from_xxs, split_lines,
+    BLOCK, FIELDS, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, read_distinct,
+    scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
 )
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
@@ -136,7 +136,7 @@ class TrfFormat(Format):
                     played = r + 1
                     break
         small_numbers(2 * len(blocks))  # start numbers up to about the field's size are looked up, not parsed
-        players, known = [], {}  # known: the file's usual games by their block's text
+        players, known = [], read_distinct([bl for _, _, bl in blocks], played)
         for n, line, bl in blocks:
             where = f"line {n}"
             try:

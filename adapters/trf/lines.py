@@ -89,7 +89,7 @@ _FAST = {f"{c} {r}": (FIRST if c == "w" else SECOND, _GAME[r][0]) for c in "wb" 
 
 def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None) -> RoundEntry:
     """One 8-column round block (with the game's scores, when known) -> a round record. A blank
-    block is an absence. (:func:`parse_blocks` reads the usual game itself.)"""
+    block is an absence. (:func:`read_distinct` reads the usual game itself.)"""
     if block[7:8] in (" ", "") and block[:4].strip().strip("0"):
         raise BrightwellError(f"round {round_no} is paired with {block[:4].strip()} but has no result", place=line)
     e = _parse_slow(block.ljust(8), f"{line}, round {round_no}")
@@ -98,32 +98,47 @@ def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None
     return new_entry(e.kind, e.opponent, e.result, e.side, score, opp_score, e.rated)
 
 
-def parse_blocks(blocks: list[str], played: int, scores: list[tuple], line: str,
-                 known: dict[str, RoundEntry] | None = None) -> list[RoundEntry]:
-    """A player's first ``played`` round blocks (blank when missing), each with its game's scores
-    when known: :func:`parse_block` on each, with the usual game read here at once. ``known``: the
-    file's usual games read so far, by their block's text (a game without scores is its text: the
-    same block is the same record, shared)."""
-    entries, fast_of, small, scored = [], _FAST.get, SMALL.get, len(scores)
-    known = {} if known is None else known
-    seen = known.get
-    for r in range(played):
-        block = blocks[r] if r < len(blocks) else ""
-        if r >= scored:
-            if (e := seen(block)) is not None:
-                entries.append(e)
-                continue
-            own = opp = None
-        else:
-            own, opp = scores[r]
+def read_distinct(block_lists: list[list[str]], played: int) -> dict[str, RoundEntry]:
+    """The round record of every distinct block among the first ``played`` of each list (blank
+    when missing), read once: a block means the same in every line, and most recur. A block that
+    does not read is left out, for :func:`parse_blocks` to refuse with its line and round."""
+    distinct = {""}
+    for blocks in block_lists:
+        distinct.update(blocks[:played])
+    known, fast_of, small = {}, _FAST.get, SMALL.get
+    for block in distinct:
         fast = fast_of(block[5:8])
         if fast is not None and (number := small(block[:4].strip())):  # "  12 w 1": a rated game
-            e = new_entry(GAME, number, fast[1], fast[0], own, opp)
-            if r >= scored:
-                known[block] = e
-            entries.append(e)
-        else:
-            entries.append(parse_block(block, line, r + 1, own, opp))
+            known[block] = new_entry(GAME, number, fast[1], fast[0])
+            continue
+        try:
+            known[block] = parse_block(block, "", 0)
+        except BrightwellError:
+            pass
+    return known
+
+
+def parse_blocks(blocks: list[str], played: int, scores: list[tuple], line: str,
+                 known: dict[str, RoundEntry]) -> list[RoundEntry]:
+    """A player's first ``played`` round blocks (blank when missing), each with its game's scores
+    when known: :func:`parse_block` on each. ``known``: the records of the blocks without
+    scores (:func:`read_distinct`), shared (the same block is the same record)."""
+    row = blocks[:played]
+    if len(row) < played:
+        row += [""] * (played - len(row))
+    if not scores:
+        try:
+            return list(map(known.__getitem__, row))  # in C, as nearly always
+        except KeyError:
+            pass
+    entries, scored, seen = [], len(scores), known.get
+    for r, block in enumerate(row):
+        own, opp = scores[r] if r < scored else (None, None)
+        if (e := seen(block)) is None:
+            e = parse_block(block, line, r + 1, own, opp)  # refuses a bad block, naming its line and round
+        elif own is not None or opp is not None:
+            e = new_entry(e.kind, e.opponent, e.result, e.side, own, opp, e.rated)
+        entries.append(e)
     return entries
 
 
