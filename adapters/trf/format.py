@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, metadata
 from brightwell_plugin.adapters.numbers import SMALL, digits, small_numbers
 from brightwell_plugin.adapters.trf.lines import (
-    BLOCK, FIELDS, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, read_distinct,
+    BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, read_distinct,
     scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
 )
 from brightwell_plugin.adapters.textio import decode
@@ -128,8 +130,7 @@ class TrfFormat(Format):
         blocks: list[tuple[int, str, list[str]]] = []
         played = 0
         for n, line in p001:
-            count = max(0, (len(line.rstrip()) - 91 + 9) // 10)
-            bl = [line[b:b + 8] for b in range(91, 91 + 10 * count, 10)]
+            bl = _round_blocks(line)
             blocks.append((n, line, bl))
             for r in range(len(bl) - 1, played - 1, -1):
                 if has_result(bl[r]) and bl[r][:4].strip().strip("0"):  # a result against an opponent
@@ -152,7 +153,7 @@ class TrfFormat(Format):
         return tuple(players)
 
     def _player(self, line, bl, played, where, extension, known) -> Player:
-        f = {key: line[cells].strip() for key, cells in _FIELD_SLICES}
+        f = dict(zip(FIELDS, map(str.strip, _FIELD_TEXTS(line))))
         withdrawn, late, scores = extension or (None, None, ())
         entries = parse_blocks(bl, played, scores, where, known)
         # a pairing without a result (the next round, not yet played) is kept, not ranked
@@ -240,7 +241,18 @@ class TrfFormat(Format):
         return render(t)
 
 
-_FIELD_SLICES = tuple((key, slice(fld.start, fld.end)) for key, fld in FIELDS.items())
+_FIELD_TEXTS = itemgetter(*(slice(fld.start, fld.end) for fld in FIELDS.values()))  # a 001 line's fields, in C
+
+
+def _round_blocks(line: str) -> tuple[str, ...]:
+    """The 8-column round blocks of a 001 line, as far as it goes (cut in one C call)."""
+    count = max(0, (len(line.rstrip()) - FIRST_BLOCK + BLOCK - 1) // BLOCK)
+    return _blocks_getter(count)(line) if count > 1 else (line[FIRST_BLOCK:FIRST_BLOCK + 8],) * count
+
+
+@lru_cache(maxsize=64)
+def _blocks_getter(count: int) -> itemgetter:
+    return itemgetter(*(slice(b, b + 8) for b in range(FIRST_BLOCK, FIRST_BLOCK + BLOCK * count, BLOCK)))
 
 
 def _items(line: str) -> tuple[str, ...]:

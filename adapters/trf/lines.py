@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from brightwell_plugin.adapters.numbers import SMALL, digits
@@ -98,7 +99,7 @@ def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None
     return new_entry(e.kind, e.opponent, e.result, e.side, score, opp_score, e.rated)
 
 
-def read_distinct(block_lists: list[list[str]], played: int) -> dict[str, RoundEntry]:
+def read_distinct(block_lists: Iterable[Sequence[str]], played: int) -> dict[str, RoundEntry]:
     """The round record of every distinct block among the first ``played`` of each list (blank
     when missing), read once: a block means the same in every line, and most recur. A block that
     does not read is left out, for :func:`parse_blocks` to refuse with its line and round."""
@@ -118,14 +119,14 @@ def read_distinct(block_lists: list[list[str]], played: int) -> dict[str, RoundE
     return known
 
 
-def parse_blocks(blocks: list[str], played: int, scores: list[tuple], line: str,
+def parse_blocks(blocks: Sequence[str], played: int, scores: list[tuple], line: str,
                  known: dict[str, RoundEntry]) -> list[RoundEntry]:
     """A player's first ``played`` round blocks (blank when missing), each with its game's scores
     when known: :func:`parse_block` on each. ``known``: the records of the blocks without
     scores (:func:`read_distinct`), shared (the same block is the same record)."""
-    row = blocks[:played]
+    row = tuple(blocks[:played])
     if len(row) < played:
-        row += [""] * (played - len(row))
+        row += ("",) * (played - len(row))
     if not scores:
         try:
             return list(map(known.__getitem__, row))  # in C, as nearly always
