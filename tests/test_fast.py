@@ -75,6 +75,23 @@ def test_gc_paused_restores_the_collector(enabled):
         gc.enable()
 
 
+def test_gc_paused_leaves_what_it_made_to_the_oldest_generation_unscanned():
+    gc.collect()
+    with fast.gc_paused():
+        made = [[i] for i in range(5000)]  # young containers: traced at the next allocation otherwise
+    assert gc.get_count()[0] < 100 and gc.isenabled()
+    assert any(x is made for x in gc.get_objects(generation=2))
+    gc.freeze()  # a program that froze its own objects keeps them frozen
+    try:
+        frozen = gc.get_freeze_count()
+        with fast.gc_paused():
+            more = [[i] for i in range(5000)]
+        assert gc.get_freeze_count() == frozen and not any(x is more for x in gc.get_objects(generation=2))
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
 def _plainly_summed(explanation) -> float:
     """A player's BH or SB as the per-round path makes it: each round's part, in round order."""
     total = 0.0
