@@ -6,8 +6,8 @@ from typing import NamedTuple
 
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, max_rounds
-from brightwell_plugin.fast import ABSENT_KIND, FORFEIT_LOSS, FORFEIT_WIN, GAME, REVERSED
-from brightwell_plugin.model import Player, RoundEntry, Tournament
+from brightwell_plugin.fast import ABSENT_KIND, DRAW, FORFEIT_LOSS, FORFEIT_WIN, GAME, REVERSED, WIN
+from brightwell_plugin.model import Number, Player, RoundEntry, Tournament
 
 _PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
 LARGEST = 1_000_000  # no game score, point value or bonus is larger (NaN and infinities are refused too)
@@ -45,7 +45,8 @@ def validate(t: Tournament) -> list[Issue]:
             errors.append(Issue("error", _where(p), f"start number {p.start_no} is used twice"))
         by_no[p.start_no] = p
 
-    if errors or not _all_plainly_consistent(t, by_no):
+    totals = None if errors else _all_plainly_consistent(t, by_no)  # each player's points, when consistent
+    if totals is None:
         _diagnose(t, by_no, errors)
     if not plain:
         _check_rounds(t, errors)
@@ -55,14 +56,14 @@ def validate(t: Tournament) -> list[Issue]:
             if who not in by_no:
                 errors.append(Issue("error", f"play-off game {n} ({g.stage})", f"unknown player {who}"))
     total = t.scoring.total
-    for p in t.players:
+    for i, p in enumerate(t.players):
         if p.withdrawn_after is not None:
             for r, e in enumerate(p.rounds[p.withdrawn_after:], p.withdrawn_after + 1):
                 if e.kind in _PAIRED:
                     errors.append(Issue("error", _where(p, r), f"has a {e.kind.value} after withdrawing "
                                                                f"after round {p.withdrawn_after}"))
         if p.stored_points is not None:
-            computed = total(p.rounds) + p.bonus
+            computed = (total(p.rounds) if totals is None else totals[i]) + p.bonus
             if abs(computed - p.stored_points) > 1e-9:
                 warnings.append(Issue("warning", _where(p),
                                       f"stored points {_fmt(p.stored_points)} disagree with the results, "
@@ -155,47 +156,59 @@ def _check_rounds(t: Tournament, errors: list[Issue]) -> None:
                 return
 
 
-def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> bool:
+def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> list[Number] | None:
     """Fast pass: every game mirrored by the opponent (result, side, scores), scores possible,
-    every other round unpaired or a mirrored forfeit. Anything else goes to :func:`_diagnose`.
+    every other round unpaired or a mirrored forfeit; then each player's points from the rounds
+    (``ScoringSystem.total``, summed in the same pass over the records). None for anything else,
+    which goes to :func:`_diagnose`.
 
     Each pairing is checked once, from its lower start number, and covers both records; when the
     records with an opponent outnumber those covered, something is one-sided."""
-    board, game = t.board, GAME
+    board, game, scoring = t.board, GAME, t.scoring
+    of_game, loss, points = {WIN: scoring.win, DRAW: scoring.draw}, scoring.loss, scoring.points
     paired = covered = 0
+    totals = []
     for p in t.players:
-        no = p.start_no
+        no, got = p.start_no, 0
         for r, e in enumerate(p.rounds):
             kind, opponent = e.kind, e.opponent
+            got += of_game.get(e.result, loss) if kind is game else points(e)
             if opponent is None:
-                if kind is game or e.score is not None or e.opp_score is not None:
-                    return False
+                if kind is game or not _possible_scores(e.score, e.opp_score, board):  # a bye may be credited a score
+                    return None
                 continue
             paired += 1
             if not no < opponent:
                 continue  # the lower start number checks this pairing
             o = by_no.get(opponent)
             if o is None or len(o.rounds) <= r:
-                return False
+                return None
             oe = o.rounds[r]
             if oe.opponent != no:
-                return False
+                return None
             if kind is game:
                 if (e.result is None or oe.kind is not game or oe.result is not REVERSED[e.result]
                         or (e.side is not None and oe.side is e.side)
                         or oe.opp_score != e.score or oe.score != e.opp_score):
-                    return False
-                if e.score is not None and (not 0 <= e.score <= LARGEST or (board is not None and
-                                                                             e.score + (e.opp_score or 0) > board)):
-                    return False
-                if e.opp_score is not None and not 0 <= e.opp_score <= LARGEST:
-                    return False
+                    return None
+                score, opp_score = e.score, e.opp_score
+                if (score is not None or opp_score is not None) and not _possible_scores(score, opp_score, board):
+                    return None
             elif (kind not in _FORFEITS or oe.kind not in _FORFEITS  # a forfeit; a double one: both lose,
                   or e.score is not None  # or both are given the win (Go's both-win) or e.opp_score is not None
                   or oe.score is not None or oe.opp_score is not None):
-                return False
+                return None
             covered += 2
-    return paired == covered
+        totals.append(got)
+    return totals if paired == covered else None
+
+
+def _possible_scores(score, opp_score, board) -> bool:
+    """No score, or scores :func:`_check_entry` accepts: from 0 to LARGEST, together within the board."""
+    if score is None and opp_score is None:
+        return True
+    own, other = score or 0, opp_score or 0  # NaN is true: kept, and refused below
+    return 0 <= own <= LARGEST and 0 <= other <= LARGEST and (board is None or own + other <= board)
 
 
 def _diagnose(t: Tournament, by_no: dict[int, Player], errors: list[Issue]) -> None:

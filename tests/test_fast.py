@@ -7,7 +7,7 @@ import gc
 import inspect
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from support.strategies import tournaments
 
@@ -140,3 +140,13 @@ def test_bq_fast_path_equals_the_per_round_path(t, preset):
 def test_norm_of_plain_numbers_in_c_equals_the_plain_norm(keys):
     from brightwell_plugin.standings import _norm, _norm_all
     assert _norm_all(keys) == [_norm(k) for k in keys]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(t=tournaments())
+def test_the_consistency_pass_sums_points_as_the_scoring_does(t):
+    from brightwell_plugin.validate import _all_plainly_consistent
+    totals = _all_plainly_consistent(t, {p.start_no: p for p in t.players})
+    assume(totals is not None)  # the events the fast pass leaves to the full diagnosis have no totals
+    assert totals == [t.scoring.total(p.rounds) for p in t.players]
+    assert [type(x) for x in totals] == [type(t.scoring.total(p.rounds)) for p in t.players]

@@ -73,6 +73,20 @@ def test_discs_over_the_board():
     assert "player 5 (Emil Sato), round 1: game scores 40+30 exceed the board size 64" in errors(t)
 
 
+def test_one_known_score_over_the_board_in_a_mirrored_game():
+    t = othello_open()
+    first = t.players[0].rounds[0]
+    t = with_entry(t, 1, 1, replace(first, score=None, opp_score=70))
+    t = with_entry(t, first.opponent, 1, replace(t.player(first.opponent).rounds[0], score=70, opp_score=None))
+    assert any(m.endswith("game scores 0+70 exceed the board size 64") for m in errors(t)), errors(t)
+
+
+def test_a_bye_credited_a_score_is_plainly_consistent():
+    t = with_entry(othello_open(), 5, 1, RoundEntry(Kind.PAB, score=40, opp_score=24))
+    totals = _all_plainly_consistent(t, {p.start_no: p for p in t.players})  # not left to the full diagnosis
+    assert totals == [t.scoring.total(p.rounds) for p in t.players] and not errors(t)
+
+
 def test_game_score_disagreeing_with_the_opponent():
     t = with_entry(othello_open(), 1, 1, RoundEntry(Kind.GAME, 6, Result.WIN, Side.FIRST, 41, 23))
     assert any("game score 41 differs from the opponent's record of it (40)" in m for m in errors(t))
@@ -133,7 +147,7 @@ def test_fast_pass_never_lets_an_error_through(t, data):
         players[i] = replace(players[i], rounds=tuple(rounds))
     t = replace(t, players=tuple(players))
     by_no = {p.start_no: p for p in t.players}
-    if len(by_no) == len(t.players) and _all_plainly_consistent(t, by_no):
+    if len(by_no) == len(t.players) and _all_plainly_consistent(t, by_no) is not None:
         found: list = []
         _diagnose(t, by_no, found)
         assert not found, found
