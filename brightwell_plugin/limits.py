@@ -95,10 +95,13 @@ def _open(path: str | os.PathLike):
 def read_input(path: str | os.PathLike, limit: int | None = None) -> bytes:
     """The content of a regular file, refused beyond the input limit."""
     limit = max_input() if limit is None else limit
-    if check_regular(path).st_size > limit:
+    size = check_regular(path).st_size
+    if size > limit:
         raise too_large(str(path), limit)
     with _open(path) as fh:
-        data = fh.read(limit + 1)
+        data = fh.read(size + 1)  # a buffer of the file's size, not of the limit
+        if len(data) > size:  # it grew since: the rest, up to the limit
+            data += fh.read(limit + 1 - len(data))
     if len(data) > limit:
         raise too_large(str(path), limit)
     return data
@@ -115,7 +118,14 @@ def read_head(path: str | os.PathLike, size: int) -> bytes:
 def read_stream(stream, name: str) -> bytes:
     """All of a stream (standard input), refused beyond the input limit."""
     limit = max_input()
-    data = stream.read(limit + 1)
+    chunks, total = [], 0
+    while total <= limit:  # in pieces: reading limit + 1 bytes at once would allocate them first
+        chunk = stream.read(min(1 << 20, limit + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    data = b"".join(chunks)
     if len(data) > limit:
         raise too_large(name, limit)
     return data

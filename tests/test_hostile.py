@@ -3,6 +3,7 @@ replace only what they should, every message is one line."""
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import subprocess
@@ -46,6 +47,34 @@ def test_the_input_limit_is_overridable_and_bounds_the_read(tmp_path, monkeypatc
         api.load(big)
     monkeypatch.setenv("BRIGHTWELL_MAX_INPUT", "64M")
     assert api.load(big).tournament.players
+
+
+def test_a_file_is_read_into_a_buffer_of_its_size_and_whole_if_it_grew(tmp_path, monkeypatch):
+    import tracemalloc
+    from types import SimpleNamespace
+
+    from brightwell_plugin import limits
+    event = tmp_path / "event.trf"
+    event.write_bytes((FIXTURES / "quirks.trf").read_bytes())
+    tracemalloc.start()
+    try:
+        data = limits.read_input(event)  # the default limit is hundreds of megabytes
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert data == event.read_bytes() and peak < 10 * len(data) + 100_000
+    tracemalloc.start()
+    try:  # standard input: read in pieces, not into a buffer of the limit's size
+        assert limits.read_stream(io.BufferedReader(io.BytesIO(data)), "<stdin>") == data
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 * len(data) + 3_000_000
+    stated = len(data) // 2  # as if the file grew after its size was read
+    monkeypatch.setattr(limits, "check_regular", lambda path, folder_ok=False: SimpleNamespace(st_size=stated))
+    assert limits.read_input(event) == data
+    with pytest.raises(BrightwellError, match="larger than the input limit"):
+        limits.read_input(event, limit=stated + 10)
 
 
 def test_a_zip_member_lying_about_its_size_is_stopped_at_the_limit(tmp_path, monkeypatch):
