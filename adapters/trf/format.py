@@ -18,7 +18,7 @@ from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, metadata
 from brightwell_plugin.adapters.numbers import SMALL, digits, small_numbers
 from brightwell_plugin.adapters.trf.lines import (
-    BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, read_distinct,
+    BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records,
     scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
 )
 from brightwell_plugin.adapters.textio import decode
@@ -127,23 +127,21 @@ class TrfFormat(Format):
         )
 
     def _players(self, p001, bw1, rounds, file) -> tuple[Player, ...]:
-        blocks: list[tuple[int, str, list[str]]] = []
-        played = 0
-        for n, line in p001:
-            bl = _round_blocks(line)
-            blocks.append((n, line, bl))
-            for r in range(len(bl) - 1, played - 1, -1):
-                if has_result(bl[r]) and bl[r][:4].strip().strip("0"):  # a result against an opponent
+        played = 0  # the rounds shown as played: up to the last with a result against an opponent
+        for _, line in p001:
+            for r in range(_block_count(line) - 1, played - 1, -1):
+                block = line[block_start(r):block_start(r) + 8]
+                if has_result(block) and block[:4].strip().strip("0"):
                     played = r + 1
                     break
-        small_numbers(2 * len(blocks))  # start numbers up to about the field's size are looked up, not parsed
-        players, known = [], read_distinct([bl for _, _, bl in blocks], played)
-        for n, line, bl in blocks:
+        small_numbers(2 * len(p001))  # start numbers up to about the field's size are looked up, not parsed
+        players, known = [], Records()
+        for n, line in p001:
             where = f"line {n}"
             try:
                 no = int(line[4:8])
                 extension = _read_bw1(*bw1.pop(no), file) if no in bw1 else None
-                players.append(self._player(line, bl, played, where, extension, known))
+                players.append(self._player(line, _round_blocks(line), played, where, extension, known))
             except BrightwellError as exc:
                 raise exc.at(file=file, place=where) from None
             except ValueError as exc:
@@ -244,9 +242,13 @@ class TrfFormat(Format):
 _FIELD_TEXTS = itemgetter(*(slice(fld.start, fld.end) for fld in FIELDS.values()))  # a 001 line's fields, in C
 
 
+def _block_count(line: str) -> int:
+    return max(0, (len(line.rstrip()) - FIRST_BLOCK + BLOCK - 1) // BLOCK)
+
+
 def _round_blocks(line: str) -> tuple[str, ...]:
     """The 8-column round blocks of a 001 line, as far as it goes (cut in one C call)."""
-    count = max(0, (len(line.rstrip()) - FIRST_BLOCK + BLOCK - 1) // BLOCK)
+    count = _block_count(line)
     return _blocks_getter(count)(line) if count > 1 else (line[FIRST_BLOCK:FIRST_BLOCK + 8],) * count
 
 

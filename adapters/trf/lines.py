@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from brightwell_plugin.adapters.numbers import SMALL, digits
@@ -90,7 +90,7 @@ _FAST = {f"{c} {r}": (FIRST if c == "w" else SECOND, _GAME[r][0]) for c in "wb" 
 
 def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None) -> RoundEntry:
     """One 8-column round block (with the game's scores, when known) -> a round record. A blank
-    block is an absence. (:func:`read_distinct` reads the usual game itself.)"""
+    block is an absence. (:class:`Records` reads the usual game itself.)"""
     if block[7:8] in (" ", "") and block[:4].strip().strip("0"):
         raise BrightwellError(f"round {round_no} is paired with {block[:4].strip()} but has no result", place=line)
     e = _parse_slow(block.ljust(8), f"{line}, round {round_no}")
@@ -99,39 +99,34 @@ def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None
     return new_entry(e.kind, e.opponent, e.result, e.side, score, opp_score, e.rated)
 
 
-def read_distinct(block_lists: Iterable[Sequence[str]], played: int) -> dict[str, RoundEntry]:
-    """The round record of every distinct block among the first ``played`` of each list (blank
-    when missing), read once: a block means the same in every line, and most recur. A block that
-    does not read is left out, for :func:`parse_blocks` to refuse with its line and round."""
-    distinct = {""}
-    for blocks in block_lists:
-        distinct.update(blocks[:played])
-    known, fast_of, small = {}, _FAST.get, SMALL.get
-    for block in distinct:
-        fast = fast_of(block[5:8])
-        if fast is not None and (number := small(block[:4].strip())):  # "  12 w 1": a rated game
-            known[block] = new_entry(GAME, number, fast[1], fast[0])
-            continue
-        try:
-            known[block] = parse_block(block, "", 0)
-        except BrightwellError:
-            pass
-    return known
+class Records(dict):
+    """Round records by their block's text, each block read on first sight: a block means the
+    same on every line, and most recur (the same block is the same record, shared). A block
+    that does not read raises, unnamed, and is not kept: :func:`parse_blocks` then names its
+    line and round."""
+
+    def __missing__(self, block: str) -> RoundEntry:
+        fast = _FAST.get(block[5:8])
+        if fast is not None and (number := SMALL.get(block[:4].strip())):  # "  12 w 1": a rated game
+            e = self[block] = new_entry(GAME, number, fast[1], fast[0])
+        else:
+            e = self[block] = parse_block(block, "", 0)
+        return e
 
 
 def parse_blocks(blocks: Sequence[str], played: int, scores: list[tuple], line: str,
-                 known: dict[str, RoundEntry]) -> list[RoundEntry]:
+                 known: Records) -> list[RoundEntry]:
     """A player's first ``played`` round blocks (blank when missing), each with its game's scores
-    when known: :func:`parse_block` on each. ``known``: the records of the blocks without
-    scores (:func:`read_distinct`), shared (the same block is the same record)."""
+    when known: :func:`parse_block` on each. ``known``: the file's records of blocks without
+    scores, read so far."""
     row = tuple(blocks[:played])
     if len(row) < played:
         row += ("",) * (played - len(row))
     if not scores:
         try:
             return list(map(known.__getitem__, row))  # in C, as nearly always
-        except KeyError:
-            pass
+        except BrightwellError:
+            pass  # a block that does not read: refused below, with its line and round
     entries, scored, seen = [], len(scores), known.get
     for r, block in enumerate(row):
         own, opp = scores[r] if r < scored else (None, None)
