@@ -115,9 +115,9 @@ def read_head(path: str | os.PathLike, size: int) -> bytes:
         return fh.read(size)
 
 
-def read_stream(stream, name: str) -> bytes:
-    """All of a stream (standard input), refused beyond the input limit."""
-    limit = max_input()
+def read_stream(stream, name: str, limit: int | None = None) -> bytes:
+    """All of a stream (standard input, an upload), refused beyond the input limit."""
+    limit = max_input() if limit is None else limit
     chunks, total = [], 0
     while total <= limit:  # in pieces: reading limit + 1 bytes at once would allocate them first
         chunk = stream.read(min(1 << 20, limit + 1 - total))

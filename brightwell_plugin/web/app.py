@@ -16,6 +16,7 @@ from hashlib import sha256
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
@@ -25,7 +26,7 @@ from starlette.routing import Route
 from brightwell_plugin import api
 from brightwell_plugin.batch import collect
 from brightwell_plugin.errors import BrightwellError, one_line
-from brightwell_plugin.limits import max_input, too_large
+from brightwell_plugin.limits import max_input, read_stream, too_large
 from brightwell_plugin.publication import document
 from brightwell_plugin.web.pages import environment, render_site
 
@@ -149,9 +150,10 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         """The uploaded files saved in ``folder`` and opened: the event's token, or the error page."""
         for f in uploads:
             name = Path(f.filename.replace("\\", "/")).name.lstrip(".") or "upload"
-            data = await f.read(limit + 1)
-            if len(data) > limit:
-                return error(too_large(name, limit), 413)
+            try:  # the spooled upload, in pieces (one read of limit + 1 bytes would allocate them first)
+                data = await run_in_threadpool(read_stream, f.file, name, limit)
+            except BrightwellError as exc:
+                return error(exc, 413)
             (folder / name).write_bytes(data)
         jobs = collect([str(folder)])
         if not jobs:
