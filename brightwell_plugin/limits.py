@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-from pathlib import Path
 
 from brightwell_plugin.errors import BrightwellError
 
