@@ -103,3 +103,16 @@ def test_real_files_read_and_write_back(tmp_path, sample):
     back = api.load(again).tournament
     assert back.players == t.players
     assert [v for k, v in back.metadata if k == "tsh comment"] == [v for k, v in t.metadata if k == "tsh comment"]
+
+
+@pytest.mark.parametrize("name, why", [("#1 seed", "begins with '#'"), ("  # Ann", "begins with '#'"),
+                                       ("Ann Lee 1500", "ends in a number")])
+def test_a_name_tsh_would_read_otherwise_is_refused_by_name(tmp_path, name, why):
+    t = Tournament("club", (Player(1, name), Player(2, "Bo Ek")), rounds=0)
+    target = tmp_path / "a.t"
+    with pytest.raises(BrightwellError, match=f"a tsh line cannot hold the name .* of player 1: it {why}"):
+        api.write(t, target, "tsh")
+    assert not target.exists()
+    ok = Tournament("club", (Player(1, "Ann # Lee"), Player(2, "Bo Ek")), rounds=0)
+    api.write(ok, target, "tsh")  # '#' inside a name is no comment
+    assert [p.name for p in api.load(target).tournament.players] == ["Ann # Lee", "Bo Ek"]

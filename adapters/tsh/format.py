@@ -206,6 +206,9 @@ class TshFormat(Format):
             if re.search(r"(^|\s)[\d.+]+$", name):  # read back, its last word would be the rating
                 raise BrightwellError(f"a tsh line cannot hold the name '{name}' of player {p.start_no}: it ends "
                                       "in a number, which tsh reads as the rating")
+            if name.startswith("#"):
+                raise BrightwellError(f"a tsh line cannot hold the name '{name}' of player {p.start_no}: it begins "
+                                      "with '#', which makes the line a comment to tsh")
             line = f"{name.replace(';', chr(92) + ';'):<22} {rating:>5} {' '.join(opps)}; {' '.join(scores)}"
             tags = [("p12", " ".join(p12))] if any(x in ("1", "2") for x in p12) else []
             tags += [(k[4:], v) for k, v in p.extra if k.startswith("tsh ") and k != "tsh rating"]
