@@ -91,19 +91,17 @@ def _open(path: str | os.PathLike):
     return fh
 
 
+_PIECE = 1 << 16
+
+
 def read_input(path: str | os.PathLike, limit: int | None = None) -> bytes:
     """The content of a regular file, refused beyond the input limit."""
     limit = max_input() if limit is None else limit
     size = check_regular(path).st_size
     if size > limit:
         raise too_large(str(path), limit)
-    with _open(path) as fh:
-        data = fh.read(size + 1)  # a buffer of the file's size, not of the limit
-        if len(data) > size:  # it grew since: the rest, up to the limit
-            data += fh.read(limit + 1 - len(data))
-    if len(data) > limit:
-        raise too_large(str(path), limit)
-    return data
+    with _open(path) as fh:  # first a piece of the file's size, then the rest should it have grown
+        return read_stream(fh, str(path), limit, first=size + 1)
 
 
 def read_head(path: str | os.PathLike, size: int) -> bytes:
@@ -114,17 +112,20 @@ def read_head(path: str | os.PathLike, size: int) -> bytes:
         return fh.read(size)
 
 
-def read_stream(stream, name: str, limit: int | None = None) -> bytes:
-    """All of a stream (standard input, an upload), refused beyond the input limit."""
+def read_stream(stream, name: str, limit: int | None = None, first: int = _PIECE) -> bytes:
+    """All of a stream (standard input, an upload, a file), refused beyond the input limit; read in
+    pieces (``first`` bytes, then 64 KB at a time), since reading limit + 1 bytes at once would
+    allocate them first."""
     limit = max_input() if limit is None else limit
-    chunks, total = [], 0
-    while total <= limit:  # in pieces: reading limit + 1 bytes at once would allocate them first
-        chunk = stream.read(min(1 << 20, limit + 1 - total))
+    chunks, total, piece = [], 0, first
+    while total <= limit:
+        chunk = stream.read(min(piece, limit + 1 - total))
         if not chunk:
             break
         chunks.append(chunk)
         total += len(chunk)
-    data = b"".join(chunks)
+        piece = _PIECE
+    data = chunks[0] if len(chunks) == 1 else b"".join(chunks)  # one piece, as nearly always: no copy
     if len(data) > limit:
         raise too_large(name, limit)
     return data

@@ -130,7 +130,8 @@ class TrfFormat(Format):
         played = 0  # the rounds shown as played: up to the last with a result against an opponent
         for _, line in p001:
             for r in range(_block_count(line) - 1, played - 1, -1):
-                block = line[block_start(r):block_start(r) + 8]
+                start = block_start(r)
+                block = line[start:start + 8]
                 if has_result(block) and block[:4].strip().strip("0"):
                     played = r + 1
                     break
