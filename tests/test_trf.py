@@ -86,6 +86,27 @@ def test_malformed_records_name_file_and_line(tmp_path, old, new, message):
         load_text(tmp_path, QUIRKS.read_bytes().replace(old.encode(), new.encode(), 1))
 
 
+def test_a_bad_block_in_a_row_with_game_scores_names_its_line_and_round(tmp_path):
+    text = FMT.dumps(othello_open()).decode()
+    line_no, line = next((n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("001    2"))
+    block = line[101:109]  # round 2
+    assert block[7] != " " and re.search(r"^BW1    2 ", text, re.M)
+    broken = text.replace(line, line[:101] + block[:5] + "x" + block[6:] + line[109:], 1)
+    with pytest.raises(BrightwellError, match=rf"event.trf: line {line_no}, round 2: colour 'x' is not w, b or -"):
+        load_text(tmp_path, broken.encode())
+
+
+def test_records_with_game_scores_equal_the_plain_reading(tmp_path):
+    path = tmp_path / "othello.trf"
+    path.write_bytes(FMT.dumps(othello_open()))
+    t = api.load(path, "trf").tournament
+    plain = _read_block_by_block(path)
+    assert plain and any(e.score is not None for p in t.players for e in p.rounds)
+    for p in t.players:
+        if p.start_no in plain:
+            assert list(p.rounds) == plain[p.start_no], p.start_no
+
+
 def test_ranking_a_file_without_game_scores_by_bq_says_so():
     with pytest.raises(BrightwellError, match="this file has no game scores"):
         api.rank(api.load(QUIRKS).tournament, "PTS,BQ:preset=woc")

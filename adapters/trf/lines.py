@@ -122,19 +122,16 @@ def parse_blocks(blocks: Sequence[str], played: int, scores: list[tuple], line: 
     row = tuple(blocks[:played])
     if len(row) < played:
         row += ("",) * (played - len(row))
-    if not scores:
-        try:
-            return list(map(known.__getitem__, row))  # in C, as nearly always
-        except BrightwellError:
-            pass  # a block that does not read: refused below, with its line and round
-    entries, scored, seen = [], len(scores), known.get
-    for r, block in enumerate(row):
-        own, opp = scores[r] if r < scored else (None, None)
-        if (e := seen(block)) is None:
-            e = parse_block(block, line, r + 1, own, opp)  # refuses a bad block, naming its line and round
-        elif own is not None or opp is not None:
-            e = new_entry(e.kind, e.opponent, e.result, e.side, own, opp, e.rated)
-        entries.append(e)
+    try:
+        entries = list(map(known.__getitem__, row))  # in C, as nearly always
+    except BrightwellError:
+        for r, block in enumerate(row):
+            parse_block(block, line, r + 1)  # refuses the block that does not read, naming its line and round
+        raise
+    for r, (own, opp) in enumerate(scores[:played]):
+        if own is not None or opp is not None:
+            e = entries[r]
+            entries[r] = new_entry(e.kind, e.opponent, e.result, e.side, own, opp, e.rated)
     return entries
 
 
