@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from support.strategies import tournaments
 
 from brightwell_plugin import fast
+from brightwell_plugin.adapters.papp import elo_lines
 from brightwell_plugin.api import _with_result
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side
 from brightwell_plugin.standings import Row, explain_everyone, new_row, rank
@@ -21,7 +22,9 @@ def field_values(obj) -> dict:
     return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
 
 
-@pytest.mark.parametrize("cls, make", [(RoundEntry, fast.new_entry), (Player, fast.new_player), (Row, new_row)])
+@pytest.mark.parametrize("cls, make", [(RoundEntry, fast.new_entry), (Player, fast.new_player), (Row, new_row),
+                                       (elo_lines.GameLine, elo_lines.new_game_line),
+                                       (elo_lines.PlayerLine, elo_lines.new_player_line)])
 def test_constructor_has_the_dataclass_parameters_and_defaults(cls, make):
     def shape(f):
         return [(p.name, p.kind, p.default) for p in inspect.signature(f).parameters.values()]
@@ -42,6 +45,14 @@ def test_fast_constructors_make_what_the_plain_ones_make(t):
         assert type(made) is Player and made == Player(**values) == p and hash(made) == hash(p)
         assert _with_result(p, 7.5, 3) == dataclasses.replace(p, stored_points=7.5, stored_rank=3)
     assert new_row(1, 2, "x", (1.0,)) == Row(1, 2, "x", (1.0,))
+
+
+@given(st.from_regex(r"[0-9]{1,3}(\.[05])?", fullmatch=True))
+def test_papp_numbers_looked_up_equal_the_parsed(text):
+    value = float(text)
+    expected = int(value) if value.is_integer() else value
+    got = elo_lines._number(text)
+    assert got == expected and type(got) is type(expected)
 
 
 def test_fast_objects_stay_frozen_and_take_defaults():

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fast import constructor
 
 _ID = r"(\d+|\?+)"
 _DISCS = r"\((\d+(?:\.5)?)\)"
@@ -60,7 +61,16 @@ class Lines:
     markers: int  # round markers seen
 
 
+new_game_line = constructor(GameLine)
+new_player_line = constructor(PlayerLine)
+_SMALL = {**{f"{i:02d}": i for i in range(100)}, **{str(i): i for i in range(100)}}  # discs "7" and "07"
+
+
 def _number(text: str) -> float:
+    """A number as written (discs, points): a whole one as an int."""
+    value = _SMALL.get(text)
+    if value is not None:  # looked up, as nearly always
+        return value
     value = float(text)
     return int(value) if value.is_integer() else value
 
@@ -89,7 +99,7 @@ def player_line(text: str, n: int, file: str) -> PlayerLine | None:
     name = f"{fields[1]}, {fields[2]}" if fields[2] else fields[1]
     federation = fields[3] if fields[3] not in ("", "?", "??") else None
     discs = None if fields[5] == "-" else _number(fields[5])
-    return PlayerLine(n, fields[0], name, federation, _number(fields[4]), discs, rating or None, new)
+    return new_player_line(n, fields[0], name, federation, _number(fields[4]), discs, rating or None, new)
 
 
 def _stage(label: str) -> int | str | None:
@@ -112,7 +122,7 @@ def split(text: str, file: str) -> Lines:
             first, bd, res, wd, second, colour = m.groups()
             if (bd is None) != (wd is None):
                 raise BrightwellError("a game gives the discs of one player only", file=file, place=f"line {n}")
-            out.games.append(GameLine(n, stage, first, second, res, None if bd is None else _number(bd),
+            out.games.append(new_game_line(n, stage, first, second, res, None if bd is None else _number(bd),
                                       None if wd is None else _number(wd), colour in ("W", "w")))
             continue
         if stripped.startswith("%_%"):
