@@ -197,7 +197,7 @@ class PappFormat(Format):
             lost.append("byes with different disc credits (a reader infers one credit per event)")
         if any(p.withdrawn_after is not None or p.late_entry for p in t.players):
             lost.append("withdrawals (an export lists no absences: they are inferred again when read)")
-        if any(e.is_game and e.score is None for p in t.players for e in p.rounds):
+        if any(e.kind is GAME and e.score is None for p in t.players for e in p.rounds):
             lost.append("games without disc counts (written as 0)")
         if t.board not in (None, BOARD):
             lost.append(f"a board of {t.board} squares (Papp's is 64)")

@@ -19,7 +19,7 @@ def _refuse_other_games(t: Tournament) -> None:
         raise BrightwellError(f"an ELO export holds Othello games (discs out of 64), and this is {what}")
     for p in t.players:
         for r, e in enumerate(p.rounds, 1):
-            if e.is_game and ((e.score or 0) > 64 or (e.opp_score or 0) > 64 or (e.score or 0) + (e.opp_score or 0) > 64):
+            if e.kind is GAME and ((e.score or 0) > 64 or (e.opp_score or 0) > 64 or (e.score or 0) + (e.opp_score or 0) > 64):
                 raise BrightwellError(f"an ELO export holds discs out of 64; round {r} of player {p.start_no} "
                                       f"({p.name}) scores {e.score:g}-{e.opp_score:g}")
 
