@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from brightwell_plugin import api
 from brightwell_plugin.adapters.base import Format
-from brightwell_plugin.errors import BrightwellError, UnknownFormat
+from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat
 from brightwell_plugin.host import get_host
 from brightwell_plugin.limits import read_head
 from brightwell_plugin.fast import gc_paused
@@ -267,7 +267,12 @@ def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exi
         target = target_for(job, out_dir, name)
         if skip_existing and all(p.exists() for p in get_host().format(name).output_files(target)):
             return FileResult(job.label, str(target), None, skipped=True, skip_reason="output exists")
-        loaded = api.load(job.source, None if to else fmt.name, part=job.part)  # detected once
+        try:
+            loaded = api.load(job.source, None if to else fmt.name, part=job.part)  # detected once
+        except NotATournament as exc:  # a known kind of file that holds no event (a game database)
+            if strict:
+                raise
+            return FileResult(job.label, skipped=True, skip_reason=f"not a tournament: {exc.message}")
         standings = api.rank(loaded.tournament, spec)
         target.parent.mkdir(parents=True, exist_ok=True)
         lost = api.write(api.with_standings(loaded.tournament, standings), target, name)

@@ -37,4 +37,5 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.tsh.tourney_js", formats=(("tsh-js", (".js",)),)),
     Builtin("brightwell_plugin.adapters.go.egd", formats=(("egd", (".h9", ".h10")),)),
     Builtin("brightwell_plugin.adapters.go.ffg_tou", formats=(("ffg-tou", (".tou",)),)),
+    Builtin("brightwell_plugin.adapters.wthor", formats=(("wthor", (".wtb", ".jou", ".trn")),)),
 )

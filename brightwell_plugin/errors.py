@@ -33,6 +33,10 @@ class UnknownFormat(BrightwellError):
     """No registered format recognises the file."""
 
 
+class NotATournament(BrightwellError):
+    """A file of a known kind that holds no event to rank (a game database)."""
+
+
 class ValidationError(BrightwellError):
     """The tournament contradicts itself."""
 

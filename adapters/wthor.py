@@ -1,0 +1,59 @@
+"""WTHOR (``wthor``): the French federation's Othello game database, recognised to say what it is.
+
+A WTHOR database is three files: ``WTH_YYYY.wtb`` (a year's games, 68 bytes each), ``WTHOR.JOU``
+(players, 20 bytes each) and ``WTHOR.TRN`` (tournament names, 26 bytes each), each after a 16-byte
+header whose counts fix the file's size. It keeps selected games of many events, without rounds,
+byes or standings, so no event can be rebuilt from it: reading one refuses it by name (``batch``
+skips it as no tournament), instead of taking ``WTHOR.TRN`` for a Swiss Perfect table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.errors import NotATournament
+from brightwell_plugin.hookspecs import hookimpl
+
+HEADER = 16
+RECORD = {".wtb": 68, ".jou": 20, ".trn": 26}
+
+
+def is_wthor(path: Path, head: bytes) -> bool:
+    """The header's counts give the file's size exactly, and its fields are in range."""
+    record = RECORD.get(path.suffix.lower())
+    if record is None or len(head) < HEADER:
+        return False
+    month, day, board = head[2], head[3], head[12]
+    if not (month <= 12 and day <= 31 and board in (0, 8)):
+        return False
+    games, names = int.from_bytes(head[4:8], "little"), int.from_bytes(head[8:10], "little")
+    count = games if record == 68 else names
+    try:
+        return path.stat().st_size == HEADER + record * count
+    except OSError:
+        return False
+
+
+class WthorFormat(Format):
+    name = "wthor"
+    title = "WTHOR game database (.wtb, .JOU, .TRN): recognised, and refused as no event to rank"
+    suffixes = (".wtb", ".jou", ".trn")
+
+    def sniff(self, path, head):
+        return is_wthor(path, head)
+
+    def read(self, path: Path, *, encoding=None) -> ReadResult:
+        raise NotATournament("a WTHOR game database (selected games of many events, without rounds, byes or "
+                             "standings): there is no event to rank", file=str(path))
+
+
+class WthorPlugin:
+    """Built-in plugin: recognises the WTHOR database."""
+
+    @hookimpl
+    def brightwell_register_formats(self, register):
+        register(WthorFormat())
+
+
+plugin = WthorPlugin()

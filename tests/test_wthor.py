@@ -1,0 +1,76 @@
+"""WTHOR game databases are recognised by their headers and refused by name as no event to rank;
+a batch over an archive that holds one skips its files."""
+
+from __future__ import annotations
+
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from brightwell_plugin import api
+from brightwell_plugin.cli import main
+from brightwell_plugin.errors import NotATournament
+from support.make_fixtures import FIXTURES
+from support.mutants import SHARED
+from support.samples import or_skip
+
+
+def _header(games: int, records: int, year: int) -> bytes:
+    """The 16-byte header: date of creation, counts, the games' year, board size 8, type, depth."""
+    return bytes([20, 24, 6, 1]) + struct.pack("<IHH", games, records, year) + bytes([8, 0, 22, 0])
+
+
+def write_wthor(folder: Path, tournaments=("Open A", "Cup B"), players=("Ann", "Bob", "Cy"), games=3) -> list[Path]:
+    """A WTHOR trio written from the format's grammar: the header, then records of a fixed size."""
+    folder.mkdir(parents=True, exist_ok=True)
+    trn = _header(0, len(tournaments), 0) + b"".join(t.encode("latin-1").ljust(26, b"\0") for t in tournaments)
+    jou = _header(0, len(players), 0) + b"".join(p.encode("latin-1").ljust(20, b"\0") for p in players)
+    moves = bytes([56, 64, 65] + [0] * 57)
+    wtb = _header(games, 0, 2024) + b"".join(struct.pack("<HHHBB", g % 2, 0, 1, 40, 40) + moves for g in range(games))
+    paths = [folder / "WTHOR.TRN", folder / "WTHOR.JOU", folder / "WTH_2024.wtb"]
+    for path, data in zip(paths, (trn, jou, wtb)):
+        path.write_bytes(data)
+    return paths
+
+
+def test_each_file_of_the_database_is_recognised_and_refused_by_name(tmp_path):
+    for path in write_wthor(tmp_path):
+        assert api.detect_format(path).name == "wthor"
+        with pytest.raises(NotATournament, match=rf"{path.name}: a WTHOR game database .*no event to rank"):
+            api.load(path)
+
+
+def test_a_swiss_perfect_table_is_still_swiss_perfect(tmp_path):
+    assert api.detect_format(FIXTURES / "sp" / "othello_open.trn").name == "swissperfect"
+    path = write_wthor(tmp_path)[0]
+    path.write_bytes(path.read_bytes() + b"\0")  # the header's count no longer gives the size: not WTHOR
+    assert api.detect_format(path).name == "swissperfect"
+
+
+def test_rank_command_refuses_in_one_line(tmp_path):
+    path = write_wthor(tmp_path)[0]
+    result = CliRunner().invoke(main, ["rank", str(path)])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "WTHOR.TRN: a WTHOR game database" in lines[0]
+
+
+def test_batch_skips_the_database_beside_an_event(tmp_path):
+    src = tmp_path / "archive"
+    write_wthor(src / "wthor")
+    shutil.copy(FIXTURES / "othello_open.xml", src / "club.xml")
+    result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "1 ranked, 3 skipped (3 not tournaments), 0 failed of 4 files" in result.stdout
+    assert [p.name for p in (tmp_path / "out").rglob("*") if p.is_file()] == ["club.xml"]
+    strict = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "strict"), "--strict"])
+    assert strict.exit_code == 1 and "1 ranked, 0 skipped, 3 failed of 4 files" in strict.stdout
+
+
+@pytest.mark.parametrize("path", or_skip(sorted((SHARED / "synthetic" / "wthor").glob("*"))),
+                         ids=lambda p: p.name)
+def test_real_sample_files_are_recognised(path):
+    assert api.detect_format(path).name == "wthor"
