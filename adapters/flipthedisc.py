@@ -25,6 +25,20 @@ BOARD = 64
 _RESULT = {2: WIN, 1: DRAW, 0: LOSS}
 
 
+def _game(first: dict, r: int) -> tuple:
+    """The first player's result and discs: a result of 0, 1 or 2 and a whole number of discs
+    from 0 to 64, as FlipTheDisc stores them; anything else is refused, never rounded."""
+    result, discs = first.get("result"), first.get("score")
+    where = f"round {r + 1}, player {first.get('id')}"
+    if type(result) is not int or result not in _RESULT:
+        raise BrightwellError(f"result {result!r} is not 0, 1 or 2", place=where)
+    if type(discs) is float and discs.is_integer():
+        discs = int(discs)
+    if type(discs) is not int or not 0 <= discs <= BOARD:
+        raise BrightwellError(f"disc count {discs!r} is not a whole number from 0 to {BOARD}", place=where)
+    return _RESULT[result], discs
+
+
 class FlipTheDiscFormat(Format):
     name = "flipthedisc"
     title = "FlipTheDisc.com tournament JSON (read; published BQ checked by 'brightwell check')"
@@ -41,6 +55,8 @@ class FlipTheDiscFormat(Format):
                                   place=f"line {exc.lineno}, column {exc.colno}") from None
         try:
             return ReadResult(self._tournament(data))
+        except BrightwellError as exc:
+            raise exc.at(file=str(path)) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise BrightwellError(f"not a FlipTheDisc tournament ({type(exc).__name__}: {exc})",
                                   file=str(path)) from None
@@ -66,8 +82,7 @@ class FlipTheDiscFormat(Format):
                     continue
                 if first.get("result") is None:
                     continue  # paired, not yet played
-                discs = int(first["score"])
-                res = _RESULT[int(first["result"])]
+                res, discs = _game(first, r)
                 rounds[a].append(new_entry(GAME, b, res, FIRST, discs, BOARD - discs))
                 rounds[b].append(new_entry(GAME, a, res.reverse, SECOND, BOARD - discs, discs))
             for entries in rounds.values():  # not paired this round
@@ -106,9 +121,8 @@ class FlipTheDiscFormat(Format):
                     first, second = second, first
                 if second["id"] == -1 or first.get("result") is None:
                     continue  # no opponent, or not yet played
-                discs = int(first["score"])
-                games.append(PlayoffGame(stage, first["id"], second["id"], _RESULT[int(first["result"])],
-                                         discs, BOARD - discs))
+                res, discs = _game(first, r)
+                games.append(PlayoffGame(stage, first["id"], second["id"], res, discs, BOARD - discs))
         return games
 
 

@@ -51,6 +51,35 @@ def test_truncated_json_is_a_one_line_error_and_nothing_is_written(tmp_path):
         api.load(tmp_path / "other.json", "flipthedisc")
 
 
+@pytest.mark.parametrize("field, value, message", [
+    ("score", 32.5, "disc count 32.5 is not a whole number from 0 to 64"),
+    ("score", "32", "disc count '32' is not a whole number from 0 to 64"),
+    ("score", True, "disc count True is not a whole number from 0 to 64"),
+    ("score", 65, "disc count 65 is not a whole number from 0 to 64"),
+    ("score", -1, "disc count -1 is not a whole number from 0 to 64"),
+    ("result", 3, "result 3 is not 0, 1 or 2"),
+    ("result", "2", "result '2' is not 0, 1 or 2"),
+])
+def test_a_game_is_read_as_stored_or_refused_never_rounded(tmp_path, field, value, message):
+    data = json.loads(FTD.read_text())
+    game = next(pair[0] for pair in data["rounds"][1]["pairing"] if pair[1]["id"] != -1)
+    game[field] = value
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(BrightwellError, match=rf"bad.json: round 2, player {game['id']}: {message}"):
+        api.load(bad, "flipthedisc")
+
+
+def test_a_whole_disc_count_written_as_a_float_is_read():
+    data = json.loads(FTD.read_text())
+    game = next(pair[0] for pair in data["rounds"][1]["pairing"] if pair[1]["id"] != -1)
+    whole = game["score"]
+    game["score"] = float(whole)
+    from brightwell_plugin.adapters.flipthedisc import FlipTheDiscFormat
+    t = FlipTheDiscFormat()._tournament(data)
+    assert t.player(game["id"]).rounds[1].score == whole and type(t.player(game["id"]).rounds[1].score) is int
+
+
 @pytest.mark.parametrize("sample", or_skip(sorted(SAMPLES.glob("tournament_*.json")) if SAMPLES.exists() else []),
                          ids=lambda p: p.name if p else "none")
 def test_ftd_preset_reproduces_every_published_bq(sample):
