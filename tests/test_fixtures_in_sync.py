@@ -6,7 +6,7 @@ import pytest
 
 from brightwell_plugin.adapters.xml.format import XmlFormat
 from support.make_fixtures import BUILDERS, FIXTURES, LATIN1_FIXTURES, ROOT, TEXT_FIXTURES, papp_elo_fixture, scrabble_day, \
-    sp_fixture_files
+    sp_fixture_files, wthor_files
 
 
 @pytest.mark.parametrize("path", sorted(BUILDERS), ids=lambda p: str(p.relative_to(ROOT)))
@@ -24,8 +24,8 @@ def test_committed_latin1_fixture_matches_its_builder(path):
     assert path.read_bytes() == LATIN1_FIXTURES[path]().encode("latin-1"), "run python tests/support/make_fixtures.py"
 
 
-def test_committed_swiss_perfect_fixture_matches_the_writer():
-    for path, data in sp_fixture_files().items():
+def test_committed_swiss_perfect_and_wthor_fixtures_match_their_writers():
+    for path, data in [*sp_fixture_files().items(), *wthor_files().items()]:
         assert path.read_bytes() == data, f"{path}: run python tests/support/make_fixtures.py"
 
 

@@ -4,7 +4,6 @@ a batch over an archive that holds one skips its files."""
 from __future__ import annotations
 
 import shutil
-import struct
 from pathlib import Path
 
 import pytest
@@ -13,26 +12,17 @@ from click.testing import CliRunner
 from brightwell_plugin import api
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import NotATournament
-from support.make_fixtures import FIXTURES
+from support.make_fixtures import FIXTURES, wthor_files
 from support.mutants import SHARED
 from support.samples import or_skip
 
 
-def _header(games: int, records: int, year: int) -> bytes:
-    """The 16-byte header: date of creation, counts, the games' year, board size 8, type, depth."""
-    return bytes([20, 24, 6, 1]) + struct.pack("<IHH", games, records, year) + bytes([8, 0, 22, 0])
-
-
-def write_wthor(folder: Path, tournaments=("Open A", "Cup B"), players=("Ann", "Bob", "Cy"), games=3) -> list[Path]:
-    """A WTHOR trio written from the format's grammar: the header, then records of a fixed size."""
-    folder.mkdir(parents=True, exist_ok=True)
-    trn = _header(0, len(tournaments), 0) + b"".join(t.encode("latin-1").ljust(26, b"\0") for t in tournaments)
-    jou = _header(0, len(players), 0) + b"".join(p.encode("latin-1").ljust(20, b"\0") for p in players)
-    moves = bytes([56, 64, 65] + [0] * 57)
-    wtb = _header(games, 0, 2024) + b"".join(struct.pack("<HHHBB", g % 2, 0, 1, 40, 40) + moves for g in range(games))
-    paths = [folder / "WTHOR.TRN", folder / "WTHOR.JOU", folder / "WTH_2024.wtb"]
-    for path, data in zip(paths, (trn, jou, wtb)):
+def write_wthor(folder: Path) -> list[Path]:
+    paths = []
+    for path, data in wthor_files(folder).items():
+        folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
+        paths.append(path)
     return paths
 
 

@@ -467,6 +467,21 @@ def papp_elo_fixture() -> bytes:
     return render(api.with_standings(t, api.rank(t)))
 
 
+def wthor_files(folder: Path = FIXTURES / "wthor", tournaments=("Open A", "Cup B"), players=("Ann", "Bob", "Cy"),
+                games: int = 3) -> dict[Path, bytes]:
+    """A WTHOR database (fixtures/wthor), written from the format's grammar: a 16-byte header (date,
+    counts, the games' year, board size 8), then records of a fixed size."""
+    import struct
+
+    def header(game_count: int, records: int, year: int) -> bytes:
+        return bytes([20, 24, 6, 1]) + struct.pack("<IHH", game_count, records, year) + bytes([8, 0, 22, 0])
+    trn = header(0, len(tournaments), 0) + b"".join(t.encode("latin-1").ljust(26, b"\0") for t in tournaments)
+    jou = header(0, len(players), 0) + b"".join(p.encode("latin-1").ljust(20, b"\0") for p in players)
+    moves = bytes([56, 64, 65] + [0] * 57)
+    wtb = header(games, 0, 2024) + b"".join(struct.pack("<HHHBB", g % 2, 0, 1, 40, 40) + moves for g in range(games))
+    return {folder / "WTHOR.TRN": trn, folder / "WTHOR.JOU": jou, folder / "WTH_2024.wtb": wtb}
+
+
 def main() -> None:
     for path, build in BUILDERS.items():
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -487,7 +502,7 @@ def main() -> None:
     print("wrote fixtures/tsh/a.t, config.tsh")
     (FIXTURES / "othello_open.elo").write_bytes(papp_elo_fixture())
     print("wrote fixtures/othello_open.elo")
-    for path, data in sp_fixture_files().items():
+    for path, data in [*sp_fixture_files().items(), *wthor_files().items()]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         print(f"wrote {path.relative_to(ROOT)}")
