@@ -25,6 +25,7 @@ from brightwell_plugin import api
 from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat
 from brightwell_plugin.host import get_host
+from brightwell_plugin.fileio import atomic_write
 from brightwell_plugin.limits import read_head
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.standings import configured
@@ -46,6 +47,7 @@ class Jobs(Sequence):
     the archive. Indexing and slicing give :class:`Job` objects, in the order they were added."""
 
     def __init__(self):
+        self.left_out: list[Path] = []  # folders a walk left out: the output folders of earlier batches
         self._db = sqlite3.connect("", check_same_thread=False)  # "": deleted when closed
         self._db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
                                "CREATE TABLE job (source BLOB, relative BLOB, part BLOB);"
@@ -152,7 +154,8 @@ def _file_result(source, target, format, error, skipped, rows, not_carried, skip
 def collect(inputs: Iterable[str]) -> Jobs:
     """Files, folders (recursively) and globs: a job per event. The files a format declares as one
     event are one job, read from the set's main file; the companions a format reads beside an
-    event are no jobs."""
+    event are no jobs. A folder walk leaves out the output folders of earlier batches (those
+    holding :data:`OUTPUT_TAG`), listed in ``left_out``; a named folder is read whatever it holds."""
     formats = get_host().formats.values()
     companions = {c for f in formats for c in f.companions}
     sets = {s: f.set_suffixes for f in formats for s in f.set_suffixes}
@@ -162,7 +165,7 @@ def collect(inputs: Iterable[str]) -> Jobs:
         paths = [Path(p) for p in sorted(glob.glob(text, recursive=True))] or [Path(text)]
         for path in paths:
             root = path if path.is_dir() else path.parent
-            for f in (_files(path) if path.is_dir() else [path]):
+            for f in (_files(path, jobs.left_out) if path.is_dir() else [path]):
                 if f.name.startswith(".") or f.name in companions:
                     continue
                 members = sets.get(f.suffix.lower())
@@ -190,16 +193,25 @@ def _main_files(folder: Path, suffix: str) -> dict[str, Path]:
     return {p.stem.lower(): p for p in reversed(found)}
 
 
-def _files(folder: Path):
+OUTPUT_TAG = ".brightwell-batch-output"  # in every batch's output folder: later walks leave the folder out
+_TAG_TEXT = (b"This folder holds the outputs of brightwell batch. A batch over a folder that contains\n"
+             b"this one leaves it out of its inputs; name this folder itself to read its files.\n")
+
+
+def _files(folder: Path, left_out: list[Path]):
     """The files under ``folder``, in path order (as ``sorted(folder.rglob("*"))``), one folder at a
-    time: a million files are never a list. Symbolic links to folders are not followed."""
+    time: a million files are never a list. Symbolic links to folders are not followed; a batch's
+    output folder below ``folder`` is left out and added to ``left_out``."""
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
         return
     for entry in entries:
         if entry.is_dir(follow_symlinks=False):
-            yield from _files(Path(entry.path))
+            if os.path.isfile(os.path.join(entry.path, OUTPUT_TAG)):
+                left_out.append(Path(entry.path))
+            else:
+                yield from _files(Path(entry.path), left_out)
         elif entry.is_file():
             yield Path(entry.path)
 
@@ -392,6 +404,17 @@ def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
                               "input; choose another --out", file=str(out_dir))
 
 
+def tag_output(out_dir: Path) -> None:
+    """Mark ``out_dir`` as a batch's output folder (:data:`OUTPUT_TAG`), so that a batch over a folder
+    holding it, run again, does not take these outputs for inputs."""
+    tag = out_dir / OUTPUT_TAG
+    if not tag.is_file():
+        try:
+            atomic_write(tag, _TAG_TEXT)
+        except OSError as exc:
+            raise BrightwellError(f"cannot be the output folder: {exc.strerror}", file=str(out_dir)) from None
+
+
 class Interrupted(KeyboardInterrupt):
     """A batch stopped by Ctrl-C: what was done before it (outputs are whole or absent); ``done``
     counts the files finished, ``results`` holds them when the run kept its results."""
@@ -421,6 +444,7 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
         reason = "a file is in the way" if isinstance(exc, FileExistsError) else exc.strerror
         raise BrightwellError(f"cannot be the output folder: {reason}", file=str(out_dir)) from None
     clean_stale_temporaries(out_dir)
+    tag_output(out_dir)
     workers = jobs_count or os.cpu_count() or 1
     own = executor is None
     stop = multiprocessing.get_context().Event() if own else None

@@ -261,10 +261,13 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, s
     """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
     from pathlib import Path
 
-    from brightwell_plugin.batch import Interrupted, collect
+    from brightwell_plugin.batch import OUTPUT_TAG, Interrupted, collect
     from brightwell_plugin.report import ReportWriter, report_stem
 
     found = collect(inputs)
+    for folder in found.left_out:
+        click.echo(one_line(f"brightwell: {folder}: left out: the outputs of an earlier batch (it holds "
+                            f"{OUTPUT_TAG}; name the folder itself to read it)"), err=True)
     if not found:
         raise BrightwellError("no input files found")
     tally = _Tally()

@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from brightwell_plugin import api
-from brightwell_plugin.batch import Placing, chunk_sizes, collect, process, run
+from brightwell_plugin.batch import OUTPUT_TAG, Placing, chunk_sizes, collect, process, run
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from support.make_fixtures import FIXTURES
@@ -59,7 +59,7 @@ def test_mixed_archive(tmp_path):
     assert result.exit_code == 1  # two files failed
     assert checksums(src) == before  # inputs untouched
     written = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
-    assert written == {"club.xml", "2019/quirks.trf", "2019/spring/event.ini", "2019/spring/event.trn",
+    assert written == {OUTPUT_TAG, "club.xml", "2019/quirks.trf", "2019/spring/event.ini", "2019/spring/event.trn",
                        "2019/spring/event.sco", "2019/woc.elo", "ftd.xml", "go.xml", "tsh/a.t"}
     for name in ("club.xml", "2019/quirks.trf", "2019/spring/event.trn", "2019/woc.elo", "ftd.xml"):
         assert api.load(out / name).tournament.players
@@ -152,6 +152,23 @@ def test_any_executor_runs_the_batch(tmp_path):
     assert len(results) == 7 and all(r.ok for r in results)
 
 
+def test_the_same_batch_runs_again_with_its_output_folder_inside_the_input(tmp_path):
+    src = archive(tmp_path)
+    out = src / "reranked"
+    first = CliRunner().invoke(main, ["batch", str(src), "--out", str(out)])
+    assert "7 ranked, 0 skipped, 2 failed of 9 files" in first.stdout and (out / OUTPUT_TAG).is_file()
+    written = checksums(out)
+    again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out)])
+    assert "7 ranked, 0 skipped, 2 failed of 9 files" in again.stdout, again.output
+    assert f"{out}: left out: the outputs of an earlier batch" in again.stderr
+    assert checksums(out) == written
+    named = CliRunner().invoke(main, ["batch", str(out), "--out", str(tmp_path / "twice")])
+    assert "7 ranked, 0 skipped, 0 failed of 7 files" in named.stdout, named.output  # a named folder is read
+    untagged = src / "2019"  # a folder of inputs stays refused as the output folder
+    refused = CliRunner().invoke(main, ["batch", str(src), "--out", str(untagged)])
+    assert refused.exit_code == 2 and "the output folder holds input files" in refused.output
+
+
 def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
     src = tmp_path / "many"
     src.mkdir()
@@ -167,7 +184,8 @@ def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
     results = run(jobs, tmp_path / "out", "PTS,BQ:preset=woc", jobs_count=2)
     assert [Path(r.source).name for r in results] == [f"e{i:02d}.xml" for i in range(70)]
     assert [r.ok for r in results] == [i != 33 for i in range(70)]
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [f"e{i:02d}.xml" for i in range(70) if i != 33]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [OUTPUT_TAG] + [f"e{i:02d}.xml" for i in range(70)
+                                                                                   if i != 33]
     first = results[0].placings
     assert first and all(r.placings == first for r in results if r.ok)  # placings came back whole
 
