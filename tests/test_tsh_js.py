@@ -30,6 +30,20 @@ def test_reads_like_the_t_file(tmp_path):
         api.load(path, part="C")
 
 
+def test_the_id_tsh_writes_after_a_name_is_kept_as_an_id(tmp_path):
+    division = as_tourney_js((FIXTURES / "tsh" / "a.t").read_text(encoding="latin-1"), "A")
+    names = [p["name"] for p in division["players"][1:]]
+    division["players"][1]["name"] = f"{names[0]}:XT017175"
+    division["players"][2]["name"] = f"{names[1]}: Club 7"  # a colon that ends no id: part of the name
+    path = tmp_path / "tourney.js"
+    path.write_text("newt = " + json.dumps({"config": {}, "divisions": [division]}) + ";\n")
+    players = api.load(path).tournament.players
+    assert (players[0].name, players[0].ids) == (names[0], (("tsh", "XT017175"),))
+    assert (players[1].name, players[1].ids) == (f"{names[1]}: Club 7", ())
+    from brightwell_plugin.adapters.tsh.format import TshFormat
+    assert "player ids: tsh (a .t line has no place for them)" in TshFormat().cannot_carry(api.load(path).tournament)
+
+
 def test_the_real_generated_tourney_js_equals_its_t_files():
     js = SHARED / "tourney_generated_3div_7rounds.js"
     if not js.exists():
@@ -47,6 +61,7 @@ def test_the_real_published_tourney_js_in_progress():
         pytest.skip("shared research samples not present")
     t = api.load(js).tournament
     assert len(t.players) == 37 and t.rounds == 8 and t.rounds_played == 1  # round 2 paired, not played
+    assert all(":X" not in p.name and dict(p.ids)["tsh"].startswith("X") for p in t.players)
 
 
 def test_batch_ranks_each_division_as_an_event(tmp_path):

@@ -172,6 +172,9 @@ class TshFormat(Format):
             "".join(p.name for p in t.players).encode("latin-1")
         except UnicodeEncodeError:
             lost.append(metadata("characters Latin-1 cannot hold (written as '?')"))
+        ids = sorted({scheme for p in t.players for scheme, _ in p.ids})
+        if ids:
+            lost.append(metadata(f"player ids: {', '.join(ids)} (a .t line has no place for them)"))
         other = sorted({k for k, _ in t.metadata if not k.startswith("tsh ")})
         if other:
             lost.append(metadata(f"tournament metadata: {', '.join(other)}"))

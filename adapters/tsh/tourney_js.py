@@ -6,12 +6,15 @@
 ``etc`` the ``.t`` tags (``p12`` who went first); players are numbered by their place in the list.
 A pairing without a score yet is a round not played. Each division is an event of its own: the
 one named by ``--division`` (``part``), else the first, with a warning naming the others.
+tsh writes a player's id after the name (``Tunnicliffe, Matthew:XT017175``): it is kept as the
+player's ``tsh`` id, and the name is read without it.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
@@ -20,6 +23,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 
+_NAME_ID = re.compile(r"^(.*\S):([A-Z]+[0-9]+)$", re.DOTALL)  # "Name:XT017175"
 _PREFIX = re.compile(r"^\ufeff?\s*(?://[^\n]*\n\s*)*(?:newt\s*=\s*)?")
 
 
@@ -81,17 +85,20 @@ class TshJsFormat(Format):
         people = [p for p in division["players"][1:]]
         if any(p is None for p in people):
             raise ValueError("a gap in the player list")
-        rows = []
+        rows, ids = [], []
         for no, p in enumerate(people, 1):
             if int(p.get("id", no)) != no:
                 raise ValueError(f"player {no} has id {p.get('id')}")
             etc = p.get("etc") or {}
             tags = {k: _words(v) for k, v in etc.items() if k != "newr"}
-            rows.append((no, str(p["name"]), str(p.get("rating") or 0), _words(p.get("pairings")),
+            m = _NAME_ID.match(str(p["name"]))
+            ids.append((("tsh", m[2]),) if m else ())
+            rows.append((no, m[1] if m else str(p["name"]), str(p.get("rating") or 0), _words(p.get("pairings")),
                          _words(p.get("scores")), tags))
         tsh = TshFormat()
         try:
-            players = [tsh._player(no, row, rows, str(path), warnings) for no, row in enumerate(rows, 1)]
+            players = [replace(tsh._player(no, row, rows, str(path), warnings), ids=tagged)
+                       for (no, row), tagged in zip(enumerate(rows, 1), ids)]
         except BrightwellError as exc:  # the .t reader places by line: here a line is a player
             raise BrightwellError(exc.message, file=exc.file,
                                   place=f"division {name}, " + (exc.place or "").replace("line ", "player ")) from None
@@ -99,7 +106,6 @@ class TshJsFormat(Format):
                     if k in ("event_name", "event_date", "max_rounds", "spread_cap", "standings_spread_cap",
                              "bye_spread") and v is not None}
         t = tsh._tournament(path, settings, players, rows)
-        from dataclasses import replace
         event = settings.get("event_name") or path.stem
         return replace(t, name=f"{event} - division {name}" if count > 1 else event,
                        metadata=t.metadata + (("tsh division", name),))
