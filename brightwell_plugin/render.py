@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from brightwell_plugin.criteria.base import Explanation, fmt
+from brightwell_plugin.errors import one_line
 from brightwell_plugin.standings import Standings, rank_text, shared_ranks
 
 if TYPE_CHECKING:
@@ -44,6 +45,13 @@ def console():
     return Console()
 
 
+def _text(value: str):
+    """Text from a file for a terminal table: shown as written, never read as rich markup
+    (``[link=…]`` in a name would become a terminal hyperlink), control characters as escapes."""
+    from rich.text import Text
+    return Text(one_line(value))
+
+
 def standings_cells(standings: Standings) -> tuple[list[str], list[list[str]]]:
     """The standings as headings and text cells; a shared rank is written ``3=``."""
     shared = shared_ranks(standings)
@@ -61,11 +69,11 @@ def crosstable_cells(ct: Crosstable) -> tuple[list[str], list[list[str]]]:
 def table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], left: int = 2):
     """A terminal table; cells fold rather than being cut, whatever the terminal's width."""
     from rich.table import Table
-    out = Table(title=title)
+    out = Table(title=_text(title))
     for n, heading in enumerate(headings):
-        out.add_column(heading, justify="left" if n == left else "right", overflow="fold")
+        out.add_column(_text(heading), justify="left" if n == left else "right", overflow="fold")
     for row in rows:
-        out.add_row(*row)
+        out.add_row(*map(_text, row))
     return out
 
 
@@ -88,49 +96,52 @@ def explanation_tables(explanations: Iterable[Explanation]) -> list:
     from rich.table import Table
     out: list = []
     for e in explanations:
-        table = Table(title=f"{e.item} = {fmt(e.value)}  (#{e.start_no} {e.name})", title_justify="left")
+        table = Table(title=_text(f"{e.item} = {fmt(e.value)}  (#{e.start_no} {e.name})"), title_justify="left")
         table.add_column("part")
         table.add_column("value", justify="right")
         table.add_column("how")
         for p in e.parts:
-            table.add_row(p.label, fmt(p.value), p.detail)
+            table.add_row(_text(p.label), fmt(p.value), _text(p.detail))
         out.append(table)
-        out += [f"  {note}" for note in e.notes]
+        out += [_text(f"  {note}") for note in e.notes]
     return out
 
 
 def differences_table(title: str, rows: Sequence):
     """A check's rows that differ: the published rank or value beside the computed one."""
     from rich.table import Table
-    table = Table(title=title)
+    table = Table(title=_text(title))
     for heading in ("No", "Name", "", "published", "computed"):
         table.add_column(heading, justify="left" if heading in ("Name", "") else "right")
     for r in rows:
         if r.stored_rank is not None and r.stored_rank != r.rank:
-            table.add_row(str(r.start_no), r.name, "rank", str(r.stored_rank), str(r.rank))
+            table.add_row(str(r.start_no), _text(r.name), "rank", str(r.stored_rank), str(r.rank))
         for item, value, computed in r.published:
             if abs(value - computed) > 1e-9:
-                table.add_row(str(r.start_no), r.name, item, fmt(value), fmt(computed))
+                table.add_row(str(r.start_no), _text(r.name), _text(item), fmt(value), fmt(computed))
     return table
 
 
 def criteria_lines(criteria: dict, presets: Sequence) -> list[str]:
-    """Every criterion with its modifiers, parameters and presets (rich markup)."""
+    """Every criterion with its modifiers, parameters and presets (rich markup; what plugins
+    wrote is escaped)."""
+    from rich.markup import escape
     by_code: dict[str, list] = {}
     for preset, owner in presets:
         by_code.setdefault(preset.criterion.upper(), []).append((preset, owner))
     lines = []
     for code, c in sorted(criteria.items()):
-        lines.append(f"[bold]{code}[/bold]  {c.title}  [dim]({c.source})[/dim]")
+        lines.append(f"[bold]{escape(code)}[/bold]  {escape(c.title)}  [dim]({escape(c.source)})[/dim]")
         if c.modifiers:
             lines.append("  modifiers: " + " ".join("/" + m.replace("*", "<rating>") for m in c.modifiers))
         for p in c.parameters:
             default = f" (default {p.default})" if p.default is not None else ""
             need = " [required]" if p.required else ""
             choices = f" [{'|'.join(p.choices)}]" if p.choices else ""
-            lines.append(f"  {p.name}{choices}{default}{need}: {p.help}")
+            lines.append(escape(f"  {p.name}{choices}{default}{need}: {p.help}"))
         for preset, owner in by_code.get(code, ()):
-            lines.append(f"  preset {preset.name}: {preset.settings}  [dim]({preset.source}; plugin {owner})[/dim]")
+            lines.append(f"  preset {escape(preset.name)}: {escape(str(preset.settings))}  "
+                         f"[dim]({escape(preset.source)}; plugin {escape(owner)})[/dim]")
     return lines
 
 

@@ -124,6 +124,32 @@ def test_criteria_formats_plugins():
     assert "brightwell_plugin.criteria.brightwell" in run("plugins").stdout
 
 
+def _on_a_terminal(renderables) -> str:
+    from rich.console import Console
+    console = Console(file=io.StringIO(), force_terminal=True, width=200)
+    for renderable in renderables:
+        console.print(renderable)
+    return console.file.getvalue()
+
+
+def test_names_from_a_file_are_printed_as_written_never_as_terminal_markup():
+    from brightwell_plugin import render
+    t = othello_open()
+    marked = {2: "Bruno [link=http://x]Okafor", 8: "[bold red]Hana[/] Kovac", 3: "Cy\x1b[31m Red"}
+    t = replace(t, name="[blink]Open", players=tuple(replace(p, name=marked.get(p.start_no, p.name)) for p in t.players))
+    standings = api.rank(t, "PTS,BQ:preset=woc")
+    shown = _on_a_terminal([render.table(t.name, *render.standings_cells(standings)),
+                            *render.explanation_tables(api.explain(t, "8", "BQ:preset=woc"))])
+    assert "\x1b]8;" not in shown and "\x1b[5m" not in shown  # no hyperlink, no blinking
+    for text in ("Bruno [link=http://x]Okafor", "[bold red]Hana[/] Kovac", "Cy\\x1b[31m Red", "[blink]Open"):
+        assert text in shown, text
+
+
+def test_the_criteria_listing_shows_every_choice_and_requirement():
+    crit = run("criteria").stdout
+    assert "strength [points|wins] (default points)" in crit and "w_bh [required]:" in crit
+
+
 def test_convert_xml_to_xml(tmp_path, sample_file):
     target = tmp_path / "copy.xml"
     assert run("convert", str(sample_file), str(target)).exit_code == 0
