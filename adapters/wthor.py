@@ -12,8 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.errors import NotATournament
+from brightwell_plugin.errors import BrightwellError, NotATournament
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import check_regular, read_head
 
 HEADER = 16
 RECORD = {".wtb": 68, ".jou": 20, ".trn": 26}
@@ -44,6 +45,10 @@ class WthorFormat(Format):
         return is_wthor(path, head)
 
     def read(self, path: Path, *, encoding=None) -> ReadResult:
+        check_regular(path)
+        if not is_wthor(path, read_head(path, HEADER)):
+            raise BrightwellError("not a WTHOR database file (.wtb, .JOU or .TRN whose header's counts give its "
+                                  "size)", file=str(path))
         raise NotATournament("a WTHOR game database (selected games of many events, without rounds, byes or "
                              "standings): there is no event to rank", file=str(path))
 

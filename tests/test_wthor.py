@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from brightwell_plugin import api
 from brightwell_plugin.batch import OUTPUT_TAG
 from brightwell_plugin.cli import main
-from brightwell_plugin.errors import NotATournament
+from brightwell_plugin.errors import BrightwellError, NotATournament
 from support.make_fixtures import FIXTURES, wthor_files
 from support.mutants import SHARED
 from support.samples import or_skip
@@ -32,6 +32,11 @@ def test_each_file_of_the_database_is_recognised_and_refused_by_name(tmp_path):
         assert api.detect_format(path).name == "wthor"
         with pytest.raises(NotATournament, match=rf"{path.name}: a WTHOR game database .*no event to rank"):
             api.load(path)
+
+
+def test_a_file_named_as_wthor_that_is_not_is_refused_as_such(tmp_path):
+    with pytest.raises(BrightwellError, match=r"othello_open.xml: not a WTHOR database file"):
+        api.load(FIXTURES / "othello_open.xml", "wthor")
 
 
 def test_a_swiss_perfect_table_is_still_swiss_perfect(tmp_path):
