@@ -24,7 +24,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from brightwell_plugin import api
-from brightwell_plugin.batch import collect
+from brightwell_plugin.jobs import collect
 from brightwell_plugin.errors import BrightwellError, one_line
 from brightwell_plugin.limits import max_input, read_stream, too_large
 from brightwell_plugin.publication import document

@@ -1,0 +1,180 @@
+"""The jobs of a batch: the events that files, folders and globs name, each source once.
+
+A folder is walked one level at a time in path order; the files a format declares as one event
+are one job, a file holding several events one job each. The output folder of a batch is tagged
+(:data:`OUTPUT_TAG`), and a walk leaves a tagged folder out.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from brightwell_plugin.adapters.base import Format
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fileio import atomic_write
+from brightwell_plugin.host import get_host
+from brightwell_plugin.limits import read_head
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    source: Path
+    relative: Path  # where its output goes under the output folder (without the suffix)
+    part: str | None = None  # one event of a file that holds several (a tsh tourney.js division)
+
+    @property
+    def label(self) -> str:
+        return str(self.source) if self.part is None else f"{self.source}#{self.part}"
+
+
+class Jobs(Sequence):
+    """The jobs of a batch, each source once, kept in a private temporary SQLite database (a
+    few megabytes of cache in memory, the rest on disk): the parent's memory does not grow with
+    the archive. Indexing and slicing give :class:`Job` objects, in the order they were added."""
+
+    def __init__(self):
+        self.left_out: list[Path] = []  # folders a walk left out: the output folders of earlier batches
+        self._db = sqlite3.connect("", check_same_thread=False)  # "": deleted when closed
+        self._db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+                               "CREATE TABLE job (source BLOB, relative BLOB, part BLOB);"
+                               "CREATE TABLE seen (key BLOB PRIMARY KEY) WITHOUT ROWID;")
+        self._count = 0
+
+    def first_sight(self, key: str) -> bool:
+        """True the first time ``key`` (a source's identity) is offered, False after."""
+        return self._db.execute("INSERT OR IGNORE INTO seen VALUES (?)", (_stored(key),)).rowcount == 1
+
+    def append(self, job: Job) -> None:
+        part = None if job.part is None else _stored(job.part)
+        self._db.execute("INSERT INTO job VALUES (?, ?, ?)", (_stored(str(job.source)), _stored(str(job.relative)), part))
+        self._count += 1
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self):
+        return self._rows(0, self._count)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._count)
+            return list(self._rows(start, stop)) if step == 1 else [self[i] for i in range(start, stop, step)]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError("job index out of range")
+        return next(self._rows(index, index + 1))
+
+    def _rows(self, start: int, stop: int):
+        rows = self._db.execute("SELECT source, relative, part FROM job WHERE rowid > ? AND rowid <= ? "
+                                "ORDER BY rowid", (start, stop))
+        return (Job(Path(_text(source)), Path(_text(relative)), None if part is None else _text(part))
+                for source, relative, part in rows)
+
+
+def _stored(text: str) -> bytes:
+    """Text as stored: a file name that is not UTF-8 holds lone surrogates, which SQLite's text refuses."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _text(stored: bytes) -> str:
+    return stored.decode("utf-8", "surrogatepass")
+
+
+def collect(inputs: Iterable[str]) -> Jobs:
+    """Files, folders (recursively) and globs: a job per event. The files a format declares as one
+    event are one job, read from the set's main file; the companions a format reads beside an
+    event are no jobs. A folder walk leaves out the output folders of earlier batches (those
+    holding :data:`OUTPUT_TAG`), listed in ``left_out``; a named folder is read whatever it holds."""
+    formats = get_host().formats.values()
+    companions = {c for f in formats for c in f.companions}
+    sets = {s: f.set_suffixes for f in formats for s in f.set_suffixes}
+    jobs = Jobs()
+    mains = lru_cache(maxsize=16)(_main_files)  # a folder's set files are listed once, not once per set
+    for text in inputs:
+        paths = [Path(p) for p in sorted(glob.glob(text, recursive=True))] or [Path(text)]
+        for path in paths:
+            root = path if path.is_dir() else path.parent
+            for f in (_files(path, jobs.left_out) if path.is_dir() else [path]):
+                if f.name.startswith(".") or f.name in companions:
+                    continue
+                members = sets.get(f.suffix.lower())
+                if members:  # one job per stem, read from the set's main file when there is one
+                    if not jobs.first_sight(f"{f.parent.resolve()}\0{f.stem.lower()}"):
+                        continue
+                    f = mains(f.parent, members[0]).get(f.stem.lower(), f)
+                elif not jobs.first_sight(str(f.resolve())):
+                    continue
+                relative = f.relative_to(root).with_suffix("") if f.is_relative_to(root) else Path(f.stem)
+                parts = _parts(f)
+                for job in [Job(f, relative.with_name(f"{relative.name}-{_safe(part)}"), part) for part in parts] or [
+                        Job(f, relative)]:
+                    jobs.append(job)
+    return jobs
+
+
+def _main_files(folder: Path, suffix: str) -> dict[str, Path]:
+    """The files of ``folder`` with ``suffix`` (a set's main file), by lower-case stem: the first
+    in name order when several differ only in case."""
+    try:
+        found = sorted(p for p in folder.iterdir() if p.suffix.lower() == suffix)
+    except OSError:
+        return {}
+    return {p.stem.lower(): p for p in reversed(found)}
+
+
+OUTPUT_TAG = ".brightwell-batch-output"  # in every batch's output folder: later walks leave the folder out
+_TAG_TEXT = (b"This folder holds the outputs of brightwell batch. A batch over a folder that contains\n"
+             b"this one leaves it out of its inputs; name this folder itself to read its files.\n")
+
+
+def _files(folder: Path, left_out: list[Path]):
+    """The files under ``folder``, in path order (as ``sorted(folder.rglob("*"))``), one folder at a
+    time: a million files are never a list. Symbolic links to folders are not followed; a batch's
+    output folder below ``folder`` is left out and added to ``left_out``."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            if os.path.isfile(os.path.join(entry.path, OUTPUT_TAG)):
+                left_out.append(Path(entry.path))
+            else:
+                yield from _files(Path(entry.path), left_out)
+        elif entry.is_file():
+            yield Path(entry.path)
+
+
+def _parts(path: Path) -> tuple[str, ...]:
+    """The events a file holds, when a format of its suffix says it holds several: each is a job."""
+    host = get_host()
+    for fmt in host.formats.values():
+        if path.suffix.lower() in fmt.suffixes and type(fmt).parts is not Format.parts:
+            try:
+                if fmt.sniff(path, read_head(path, 4096)):
+                    return fmt.parts(path)
+            except (OSError, BrightwellError):
+                return ()  # the job reports it
+    return ()
+
+
+def _safe(part: str) -> str:
+    return re.sub(r"[^\w.-]+", "_", part) or "part"
+
+
+def tag_output(out_dir: Path) -> None:
+    """Mark ``out_dir`` as a batch's output folder (:data:`OUTPUT_TAG`), so that a batch over a folder
+    holding it, run again, does not take these outputs for inputs."""
+    tag = out_dir / OUTPUT_TAG
+    if not tag.is_file():
+        try:
+            atomic_write(tag, _TAG_TEXT)
+        except OSError as exc:
+            raise BrightwellError(f"cannot be the output folder: {exc.strerror}", file=str(out_dir)) from None
