@@ -2,66 +2,16 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
 from contextlib import contextmanager
 
-import importlib
-
 import click
 
 from brightwell_plugin import __version__
+from brightwell_plugin.cli_batch import batch
+from brightwell_plugin.cli_common import api, fileio, handled, limits, render
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
-
-
-class _OnFirstUse:
-    """A module imported when a command first uses it: ``brightwell --version`` and ``--help``
-    start without the API, the plugins and rich."""
-
-    def __init__(self, name: str):
-        self._name = name
-
-    def __getattr__(self, attribute: str):
-        return getattr(importlib.import_module(self._name), attribute)
-
-
-api = _OnFirstUse("brightwell_plugin.api")
-render = _OnFirstUse("brightwell_plugin.render")
-fileio = _OnFirstUse("brightwell_plugin.fileio")
-limits = _OnFirstUse("brightwell_plugin.limits")
-
-EXIT_BAD_INPUT = 2
-EXIT_INTERNAL = 3
-EXIT_INTERRUPTED = 130
-
-
-def _fail(message: str, code: int = EXIT_BAD_INPUT):
-    click.echo(f"brightwell: error: {one_line(message)}", err=True)
-    sys.exit(code)
-
-
-def handled(func):
-    """Report input errors on one line (exit 2) and never show a traceback."""
-
-    @functools.wraps(func)
-    def wrapper(*args, **kwargs):
-        try:
-            return func(*args, **kwargs)
-        except BrightwellError as exc:
-            _fail(str(exc))
-        except KeyboardInterrupt:  # Ctrl-C before anything was done (batch reports its own)
-            click.echo("brightwell: interrupted", err=True)
-            sys.exit(EXIT_INTERRUPTED)
-        except (click.exceptions.Exit, click.ClickException, SystemExit):
-            raise
-        except Exception as exc:  # a bug of ours: still one line, unless debugging
-            if os.environ.get("BRIGHTWELL_DEBUG"):
-                raise
-            _fail(f"internal error ({type(exc).__name__}: {exc}); set BRIGHTWELL_DEBUG=1 for details",
-                  EXIT_INTERNAL)
-
-    return wrapper
 
 
 def _warn(warnings) -> None:
@@ -244,130 +194,6 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
 
 
 @main.command()
-@click.argument("inputs", nargs=-1, required=True)
-@click.option("--out", "out_dir", required=True, type=click.Path(readable=False), help="Output folder.")
-@click.option("-t", "--tiebreaks", "spec", help="Criteria (default: each file's own).")
-@click.option("--to", "to", help="Output format (default: each file's own, else xml).")
-@click.option("--jobs", type=int, help="Worker processes (default: the number of cores).")
-@click.option("--report", type=click.Path(readable=False),
-              help="Write REPORT.csv, REPORT.json, REPORT.html (given a folder: report.* inside it).")
-@click.option("--top", type=int, default=3, show_default=True, help="Qualification places watched in the report.")
-@click.option("--skip-existing", is_flag=True, help="Leave files whose output exists already.")
-@click.option("--strict", is_flag=True, help="Count files that are no tournament (README, CSV ...) as failures.")
-@click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask distributed cluster (tcp://host:8786) instead "
-              "of local processes; needs dask[distributed], and the cluster's workers need the package.")
-@handled
-def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, scheduler):
-    """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
-    from pathlib import Path
-
-    from brightwell_plugin.batch import OUTPUT_TAG, Interrupted, collect
-    from brightwell_plugin.report import ReportWriter, report_stem
-
-    found = collect(inputs)
-    for folder in found.left_out:
-        click.echo(one_line(f"brightwell: {folder}: left out: the outputs of an earlier batch (it holds "
-                            f"{OUTPUT_TAG}; name the folder itself to read it)"), err=True)
-    if not found:
-        raise BrightwellError("no input files found")
-    tally = _Tally()
-    writer = ReportWriter(report_stem(report), top) if report else None
-
-    def plain(result):
-        if result.ok:
-            said = f"skipped: {result.skip_reason}" if result.skipped else "ok"
-            click.echo(one_line(f"brightwell: {result.source}: {said}"), err=True)
-        else:
-            click.echo(f"brightwell: error: {one_line(result.error)}", err=True)
-
-    def counted(show):
-        def on_result(result):
-            tally.add(result)
-            if writer is not None:
-                writer.add(result)
-            show(result)
-        return on_result
-    try:
-        with _executor(scheduler) as (executor, threads):
-            _run_batch(found, Path(out_dir), spec, to, jobs or threads, skip_existing, strict, plain, tally, counted,
-                       executor)
-    except Interrupted as stop:
-        if writer is not None:
-            writer.discard()
-        tally.print(stop.total)
-        click.echo(f"interrupted: {stop.total - stop.done} file(s) not done", err=True)
-        sys.exit(EXIT_INTERRUPTED)
-    except BaseException:
-        if writer is not None:
-            writer.discard()
-        raise
-    if writer is not None:
-        writer.close()
-    tally.print(len(found))
-    sys.exit(1 if tally.failures else 0)
-
-
-class _Tally:
-    """What a batch did, counted as results arrive (the failures' messages kept for the summary)."""
-
-    def __init__(self):
-        self.ranked = self.skipped = self.others = 0
-        self.failures: list[str] = []
-
-    def add(self, result) -> None:
-        if not result.ok:
-            self.failures.append(result.error)
-        elif result.skipped:
-            self.skipped += 1
-            self.others += result.skip_reason != "output exists"
-        else:
-            self.ranked += 1
-
-    def print(self, total: int) -> None:
-        note = f" ({self.others} not tournaments)" if self.others else ""
-        click.echo(f"{self.ranked} ranked, {self.skipped} skipped{note}, {len(self.failures)} failed of {total} files")
-        for error in self.failures:
-            click.echo(f"failed: {one_line(error)}")
-
-
-@contextmanager
-def _executor(scheduler: str | None):
-    """(None, None): the batch's own process pool; or a Dask cluster's executor and its thread count."""
-    if scheduler is None:
-        yield None, None
-        return
-    try:
-        from distributed import Client
-    except ImportError:
-        raise BrightwellError("--scheduler needs Dask: pip install 'dask[distributed]'") from None
-    try:
-        client = Client(scheduler, timeout=30)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise BrightwellError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-    with client:
-        yield client.get_executor(), sum(client.nthreads().values()) or None
-
-
-def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tally, counted, executor=None):
-    from brightwell_plugin.batch import run
-
-    if sys.stderr.isatty():
-        from rich.text import Text
-        with render.progress_bar() as bar:
-            task = bar.add_task("files", total=len(found), failed=0)
-
-            def on_result(result):
-                if not result.ok:
-                    bar.console.print(Text(one_line(result.error), style="red"))  # as written: no markup, no highlighting
-                bar.update(task, advance=1, failed=len(tally.failures))
-
-            return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
-                       on_result=counted(on_result), strict=strict, keep=False)
-    return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
-               on_result=counted(plain), strict=strict, keep=False)
-
-
-@main.command()
 def criteria():
     """List every criterion with its parameters and presets."""
     console = render.console()
@@ -464,6 +290,8 @@ def convert(source, target, to, input_format, encoding, division, strict, renumb
     for item in report.metadata_lost:
         click.echo(f"brightwell: not carried (metadata): {item}", err=True)
 
+
+main.add_command(batch)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

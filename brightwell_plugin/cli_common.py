@@ -1,0 +1,62 @@
+"""What every ``brightwell`` command shares: modules imported on first use, exit statuses, and
+:func:`handled`, which turns every error into one line."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+import sys
+
+import click
+
+from brightwell_plugin.errors import BrightwellError, one_line
+
+
+class _OnFirstUse:
+    """A module imported when a command first uses it: ``brightwell --version`` and ``--help``
+    start without the API, the plugins and rich."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def __getattr__(self, attribute: str):
+        return getattr(importlib.import_module(self._name), attribute)
+
+
+api = _OnFirstUse("brightwell_plugin.api")
+render = _OnFirstUse("brightwell_plugin.render")
+fileio = _OnFirstUse("brightwell_plugin.fileio")
+limits = _OnFirstUse("brightwell_plugin.limits")
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT):
+    click.echo(f"brightwell: error: {one_line(message)}", err=True)
+    sys.exit(code)
+
+
+def handled(func):
+    """Report input errors on one line (exit 2) and never show a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except BrightwellError as exc:
+            _fail(str(exc))
+        except KeyboardInterrupt:  # Ctrl-C before anything was done (batch reports its own)
+            click.echo("brightwell: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except (click.exceptions.Exit, click.ClickException, SystemExit):
+            raise
+        except Exception as exc:  # a bug of ours: still one line, unless debugging
+            if os.environ.get("BRIGHTWELL_DEBUG"):
+                raise
+            _fail(f"internal error ({type(exc).__name__}: {exc}); set BRIGHTWELL_DEBUG=1 for details",
+                  EXIT_INTERNAL)
+
+    return wrapper
