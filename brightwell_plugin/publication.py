@@ -49,6 +49,11 @@ def _player(p, cells) -> dict:
     }
 
 
+def named(warnings: Sequence[str], path, name: str) -> list[str]:
+    """A reader's warnings as pages show them: the file called ``name``, not where it lies on this machine."""
+    return [str(w).replace(str(path), name) for w in warnings]
+
+
 def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
              after_round: int | None = None, source: str = "", edition: int | None = None,
              warnings: Sequence[str] = ()) -> dict:

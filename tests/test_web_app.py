@@ -74,6 +74,14 @@ def test_upload_ranks_and_downloads_every_writable_format(client, tmp_path):
             assert body
 
 
+def test_an_uploads_warnings_name_the_file_not_where_the_app_keeps_it(client, tmp_path):
+    from support.make_fixtures import FIXTURES
+    r = client.post("/upload", files={"file": ("woc.elo", (FIXTURES / "othello_open.elo").read_bytes())},
+                    follow_redirects=False)
+    warnings = client.get(r.headers["location"].replace("index.html", "standings.json")).json()["warnings"]
+    assert warnings and all(w.startswith("woc.elo: ") and str(tmp_path) not in w for w in warnings)
+
+
 def test_a_bad_upload_shows_its_one_line_error(client, tmp_path):
     r = client.post("/upload", files={"file": ("broken.xml", b"<tournament><player")})
     assert r.status_code == 400

@@ -27,7 +27,7 @@ from brightwell_plugin import api
 from brightwell_plugin.jobs import collect
 from brightwell_plugin.errors import BrightwellError, one_line
 from brightwell_plugin.limits import max_input, read_stream, too_large
-from brightwell_plugin.publication import document
+from brightwell_plugin.publication import document, named
 from brightwell_plugin.web.pages import environment, render_site
 
 KEPT = 32  # events kept in memory, the least recently opened dropped first
@@ -66,7 +66,8 @@ class Director:
     def open(self, path: Path, input_format: str | None, spec: str | None, compare: str | None) -> str:
         spec, compare = spec or None, compare or None
         loaded = api.load(path, input_format)
-        doc = document(loaded.tournament, spec, compare, source=path.name, warnings=loaded.warnings)
+        doc = document(loaded.tournament, spec, compare, source=path.name,
+                       warnings=named(loaded.warnings, path, path.name))  # an upload's scratch path unsaid
         token = sha256(f"{path}\0{input_format}\0{spec}\0{compare}".encode()).hexdigest()[:16]
         self.events[token] = Event(path, input_format, spec, compare,
                                    render_site(doc, serving=f"/e/{token}/settings"))

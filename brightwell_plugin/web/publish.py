@@ -16,7 +16,7 @@ from brightwell_plugin.context import rounds_ranked
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.fileio import write_all
-from brightwell_plugin.publication import document
+from brightwell_plugin.publication import document, named
 from brightwell_plugin.web import split
 from brightwell_plugin.web.pages import render_site
 
@@ -33,7 +33,7 @@ def publish(source: str | os.PathLike, out: str | os.PathLike, spec: str | None 
     for warning in loaded.warnings:
         report(f"warning: {warning}")
     name = Path(source).name  # the pages name the file, not where it lies on this machine
-    notes = [str(w).replace(str(source), name) for w in loaded.warnings]
+    notes = named(loaded.warnings, source, name)
     t = loaded.tournament
     try:
         rounds_ranked(t, after_round)  # refused before the site is begun, naming the file
