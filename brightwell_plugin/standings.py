@@ -17,7 +17,8 @@ from brightwell_plugin.fast import constructor, gc_paused
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec
 
-WITH_SCORES = "PTS,BQ:preset=woc,DISCS"
+WITH_SCORES = "PTS,BQ:preset=woc,DISCS"  # game scores on a known board (BQ substitutes half of it for a bye)
+WITH_SCORES_NO_BOARD = "PTS,SPREAD"  # game scores without a board size (Scrabble): no substitute needed
 WITHOUT_SCORES = "PTS,BH/C1,BH,SB"
 
 
@@ -62,10 +63,13 @@ def shared_ranks(standings: Standings) -> set[int]:
 
 
 def default_spec(t: Tournament) -> str:
-    """The file's declared tie-breaks, else BQ for events with game scores, else FIDE-style."""
+    """The file's declared tie-breaks; else BQ for events with game scores on a known board, the
+    spread for game scores without one, FIDE-style for events without game scores."""
     if t.tiebreaks:
         return ",".join(t.tiebreaks)
-    return WITH_SCORES if t.has_game_scores else WITHOUT_SCORES
+    if not t.has_game_scores:
+        return WITHOUT_SCORES
+    return WITH_SCORES if t.board else WITH_SCORES_NO_BOARD
 
 
 def bind(spec: str | Sequence[str] | None, t: Tournament, host: Host | None = None):

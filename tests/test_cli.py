@@ -62,6 +62,10 @@ def test_default_spec_with_and_without_game_scores(tmp_path, sample_file):
     p.write_bytes(XmlFormat().dumps(chess))
     assert run("rank", str(p), "--output-format", "csv").stdout.splitlines()[0] == \
         "rank,start_no,name,PTS,BH/C1,BH,SB"
+    boardless = tmp_path / "scrabble.xml"  # scores, byes, no board size: BQ could not substitute the byes
+    boardless.write_bytes(XmlFormat().dumps(replace(othello_open(), board=None, game=None)))
+    out = run("rank", str(boardless), "--output-format", "csv")
+    assert out.exit_code == 0 and out.stdout.splitlines()[0] == "rank,start_no,name,PTS,SPREAD", out.output
 
 
 def test_declared_tiebreaks_are_the_default(tmp_path):
