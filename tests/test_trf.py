@@ -258,7 +258,8 @@ def _read_block_by_block(path: Path) -> dict[int, list]:
     lines = {int(line[4:8]): line for line in path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
              if line.startswith("001")}
     played = max(len(p.rounds) for p in t.players)
-    return {p.start_no: [parse_block(lines[p.start_no][91 + 10 * r:99 + 10 * r], "", r + 1, e.score, e.opp_score)
+    return {p.start_no: [replace(parse_block(lines[p.start_no][91 + 10 * r:99 + 10 * r], "", r + 1), score=e.score,
+                                 opp_score=e.opp_score)
                          for r, e in enumerate(p.rounds)] for p in t.players if len(p.rounds) == played}
 
 

@@ -88,15 +88,12 @@ def has_result(block: str) -> bool:
 _FAST = {f"{c} {r}": (FIRST if c == "w" else SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
 
 
-def parse_block(block: str, line: str, round_no: int, score=None, opp_score=None) -> RoundEntry:
-    """One 8-column round block (with the game's scores, when known) -> a round record. A blank
-    block is an absence. (:class:`Records` reads the usual game itself.)"""
+def parse_block(block: str, line: str, round_no: int) -> RoundEntry:
+    """One 8-column round block -> a round record (its game's scores are given by
+    :func:`parse_blocks`). A blank block is an absence. (:class:`Records` reads the usual game itself.)"""
     if block[7:8] in (" ", "") and block[:4].strip().strip("0"):
         raise BrightwellError(f"round {round_no} is paired with {block[:4].strip()} but has no result", place=line)
-    e = _parse_slow(block.ljust(8), f"{line}, round {round_no}")
-    if score is None and opp_score is None:
-        return e
-    return new_entry(e.kind, e.opponent, e.result, e.side, score, opp_score, e.rated)
+    return _parse_slow(block.ljust(8), f"{line}, round {round_no}")
 
 
 class Records(dict):
