@@ -67,6 +67,6 @@ def test_batch_skips_the_database_beside_an_event(tmp_path):
 
 
 @pytest.mark.parametrize("path", or_skip(sorted((SHARED / "synthetic" / "wthor").glob("*"))),
-                         ids=lambda p: p.name)
+                         ids=lambda p: p.name if p else "none")
 def test_real_sample_files_are_recognised(path):
     assert api.detect_format(path).name == "wthor"
