@@ -36,13 +36,14 @@ class Job:
 class Jobs(Sequence):
     """The jobs of a batch, each source once, kept in a private temporary SQLite database (a
     few megabytes of cache in memory, the rest on disk): the parent's memory does not grow with
-    the archive. Indexing and slicing give :class:`Job` objects, in the order they were added."""
+    the archive. Indexing and slicing give :class:`Job` objects, in the order they were added.
+    Two jobs whose outputs would have one name (the same place and source suffix) are refused."""
 
     def __init__(self):
         self.left_out: list[Path] = []  # folders a walk left out: the output folders of earlier batches
         self._db = sqlite3.connect("", check_same_thread=False)  # "": deleted when closed
         self._db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
-                               "CREATE TABLE job (source BLOB, relative BLOB, part BLOB);"
+                               "CREATE TABLE job (source BLOB, relative BLOB, part BLOB, output BLOB UNIQUE);"
                                "CREATE TABLE seen (key BLOB PRIMARY KEY) WITHOUT ROWID;")
         self._count = 0
 
@@ -52,7 +53,16 @@ class Jobs(Sequence):
 
     def append(self, job: Job) -> None:
         part = None if job.part is None else _stored(job.part)
-        self._db.execute("INSERT INTO job VALUES (?, ?, ?)", (_stored(str(job.source)), _stored(str(job.relative)), part))
+        output = _stored(f"{job.relative}\0{job.source.suffix.lower()}")
+        try:
+            self._db.execute("INSERT INTO job VALUES (?, ?, ?, ?)",
+                             (_stored(str(job.source)), _stored(str(job.relative)), part, output))
+        except sqlite3.IntegrityError:
+            source, other = self._db.execute("SELECT source, part FROM job WHERE output = ?", (output,)).fetchone()
+            first = Job(Path(_text(source)), job.relative, None if other is None else _text(other)).label
+            raise BrightwellError(f"{first} and {job.label} would both be written to {job.relative}{job.source.suffix} "
+                                  "under the output folder: name the folder that holds both, or run them "
+                                  "separately") from None
         self._count += 1
 
     def __len__(self) -> int:
@@ -90,17 +100,25 @@ def _text(stored: bytes) -> str:
 def collect(inputs: Iterable[str]) -> Jobs:
     """Files, folders (recursively) and globs: a job per event. The files a format declares as one
     event are one job, read from the set's main file; the companions a format reads beside an
-    event are no jobs. A folder walk leaves out the output folders of earlier batches (those
-    holding :data:`OUTPUT_TAG`), listed in ``left_out``; a named folder is read whatever it holds."""
+    event are no jobs. A folder walk or a glob leaves out the output folders of earlier batches
+    (those holding :data:`OUTPUT_TAG`) below where it starts, listed in ``left_out``; a named folder
+    is read whatever it holds. A glob's matches are placed under its literal base, so the output
+    tree mirrors the archive below it."""
     formats = get_host().formats.values()
     companions = {c for f in formats for c in f.companions}
     sets = {s: f.set_suffixes for f in formats for s in f.set_suffixes}
     jobs = Jobs()
     mains = lru_cache(maxsize=16)(_main_files)  # a folder's set files are listed once, not once per set
+    is_tagged = lru_cache(maxsize=4096)(lambda folder: (folder / OUTPUT_TAG).is_file())  # once per folder
     for text in inputs:
         paths = [Path(p) for p in sorted(glob.glob(text, recursive=True))] or [Path(text)]
+        base = _glob_base(text) if glob.has_magic(text) else None
         for path in paths:
-            root = path if path.is_dir() else path.parent
+            if base is not None and (tagged := _tagged_between(base, path, is_tagged)) is not None:
+                if tagged not in jobs.left_out:
+                    jobs.left_out.append(tagged)
+                continue  # a match inside an earlier batch's output folder
+            root = base if base is not None else path if path.is_dir() else path.parent
             for f in (_files(path, jobs.left_out) if path.is_dir() else [path]):
                 if f.name.startswith(".") or f.name in companions:
                     continue
@@ -117,6 +135,24 @@ def collect(inputs: Iterable[str]) -> Jobs:
                         Job(f, relative)]:
                     jobs.append(job)
     return jobs
+
+
+def _glob_base(text: str) -> Path:
+    """The folder a glob's matches are placed under: its path up to the first part with a wildcard
+    (``archive/**/*.elo`` -> ``archive``), so that ``2019/woc.elo`` and ``2020/woc.elo`` stay apart."""
+    parts = Path(text).parts
+    literal = next((i for i, part in enumerate(parts) if glob.has_magic(part)), len(parts))
+    return Path(*parts[:literal]) if literal else Path(".")
+
+
+def _tagged_between(base: Path, path: Path, is_tagged) -> Path | None:
+    """The batch output folder below ``base`` on the way to ``path`` (``path`` included), if any."""
+    folder = path if path.is_dir() else path.parent
+    while folder != base and folder.is_relative_to(base) and folder != folder.parent:
+        if is_tagged(folder):
+            return folder
+        folder = folder.parent
+    return None
 
 
 def _main_files(folder: Path, suffix: str) -> dict[str, Path]:

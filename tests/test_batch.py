@@ -169,6 +169,36 @@ def test_the_same_batch_runs_again_with_its_output_folder_inside_the_input(tmp_p
     assert refused.exit_code == 2 and "the output folder holds input files" in refused.output
 
 
+def _years(tmp_path) -> Path:
+    """Two years of an archive, each with an event of the same name (different players)."""
+    src = tmp_path / "archive"
+    for year, first in (("2019", "Ada Lindqvist"), ("2020", "Ada Other")):
+        (src / year).mkdir(parents=True)
+        text = (FIXTURES / "othello_open.elo").read_text(encoding="latin-1").replace("Ada Lindqvist", first)
+        (src / year / "woc.elo").write_text(text, encoding="latin-1")
+    return src
+
+
+def test_a_glob_keeps_the_archive_tree_below_its_base(tmp_path):
+    src, out = _years(tmp_path), tmp_path / "out"
+    result = CliRunner().invoke(main, ["batch", f"{src}/**/*.elo", "--out", str(out)])
+    assert "2 ranked, 0 skipped, 0 failed of 2 files" in result.stdout, result.output
+    assert "Other" not in (out / "2019" / "woc.elo").read_text(encoding="latin-1")
+    assert "Other" in (out / "2020" / "woc.elo").read_text(encoding="latin-1")
+    inside = src / "out"  # the same glob run twice with its output inside the archive
+    for _ in range(2):
+        again = CliRunner().invoke(main, ["batch", f"{src}/**/*.elo", "--out", str(inside)])
+        assert "2 ranked, 0 skipped, 0 failed of 2 files" in again.stdout, again.output
+    assert f"{inside}: left out: the outputs of an earlier batch" in again.stderr
+
+
+def test_two_inputs_that_would_write_one_output_are_refused_before_anything_is_written(tmp_path):
+    src, out = _years(tmp_path), tmp_path / "out"
+    result = CliRunner().invoke(main, ["batch", str(src / "2019"), str(src / "2020"), "--out", str(out)])
+    assert result.exit_code == 2 and not out.exists()
+    assert f"{src / '2019' / 'woc.elo'} and {src / '2020' / 'woc.elo'} would both be written to woc.elo" in result.output
+
+
 def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
     src = tmp_path / "many"
     src.mkdir()
