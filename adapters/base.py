@@ -51,6 +51,7 @@ class Format:
     suffixes: ClassVar[tuple[str, ...]] = ()
     can_read: ClassVar[bool] = True
     can_write: ClassVar[bool] = False
+    holds_events: ClassVar[bool] = True  # False: a file recognised only to say it holds no event (a game database)
     # the programs that read this format need each player's points and rank (TRF, Swiss Perfect):
     # a conversion fills them in, from the source's own tie-breaks, where the source has none
     needs_results: ClassVar[bool] = False

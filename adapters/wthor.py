@@ -40,6 +40,7 @@ class WthorFormat(Format):
     name = "wthor"
     title = "WTHOR game database (.wtb, .JOU, .TRN): recognised, and refused as no event to rank"
     suffixes = (".wtb", ".jou", ".trn")
+    holds_events = False
 
     def sniff(self, path, head):
         return is_wthor(path, head)

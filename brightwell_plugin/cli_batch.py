@@ -32,7 +32,7 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, s
     from brightwell_plugin.batch import OUTPUT_TAG, Interrupted, collect
     from brightwell_plugin.report import ReportWriter, report_stem
 
-    found = collect(inputs)
+    found = collect(inputs, to)
     for folder in found.left_out:
         click.echo(one_line(f"brightwell: {folder}: left out: the outputs of an earlier batch (it holds "
                             f"{OUTPUT_TAG}; name the folder itself to read it)"), err=True)

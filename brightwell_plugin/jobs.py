@@ -51,19 +51,23 @@ class Jobs(Sequence):
         """True the first time ``key`` (a source's identity) is offered, False after."""
         return self._db.execute("INSERT OR IGNORE INTO seen VALUES (?)", (_stored(key),)).rowcount == 1
 
-    def append(self, job: Job) -> None:
+    def append(self, job: Job, output: str | None = None) -> None:
+        """Add ``job``, which writes ``output`` (a name under the output folder; None: nothing to
+        claim). A second job claiming one output raises :class:`OutputClash`."""
         part = None if job.part is None else _stored(job.part)
-        output = _stored(f"{job.relative}\0{job.source.suffix.lower()}")
+        key = None if output is None else _stored(output)
         try:
             self._db.execute("INSERT INTO job VALUES (?, ?, ?, ?)",
-                             (_stored(str(job.source)), _stored(str(job.relative)), part, output))
+                             (_stored(str(job.source)), _stored(str(job.relative)), part, key))
         except sqlite3.IntegrityError:
-            source, other = self._db.execute("SELECT source, part FROM job WHERE output = ?", (output,)).fetchone()
-            first = Job(Path(_text(source)), job.relative, None if other is None else _text(other)).label
-            raise BrightwellError(f"{first} and {job.label} would both be written to {job.relative}{job.source.suffix} "
-                                  "under the output folder: name the folder that holds both, or run them "
-                                  "separately") from None
+            source, other = self._db.execute("SELECT source, part FROM job WHERE output = ?", (key,)).fetchone()
+            raise OutputClash(Job(Path(_text(source)), job.relative, None if other is None else _text(other)),
+                              job, output) from None
         self._count += 1
+
+    def release(self, output: str) -> None:
+        """The job that claimed ``output`` writes nothing after all: it claims it no longer."""
+        self._db.execute("UPDATE job SET output = NULL WHERE output = ?", (_stored(output),))
 
     def __len__(self) -> int:
         return self._count
@@ -88,6 +92,15 @@ class Jobs(Sequence):
                 for source, relative, part in rows)
 
 
+class OutputClash(BrightwellError):
+    """Two jobs would write one output."""
+
+    def __init__(self, first: Job, job: Job, output: str):
+        super().__init__(f"{first.label} and {job.label} would both be written to {output} under the output "
+                         "folder: name the folder that holds both, or run them separately")
+        self.first, self.job, self.output = first, job, output
+
+
 def _stored(text: str) -> bytes:
     """Text as stored: a file name that is not UTF-8 holds lone surrogates, which SQLite's text refuses."""
     return text.encode("utf-8", "surrogatepass")
@@ -97,14 +110,16 @@ def _text(stored: bytes) -> str:
     return stored.decode("utf-8", "surrogatepass")
 
 
-def collect(inputs: Iterable[str]) -> Jobs:
+def collect(inputs: Iterable[str], to: str | None = None) -> Jobs:
     """Files, folders (recursively) and globs: a job per event. The files a format declares as one
     event are one job, read from the set's main file; the companions a format reads beside an
     event are no jobs. A folder walk or a glob leaves out the output folders of earlier batches
     (those holding :data:`OUTPUT_TAG`) below where it starts, listed in ``left_out``; a named folder
     is read whatever it holds. A glob's matches are placed under its literal base, so the output
-    tree mirrors the archive below it."""
+    tree mirrors the archive below it. Two jobs that would write one output (written as their own
+    formats, or all as ``to``) are refused."""
     formats = get_host().formats.values()
+    output_suffix = _output_suffixes(to)
     companions = {c for f in formats for c in f.companions}
     sets = {s: f.set_suffixes for f in formats for s in f.set_suffixes}
     jobs = Jobs()
@@ -133,8 +148,51 @@ def collect(inputs: Iterable[str]) -> Jobs:
                 parts = _parts(f)
                 for job in [Job(f, relative.with_name(f"{relative.name}-{_safe(part)}"), part) for part in parts] or [
                         Job(f, relative)]:
-                    jobs.append(job)
+                    _add(jobs, job, f"{job.relative}{output_suffix.get(f.suffix.lower(), f.suffix.lower())}")
     return jobs
+
+
+def _add(jobs: Jobs, job: Job, output: str) -> None:
+    """``job`` added with its output; when another job claims the same one, the two are refused
+    only if both files hold events (a note beside an event writes nothing: it is skipped or fails)."""
+    try:
+        jobs.append(job, output)
+    except OutputClash as clash:
+        if not _holds_event(job.source):
+            jobs.append(job)
+        elif not _holds_event(clash.first.source):
+            jobs.release(output)
+            jobs.append(job, output)
+        else:
+            raise
+
+
+def _holds_event(path: Path) -> bool:
+    """Whether a format recognises the file's content as an event (a format that holds none, or a
+    suffix alone, does not count)."""
+    try:
+        head = read_head(path, 4096)
+    except BrightwellError:
+        return False
+    return any(f.holds_events and f.sniff(path, head) for f in get_host().formats.values() if f.can_read)
+
+
+def _output_suffixes(to: str | None) -> dict[str, str]:
+    """The suffix of the file a source of each suffix is written as: ``to``'s for every source, else
+    its own format's, or the native format's when that one cannot write. A suffix whose formats
+    would write different suffixes is left out (its source's own suffix stands for it)."""
+    from brightwell_plugin.api import NATIVE_FORMAT
+    host = get_host()
+    if to is not None:
+        only = host.format(to).output_name(Path("x")).suffix.lower()
+        return {s: only for f in host.formats.values() for s in f.suffixes}
+    native = host.format(NATIVE_FORMAT)
+    found: dict[str, set[str]] = {}
+    for f in host.formats.values():
+        written = (f if f.can_write else native).output_name(Path("x")).suffix.lower()
+        for s in f.suffixes:
+            found.setdefault(s, set()).add(written)
+    return {s: next(iter(outs)) for s, outs in found.items() if len(outs) == 1}
 
 
 def _glob_base(text: str) -> Path:

@@ -199,6 +199,35 @@ def test_two_inputs_that_would_write_one_output_are_refused_before_anything_is_w
     assert f"{src / '2019' / 'woc.elo'} and {src / '2020' / 'woc.elo'} would both be written to woc.elo" in result.output
 
 
+def test_events_of_other_formats_that_would_write_one_output_are_refused(tmp_path):
+    src = tmp_path / "archive"
+    src.mkdir()
+    shutil.copy(FIXTURES / "othello_open.ftd.json", src / "open.json")  # FlipTheDisc is written back as XML
+    shutil.copy(FIXTURES / "othello_open.xml", src / "open.xml")
+    shutil.copy(FIXTURES / "othello_open.elo", src / "club.elo")
+    shutil.copy(FIXTURES / "othello_open.xml", src / "club.xml")
+    own = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out")])
+    assert own.exit_code == 2 and "open.json and " in own.output and "would both be written to open.xml" in own.output
+    (src / "open.json").unlink()
+    to = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out"), "--to", "trf"])
+    assert to.exit_code == 2 and "would both be written to club.trf" in to.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_note_beside_an_event_of_its_name_is_no_clash(tmp_path):
+    src = tmp_path / "archive"
+    src.mkdir()
+    (src / "open.txt").write_text("Results were posted on the club board.\n")  # .txt: Swiss Perfect's text export
+    shutil.copy(FIXTURES / "othello_open.xml", src / "open.xml")
+    result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out")])
+    assert "would both be written" not in result.output and (tmp_path / "out" / "open.xml").is_file()
+    assert "1 ranked, 0 skipped, 1 failed of 2 files" in result.stdout  # the note cannot be read, as before
+    (src / "open.xml").unlink()
+    shutil.copy(FIXTURES / "othello_open.ftd.json", src / "open.json")  # the event first, the note after it
+    again = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "again")])
+    assert "would both be written" not in again.output and (tmp_path / "again" / "open.xml").is_file()
+
+
 def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
     src = tmp_path / "many"
     src.mkdir()
