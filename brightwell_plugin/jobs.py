@@ -37,7 +37,7 @@ class Jobs(Sequence):
     """The jobs of a batch, each source once, kept in a private temporary SQLite database (a
     few megabytes of cache in memory, the rest on disk): the parent's memory does not grow with
     the archive. Indexing and slicing give :class:`Job` objects, in the order they were added.
-    Two jobs whose outputs would have one name (the same place and source suffix) are refused."""
+    A job may claim the name of the file it writes; a second claim of one name is refused."""
 
     def __init__(self):
         self.left_out: list[Path] = []  # folders a walk left out: the output folders of earlier batches
@@ -61,8 +61,11 @@ class Jobs(Sequence):
                              (_stored(str(job.source)), _stored(str(job.relative)), part, key))
         except sqlite3.IntegrityError:
             source, other = self._db.execute("SELECT source, part FROM job WHERE output = ?", (key,)).fetchone()
-            raise OutputClash(Job(Path(_text(source)), job.relative, None if other is None else _text(other)),
-                              job, output) from None
+            first = Job(Path(_text(source)), job.relative, None if other is None else _text(other))
+            clash = OutputClash(f"{first.label} and {job.label} would both be written to {output} under the output "
+                                "folder: name the folder that holds both, or run them separately")
+            clash.first = first
+            raise clash from None
         self._count += 1
 
     def release(self, output: str) -> None:
@@ -93,12 +96,9 @@ class Jobs(Sequence):
 
 
 class OutputClash(BrightwellError):
-    """Two jobs would write one output."""
+    """Two jobs would write one output; ``first`` is the job that claimed it."""
 
-    def __init__(self, first: Job, job: Job, output: str):
-        super().__init__(f"{first.label} and {job.label} would both be written to {output} under the output "
-                         "folder: name the folder that holds both, or run them separately")
-        self.first, self.job, self.output = first, job, output
+    first: Job | None = None
 
 
 def _stored(text: str) -> bytes:
