@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from brightwell_plugin.model import Tournament
+from brightwell_plugin.model import Kind, Tournament
 
 
 class Loss(str):
@@ -62,6 +62,9 @@ class Format:
     # conversion spells out the value a preset or a formula (64/R) gives this event
     numeric_parameters: ClassVar[bool] = False
     carries_playoffs: ClassVar[bool] = False  # play-off games after the rounds have a place in the file
+    # the round the ranks and published values a conversion fills in are computed after: the rounds
+    # played, or every planned round (OpenGotha's h9 and .tou exports)
+    ranks_after: ClassVar[str] = "played"
     # the files a format reads and writes, so that batch and the output checks need not know it:
     # names of files read beside an event (settings, a players' list) that are no events themselves
     companions: ClassVar[tuple[str, ...]] = ()
@@ -111,4 +114,31 @@ def lost_go_ranks(t: Tournament) -> list[Loss]:
     """For a format with no place for a Go rank: the McMahon score starts from it."""
     if any(k in GO_RANKS for p in t.players for k, _ in p.extra):
         return [Loss("the players' Go ranks (OpenGotha's McMahon score starts from them)")]
+    return []
+
+
+def lost_pairings(t: Tournament) -> list[Loss]:
+    """For a format with no place for a pairing without a result (``Kind.PAIRED``)."""
+    n = sum(e.kind is Kind.PAIRED for p in t.players for e in p.rounds) // 2
+    if n:
+        return [Loss(f"{n} pairing(s) without a result (written as not paired: OpenGotha counts such a "
+                     "pairing in the opponents' sums)")]
+    return []
+
+
+def lost_unlisted(t: Tournament) -> list[Loss]:
+    """For a format whose readers rank every player it lists (``Player.listed``)."""
+    hidden = [p for p in t.players if not p.listed]
+    if hidden:
+        return [Loss(f"{len(hidden)} registered player(s) the event's standings leave out (no game, no bye: "
+                     f"e.g. {hidden[0].name}) are written as players, and ranked")]
+    return []
+
+
+def lost_negative_ratings(t: Tournament, where: str) -> list[Loss]:
+    """For a format whose ratings cannot be below 0."""
+    below = [p for p in t.players if p.rating is not None and p.rating < 0]
+    if below:
+        return [Loss(f"{len(below)} rating(s) below 0 (e.g. {below[0].name}, {below[0].rating}): {where} "
+                     "has none, written as unrated")]
     return []

@@ -23,7 +23,8 @@ BUILTINS = (
     Builtin("brightwell_plugin.criteria.encounter", criteria=("DE",)),
     Builtin("brightwell_plugin.criteria.turcas", criteria=("TURCAS",)),
     Builtin("brightwell_plugin.criteria.mcmahon", criteria=(
-        "MMS", "NBW", "SOSM", "SOSW", "SOSOSM", "SOSOSW", "SODOSM", "SODOSW", "CUSSM", "CUSSW")),
+        "MMS", "NBW", "CPS", "STS", "SOSW", "SOSM", "SOSTS", "SOSOSW", "SOSOSM", "SODOSW", "SODOSM", "CUSSW",
+        "CUSSM", "EXT", "EXR", "CAT", "RANK", "DC", "SDC")),
     Builtin("brightwell_plugin.adapters.xml.format", formats=(("xml", (".xml", ".bwx")),)),
     Builtin("brightwell_plugin.adapters.trf.format", formats=(("trf", (".trf", ".trfx", ".tab")),)),
     Builtin("brightwell_plugin.adapters.swissperfect.format",

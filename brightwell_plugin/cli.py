@@ -10,7 +10,7 @@ import click
 
 from brightwell_plugin import __version__
 from brightwell_plugin.cli_batch import batch
-from brightwell_plugin.cli_common import api, fileio, handled, limits, render
+from brightwell_plugin.cli_common import api, context, fileio, handled, limits, render
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
 
 
@@ -52,6 +52,20 @@ def _load(file, sample, input_format, encoding, division=None):
     return loaded
 
 
+class RoundChoice(click.ParamType):
+    """A round number, or one of the words of ``context.ROUND_WORDS``."""
+
+    name = "round"
+
+    def convert(self, value, param, ctx):
+        words = context.ROUND_WORDS
+        if isinstance(value, int) or value in words:
+            return value
+        if value.isascii() and value.isdigit():
+            return int(value)
+        self.fail(f"'{value}' is not a round number, nor one of {', '.join(words)}", param, ctx)
+
+
 source_options = [  # how to read the input: every command that reads one event
     click.option("--input-format", "input_format", help="Force the input format (see 'brightwell formats')."),
     click.option("--encoding", help="Text encoding of the input file."),
@@ -59,7 +73,9 @@ source_options = [  # how to read the input: every command that reads one event
 ]
 ranking_options = [  # how to rank it: rank, explain, check
     click.option("-t", "--tiebreaks", "spec", help="Criteria, e.g. 'PTS,BQ:preset=woc,DISCS' (default: the file's)."),
-    click.option("--after-round", type=int, help="Interim standings after this round."),
+    click.option("--after-round", type=RoundChoice(), help="Standings after this round: a number, 'played' (the "
+                 "default), 'planned' (every planned round, as OpenGotha's exports) or 'current' (the round in "
+                 "progress, as OpenGotha's standings window)."),
     click.option("--edition", type=click.Choice(["2024", "2026"]),
                  help="FIDE C.07 edition for items that name none (default: by the start date)."),
 ]

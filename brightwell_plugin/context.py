@@ -5,7 +5,9 @@ from __future__ import annotations
 from functools import cached_property
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import DRAW, FORFEIT_WIN, FULL_BYE, GAME, PAB, WIN
+from brightwell_plugin.fast import (
+    DRAW, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB, PAIRED, WIN, ZERO_BYE,
+)
 from brightwell_plugin.model import ABSENT_ENTRY, RoundEntry, Tournament
 
 
@@ -21,15 +23,53 @@ def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], i
     return slots, top
 
 
-def rounds_ranked(tournament: Tournament, after_round: int | None) -> int:
-    """The rounds standings after ``after_round`` rank (None: all played); a round the event does
-    not have is refused."""
+ROUND_WORDS = ("played", "planned", "current")  # what --after-round takes besides a number
+
+
+def rounds_ranked(tournament: Tournament, after_round: int | str | None) -> int:
+    """The rounds standings after ``after_round`` rank: a number; ``played`` (or None) the rounds
+    played; ``planned`` every planned round (what OpenGotha's h9 and .tou exports compute);
+    ``current`` the round in progress, as pairing programs find it (:func:`current_round`). A round
+    the event does not have is refused."""
     played = tournament.rounds_played
-    if after_round is None:
+    if after_round is None or after_round == "played":
         return played
-    if not 0 <= after_round <= max(played, tournament.rounds or 0):
-        raise BrightwellError(f"--after-round {after_round} is outside 0..{played}")
+    if after_round == "planned":
+        return max(played, tournament.rounds or 0)
+    if after_round == "current":
+        return current_round(tournament)
+    if isinstance(after_round, str) or not 0 <= after_round <= max(played, tournament.rounds or 0):
+        raise BrightwellError(f"--after-round {after_round} is outside 0..{max(played, tournament.rounds or 0)} "
+                              f"(or {', '.join(ROUND_WORDS)})")
     return after_round
+
+
+def current_round(t: Tournament) -> int:
+    """The round in progress, counted with its results so far (OpenGotha's
+    ``Tournament.presumablyCurrentRoundNumber``, where its standings window opens): the first round
+    in which some player is neither in a game, nor the bye, nor declared absent, or a game has no
+    result yet; else the last planned round."""
+    planned, n = max(t.rounds_played, t.rounds or 0), len(t.players)
+    if not n or not planned:
+        return min(1, planned)
+    taking = [dict(p.extra).get("opengotha participating", "") for p in t.players]
+    for r in range(planned):
+        accounted, pending, bye = 0, False, False
+        for p, part in zip(t.players, taking):
+            e = p.entry(r + 1)
+            kind = e.kind
+            if r < len(part) and part[r] == "0":
+                accounted += 1  # not taking part (counted even when paired, as OpenGotha counts it)
+            if e.opponent is not None and kind in (GAME, PAIRED, FORFEIT_WIN, FORFEIT_LOSS):
+                accounted += 1
+                pending = pending or kind is PAIRED
+            elif kind is PAB:
+                bye = True
+            elif kind in (FULL_BYE, HALF_BYE, ZERO_BYE):
+                accounted += 1  # a declared bye or absence
+        if accounted + bye < n or pending:
+            return r + 1
+    return planned
 
 
 class _Sparse(dict):
@@ -46,9 +86,10 @@ class Context:
     have short aliases for formulas: ``t``, ``k``, ``R``, ``n`` (the number of players).
     """
 
-    def __init__(self, tournament: Tournament, after_round: int | None = None, edition: int | None = None):
+    def __init__(self, tournament: Tournament, after_round: int | str | None = None, edition: int | None = None):
         self.t = tournament
         self.edition = edition  # FIDE C.07 edition for items that name none (None: by start date)
+        self.spec: tuple = ()  # the (item, criterion, options) being ranked, set by the standings
         self.k = rounds_ranked(tournament, after_round)
         self.R = tournament.planned_rounds or self.k
         self.n = len(tournament.players)

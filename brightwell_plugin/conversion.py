@@ -13,8 +13,9 @@ from brightwell_plugin.adapters.base import Format, Loss, changes_standings, met
 from brightwell_plugin.adapters.names import loose_key
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
-from brightwell_plugin.model import PUBLISHED, Tournament
+from brightwell_plugin.model import PUBLISHED, Kind, Tournament
 from brightwell_plugin.standings import default_spec, rank
+from brightwell_plugin.model import tie_key
 
 ORIGINAL = "original"  # id scheme of a player's start number before --renumber
 
@@ -82,18 +83,21 @@ def restored(t: Tournament) -> Tournament | None:
 
 
 
-def with_results(t: Tournament, spec: str, publish: bool = False) -> Tournament:
+def with_results(t: Tournament, spec: str, publish: bool = False, after_round: int | str | None = None) -> Tournament:
     """Points and ranks filled in where the file stores none (a TRF or Swiss Perfect file the
-    target's programs read needs both), from the source's own tie-break list; with ``publish``,
-    each item's value too, as a published value (EGD's criteria columns)."""
+    target's programs read needs both), from the source's own tie-break list, after ``after_round``
+    (the target's :attr:`Format.ranks_after`); with ``publish``, each item's value too, as a
+    published value (EGD's criteria columns). Players the standings leave out come after the others."""
     complete = all(p.stored_rank is not None and p.stored_points is not None for p in t.players)
     if not t.players or (complete and not publish):
         return t
     try:
-        standings = rank(t, spec)
+        standings = rank(t, spec, after_round)
     except BrightwellError:
-        standings = rank(t, "PTS")
+        standings = rank(t, "PTS", after_round)
     by_no = {r.start_no: r for r in standings.rows}
+    by_no.update((r.start_no, replace(r, rank=len(standings.rows) + k))
+                 for k, r in enumerate(standings.unlisted, 1))
     points = dict(zip((p.start_no for p in t.players), standings.points))
     players = []
     for p in t.players:
@@ -177,10 +181,17 @@ def _counterparts(ready: Tournament, back: Tournament) -> dict[int, int]:
             for p, q in zip(sorted(ready.players, key=lambda p: p.start_no),
                             sorted(back.players, key=lambda p: p.start_no))):
         return {p.start_no: p.start_no for p in ready.players}
-    if sorted(q.start_no for q in back.players) == list(range(1, len(ready.players) + 1)):
-        # a format that numbers players by their line: in the file's order (tsh) or in standing order (EGD)
+    if sorted(q.start_no for q in back.players) == list(range(1, len(back.players) + 1)):
+        # a format that numbers players by their line: in the file's order (tsh) or in standing order,
+        # ties as the event lists them (EGD), maybe without the players who never played (OpenGotha's exports)
         lines = sorted(back.players, key=lambda q: q.start_no)
-        orders = [list(ready.players), sorted(ready.players, key=lambda p: (p.stored_rank or 10**9, p.start_no))]
+        ties, index = tie_key(ready), {p.start_no: i for i, p in enumerate(ready.players)}
+        orders = [list(ready.players), sorted(ready.players, key=lambda p: (p.stored_rank or 10**9,
+                                                                             ties(index[p.start_no])))]
+        if len(lines) < len(ready.players):
+            orders = [[p for p in order if any(e.kind is not Kind.ABSENT for e in p.rounds)] for order in orders]
+        if any(len(order) != len(lines) for order in orders):
+            return {p.start_no: p.start_no for p in ready.players}
         ranked_lines = all(q.stored_rank is not None for q in lines) and all(
             a.stored_rank <= b.stored_rank for a, b in zip(lines, lines[1:]))  # the file lists the standings
         best = max(orders, key=lambda order: (sum(_key(p.name)[:12] == _key(q.name)[:12] for p, q in zip(order, lines)),
@@ -210,7 +221,7 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
     inputs) is ever written; a symbolic link is written through only with ``follow_symlinks``."""
     spec = default_spec(t)
     if fmt.needs_results or fmt.publishes:
-        t = with_results(t, spec, publish=fmt.publishes)
+        t = with_results(t, spec, publish=fmt.publishes, after_round=fmt.ranks_after)
     if fmt.numeric_parameters:
         t = with_coefficients(t)
     try:
@@ -247,8 +258,9 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
                 unranked = exc.message
             else:
                 there = _counterparts(ready, back)
-                moved = tuple(Move(p.start_no, p.name, before[p.start_no], after.get(there[p.start_no], 0))
-                              for p in ready.players if before[p.start_no] != after.get(there[p.start_no]))
+                moved = tuple(Move(p.start_no, p.name, before[p.start_no], after.get(there.get(p.start_no), 0))
+                              for p in ready.players  # a player the standings leave out has no place
+                              if p.start_no in before and before[p.start_no] != after.get(there.get(p.start_no)))
     report = Report(lost, moved, unranked, spec)
     refused = report.standings_lost + (report.metadata_lost if strict == "all" else []) if strict else []
     if refused:

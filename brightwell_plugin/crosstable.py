@@ -21,18 +21,18 @@ class Cell:
     """One player's round: what it was, against whom (by rank), and how it went."""
 
     round: int
-    kind: str  # game | forfeit-win | forfeit-loss | full-bye | half-bye | zero-bye | pab | absent
+    kind: str  # game | forfeit-win | forfeit-loss | paired | full-bye | half-bye | zero-bye | pab | absent
     points: float
     opponent: int | None = None  # start number
     opponent_rank: int | None = None
     side: str = ""  # the game's letter for who moved first or second (W/B), else ""
-    outcome: str = ""  # + = - for games, +F / -F for forfeits, "" otherwise
+    outcome: str = ""  # + = - for games, ? for a pairing without a result, +F / -F for forfeits, "" otherwise
     score: str = ""  # "40-24" when both game scores are known, "40" when only the own one is
 
     @property
     def text(self) -> str:
         """The cell as a crosstable prints it: ``12W+ 40-24``, ``5 +F``, ``bye 1``."""
-        if self.kind in ("game", "forfeit-win", "forfeit-loss"):
+        if self.kind in ("game", "forfeit-win", "forfeit-loss", "paired"):
             opp = str(self.opponent_rank) if self.opponent_rank is not None else "?"
             gap = " " if self.outcome.endswith("F") else ""
             return f"{opp}{self.side}{gap}{self.outcome}" + (f" {self.score}" if self.score else "")
@@ -64,7 +64,7 @@ def cell(t: Tournament, r: int, e: RoundEntry, points: float, ranks: dict[int, i
     else:
         score = fmt(e.score) if e.score is not None else ""
     kind = e.kind
-    if kind is Kind.GAME:
+    if kind is Kind.GAME or kind is Kind.PAIRED:  # a pairing without a result: "?"
         outcome = OUTCOME.get(e.result, "?") if e.result is not None else "?"
     elif kind is Kind.FORFEIT_WIN:
         outcome = "+F"

@@ -20,6 +20,7 @@ class Kind(str, Enum):
     ZERO_BYE = "zero-bye"
     PAB = "pab"  # pairing-allocated bye
     ABSENT = "absent"
+    PAIRED = "paired"  # paired, no result yet (OpenGotha's RESULT_UNKNOWN): no points, still an opponent
 
     __hash__ = str.__hash__  # the same contract as Enum's (members equal their values), in C
 
@@ -35,6 +36,7 @@ class Kind(str, Enum):
 # Private member names for the methods below, which run per player-round (``Kind.GAME`` is an
 # EnumType.__getattr__ call on Python 3.11); others use brightwell_plugin.fast.
 _GAME, _FORFEIT_WIN, _FULL_BYE, _HALF_BYE, _PAB = Kind.GAME, Kind.FORFEIT_WIN, Kind.FULL_BYE, Kind.HALF_BYE, Kind.PAB
+_PAIRED = Kind.PAIRED
 _BYES = frozenset({Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB})
 _FORFEITS = frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS})
 
@@ -72,6 +74,10 @@ class Side(str, Enum):
 
 PUBLISHED = "published "  # Player.extra key prefix of a tie-break value a file publishes ("published BQ")
 PUBLISHED_AFTER = "published after round"  # Tournament.metadata key: the round those values are as of
+# Player.extra key: "yes" or "no", whether the player is registered for the round after the file's last
+# (Papp's present[]: its BQ counts every game against a player who is not as unplayed)
+REGISTERED = "registered for the next round"
+TIE_ORDERS = ("start", "name", "surname")  # Tournament.tie_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +129,8 @@ class ScoringSystem:
             return self.win if self.pab is None else self.pab
         if kind is _HALF_BYE:
             return self.draw
+        if kind is _PAIRED:
+            return 0
         return self.absent
 
     def total(self, entries: tuple[RoundEntry, ...]) -> Number:
@@ -151,6 +159,7 @@ class Player:
     stored_points: Number | None = None  # points as the source file stated them
     stored_rank: int | None = None
     extra: Pairs = ()  # anything else the source carried, verbatim (PUBLISHED keys: see below)
+    listed: bool = True  # False: registered, but left out of the event's standings (OpenGotha: no game, no bye)
 
     def entry(self, round_no: int) -> RoundEntry:
         """Record of round ``round_no`` (1-based); absent when not recorded."""
@@ -188,6 +197,9 @@ class Tournament:
     tiebreaks: tuple[str, ...] = ()  # declared tie-break items, e.g. ("PTS", "BQ:preset=woc")
     metadata: Pairs = ()  # free metadata, verbatim
     playoffs: tuple[PlayoffGame, ...] = ()  # games after the ranked rounds, in the file's order
+    # how players who share a place are listed: by start number; by name, case-insensitive (Papp's
+    # sort_players); by surname, then first name, as written (OpenGotha's ScoredPlayerComparator)
+    tie_order: str = "start"
     # The parsed source document, for formats that rewrite their own files losslessly (TRF).
     # Opaque to everything else, and not part of equality.
     origin: object | None = field(default=None, compare=False, repr=False)
@@ -210,3 +222,17 @@ class Tournament:
             if p.start_no == start_no:
                 return p
         raise KeyError(start_no)
+
+
+def tie_key(t: Tournament):
+    """How players who share a place are listed (``Tournament.tie_order``), as a sort key of an index."""
+    players = t.players
+    if t.tie_order == "name":  # Papp: toupper byte by byte, bytes above 127 before ASCII (signed chars)
+        return lambda i: (tuple(b - 256 if b > 127 else b - 32 if 97 <= b <= 122 else b
+                                for b in players[i].name.encode("latin-1", "replace")), players[i].start_no)
+    if t.tie_order == "surname":  # OpenGotha: surname, then first name, as Java compares strings
+        def key(i):
+            surname, _, first = players[i].name.partition(", ")
+            return surname.encode("utf-16-be"), first.encode("utf-16-be"), players[i].start_no
+        return key
+    return lambda i: players[i].start_no

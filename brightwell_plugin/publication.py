@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from brightwell_plugin import __version__, api
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.fast import gc_paused
-from brightwell_plugin.crosstable import records
+from brightwell_plugin.crosstable import cell, records
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.standings import Standings, shared_ranks
 
@@ -74,6 +74,8 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
     per_round = [api.rank(t, spec, k, edition=edition) for k in range(1, last)] + [final]
     final_ct = api.crosstable(t, final)
     cells = {r.start_no: r.cells for r in final_ct.rows}
+    for p in t.players:  # a player the standings leave out has his rounds all the same (no game, no bye)
+        cells.setdefault(p.start_no, tuple(cell(t, r, p.entry(r), 0, {}) for r in range(1, last + 1)))
     numbers = [p.start_no for p in t.players]
     wdl = {no: records(row_cells) for no, row_cells in cells.items()}
     standings = [_standings(s, wdl, dict(zip(numbers, s.points))) for s in per_round]
@@ -84,6 +86,7 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
                   "start_date": t.start_date, "end_date": t.end_date},
         "tiebreaks": list(final.headings),
         "players": [_player(p, cells[p.start_no]) for p in t.players],
+        "not_ranked": [{"start_no": r.start_no, "name": r.name} for r in final.unlisted],  # Player.listed
         "standings": standings,
         "explanations": {},
         "comparison": None,

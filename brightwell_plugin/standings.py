@@ -14,7 +14,7 @@ from brightwell_plugin.criteria.base import Criterion, Explanation, Options
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.fast import constructor, gc_paused
-from brightwell_plugin.model import Tournament
+from brightwell_plugin.model import Tournament, tie_key
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec
 
 WITH_SCORES = "PTS,BQ:preset=woc,DISCS"  # game scores on a known board (BQ substitutes half of it for a bye)
@@ -39,6 +39,7 @@ class Standings:
     rows: tuple[Row, ...]
     after_round: int
     points: tuple[float, ...] = ()  # each player's points after ``after_round``, in the file's player order
+    unlisted: tuple[Row, ...] = ()  # players the event's standings leave out (Player.listed), rank 0
 
     @property
     def headings(self) -> tuple[str, ...]:
@@ -117,6 +118,7 @@ def _steps(ctx: Context, bound) -> Iterator[Step]:
     """Apply each criterion to the groups still tied; yield it with the groups it saw."""
     order = sorted(range(ctx.n), key=lambda i: ctx.t.players[i].start_no)
     groups: list[list[int]] = [order] if order else []
+    ctx.spec = tuple(bound)  # a criterion that looks at the others (OpenGotha's DC) finds them here
     for item, criterion, opts in bound:
         seen = groups
         try:
@@ -154,14 +156,20 @@ def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
             groups = seen
         else:
             columns.append(values)
-    rows, position, players = [], 1, t.players
+    rows, unlisted, position, players = [], [], 1, t.players
     values = list(zip(*columns)) if columns else [()] * ctx.n  # each player's values, transposed in C
+    listed_in = 0
     for g in groups:
-        for i in (g if len(g) == 1 else sorted(g, key=lambda i: players[i].start_no)):
+        for i in (g if len(g) == 1 else sorted(g, key=tie_key(t))):
             p = players[i]
-            rows.append(new_row(position, p.start_no, p.name, values[i]))
-        position += len(g)
-    return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points))
+            if p.listed:
+                rows.append(new_row(position, p.start_no, p.name, values[i]))
+                listed_in += 1
+            else:
+                unlisted.append(new_row(0, p.start_no, p.name, values[i]))
+        position += listed_in
+        listed_in = 0
+    return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points), tuple(unlisted))
 
 
 def explain_everyone(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,

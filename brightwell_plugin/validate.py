@@ -6,10 +6,10 @@ from typing import NamedTuple
 
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, max_rounds
-from brightwell_plugin.fast import ABSENT_KIND, DRAW, FORFEIT_LOSS, FORFEIT_WIN, GAME, REVERSED, WIN
+from brightwell_plugin.fast import ABSENT_KIND, DRAW, FORFEIT_LOSS, FORFEIT_WIN, GAME, PAIRED, REVERSED, WIN
 from brightwell_plugin.model import Number, Player, RoundEntry, Tournament
 
-_PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
+_PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS, PAIRED)
 LARGEST = 1_000_000  # no game score, point value or bonus is larger (NaN and infinities are refused too)
 _FORFEITS = (FORFEIT_WIN, FORFEIT_LOSS)
 
@@ -87,7 +87,7 @@ def _plainly_in_bounds(t: Tournament) -> bool:
         if (type(no) is not int or no < 1 or len(p.rounds) > longest
                 or (late is not None and (type(late) is not int or late < 0))
                 or (out is not None and (type(out) is not int or out < 0))
-                or (rating is not None and (type(rating) is not int or rating < 0))
+                or (rating is not None and type(rating) is not int)
                 or (rank is not None and (type(rank) is not int or rank < 0))
                 or type(bonus) not in (int, float) or not -big <= bonus <= big
                 or (points is not None and (type(points) not in (int, float) or not -big <= points <= big))):
@@ -95,7 +95,7 @@ def _plainly_in_bounds(t: Tournament) -> bool:
     return True
 
 
-_WHOLE_FIELDS = ("late_entry", "withdrawn_after", "rating", "stored_rank")  # whole numbers from 0, or None
+_WHOLE_FIELDS = ("late_entry", "withdrawn_after", "stored_rank")  # whole numbers from 0, or None
 
 
 def _wrong_types(t: Tournament, errors: list[Issue]) -> bool:
@@ -115,6 +115,8 @@ def _wrong_types(t: Tournament, errors: list[Issue]) -> bool:
             value = getattr(p, name)
             if value is not None and (type(value) is not int or value < 0):
                 errors.append(Issue("error", _where(p), f"{name.replace('_', ' ')} {value!r} is not a whole number"))
+        if p.rating is not None and type(p.rating) is not int:  # a rating may be negative (OpenGotha, Papp)
+            errors.append(Issue("error", _where(p), f"rating {p.rating!r} is not a whole number"))
         for name in ("bonus", "stored_points"):
             value = getattr(p, name)
             if value is not None and type(value) not in (int, float):
@@ -174,7 +176,7 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> list[Num
             kind, opponent = e.kind, e.opponent
             got += of_game.get(e.result, loss) if kind is game else points(e)
             if opponent is None:
-                if kind is game or not _possible_scores(e.score, e.opp_score, board):  # a bye may be credited a score
+                if kind is game or kind is PAIRED or not _possible_scores(e.score, e.opp_score, board):  # a bye may be credited a score
                     return None
                 continue
             paired += 1
@@ -193,6 +195,10 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> list[Num
                     return None
                 score, opp_score = e.score, e.opp_score
                 if (score is not None or opp_score is not None) and not _possible_scores(score, opp_score, board):
+                    return None
+            elif kind is PAIRED:
+                if oe.kind is not PAIRED or e.result is not None or oe.result is not None \
+                        or e.score is not None or oe.score is not None:
                     return None
             elif (kind not in _FORFEITS or oe.kind not in _FORFEITS  # a forfeit; a double one: both lose,
                   or e.score is not None  # or both are given the win (Go's both-win) or e.opp_score is not None
@@ -239,6 +245,8 @@ def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: 
         yield "a game without a result"
     if e.kind is GAME and e.opponent is None:
         yield "a game without an opponent"
+    if e.kind is PAIRED and (e.opponent is None or e.result is not None):
+        yield "a pairing without a result names an opponent and no result"
     if e.kind not in _PAIRED or e.opponent is None:
         return
     if e.opponent == p.start_no:
@@ -260,6 +268,8 @@ def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: 
             yield f"both players have side {e.side.value} against each other"
         elif e.score is not None and oe.opp_score is not None and e.score != oe.opp_score:
             yield f"game score {_fmt(e.score)} differs from the opponent's record of it ({_fmt(oe.opp_score)})"
+    elif (e.kind is PAIRED) != (oe.kind is PAIRED):
+        yield f"a pairing without a result against {e.opponent}, but player {e.opponent}'s round {r} says {_describe(oe)}"
     elif e.kind is FORFEIT_WIN and oe.kind not in _FORFEITS:  # a double forfeit win: both given the win
         yield f"forfeit win against {e.opponent} contradicts the opponent's record ({_describe(oe)})"
     elif e.kind is FORFEIT_LOSS and oe.kind is GAME:

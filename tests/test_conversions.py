@@ -10,7 +10,7 @@ from support.make_fixtures import papp_event, scrabble_day
 
 # the writers made for another game, which refuse the event naming it; every other writable format
 # the host knows (a third party's too) must carry it
-OTHER_GAME = {"othello": {"egd", "tsh"}, "scrabble": {"egd", "papp"}}
+OTHER_GAME = {"othello": {"egd", "ffg-tou", "tsh"}, "scrabble": {"egd", "ffg-tou", "papp"}}
 CASES = [("othello", papp_event, "PTS,BQ:preset=woc,DISCS"),
          ("scrabble", scrabble_day, "PTS,SPREAD,BQ:preset=cas:u=0")]
 
@@ -80,6 +80,7 @@ def test_a_writers_refusal_names_the_file_being_written(tmp_path):
     (papp_event, "tsh", ".t", "a tsh file holds Scrabble games (a result is read from both scores), and this is "
                               "an othello event"),
     (papp_event, "egd", ".h9", "an EGD file holds Go results, and this is an othello event"),
+    (papp_event, "ffg-tou", ".tou", "a .tou file holds Go results, and this is an othello event"),
 ])
 def test_a_writer_for_one_game_refuses_the_others(tmp_path, build, fmt, suffix, message):
     source = tmp_path / "event.xml"

@@ -52,12 +52,12 @@ def test_ftd_rounds_half_up():
 
 
 def test_papp(sample):
-    v = values(sample, "BQ:preset=papp")  # 5 rounds < 8: C = 0, and Papp then counts discs only
+    v = values(sample, "BQ:preset=papp:coef=0")  # C = 0: Papp counts discs only
     assert v[9] == 95  # absent rounds 4 and 5 add nothing
     assert v[5] == 124  # the sample's bye records no disc credit
     assert v[8] == 138 + 32  # the 32 discs of the game against 9, who withdrew later, count as played
     assert v == values(sample, "DISCS")
-    v6 = values(sample, "BQ:preset=papp:coef_min_rounds=0")
+    v6 = values(sample, "BQ:preset=papp")  # C = 6 whatever the number of rounds
     assert v6[9] == 95 + 6 * (3 + 2 + 3) + 2 * (32 + 6 * 1.5) == 225
 
 

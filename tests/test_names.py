@@ -39,8 +39,8 @@ def test_a_loose_match_shared_by_two_players_finds_neither():
 def test_opengotha_file_with_turkish_references(tmp_path):
     players = "".join(f'<Player name="{n}" firstName="{f}" rank="5K" rating="1500" participating="11"/>'
                       for n, f, _ in CASES)
-    games = "".join(f'<Game roundNumber="1" whitePlayer="{CASES[i][2]}" blackPlayer="{CASES[i + 1][2]}" '
-                    f'result="RESULT_WHITEWINS"/>' for i in range(0, 6, 2))
+    games = "".join(f'<Game roundNumber="1" tableNumber="{i}" whitePlayer="{CASES[i][2]}" '
+                    f'blackPlayer="{CASES[i + 1][2]}" result="RESULT_WHITEWINS"/>' for i in range(0, 6, 2))
     xml = (f'<Tournament dataVersion="201"><Players>{players}</Players><Games>{games}</Games>'
            '<TournamentParameterSet><GeneralParameterSet name="T" numberOfRounds="1"/></TournamentParameterSet>'
            '</Tournament>')

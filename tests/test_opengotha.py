@@ -34,9 +34,13 @@ def test_placement_criteria_are_mapped_and_the_rest_named(tmp_path):
     assert loaded.tournament.tiebreaks == ("NBW", "SOSW", "MMS", "SODOSW")  # OpenGotha's own, computed alike
     other = tmp_path / "ext.xml"
     other.write_text(GO.read_text(encoding="utf-8").replace('name="MMS"', 'name="EXT"'), encoding="utf-8")
+    assert api.load(other).tournament.tiebreaks == ("NBW", "SOSW", "EXT", "SODOSW")  # computed too now
+    # a name that is none of OpenGotha's long names (matched exactly, as its reader does) is left out
+    other.write_text(GO.read_text(encoding="utf-8").replace('name="MMS"', 'name="mms"'), encoding="utf-8")
     loaded = api.load(other)
     assert loaded.tournament.tiebreaks == ("NBW", "SOSW", "SODOSW")
-    assert f"{other}: placement criterion EXT has no criterion here and is left out" in loaded.warnings
+    assert f"{other}: placement criterion 'mms' is none of OpenGotha's names: left out, as OpenGotha does" \
+        in loaded.warnings
 
 
 def test_go_has_no_game_scores_for_bq():

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from brightwell_plugin import api
 from brightwell_plugin.adapters.papp.writer import render
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.model import REGISTERED, Kind, Player, Result, RoundEntry, Side, Tournament
 from support.make_fixtures import FIXTURES, papp_event
 
 ELO = FIXTURES / "othello_open.elo"
@@ -127,9 +127,10 @@ def test_workfile_rounds_byes_absences_names_and_coefficient():
     loaded = api.load(WORKFILE)
     t = loaded.tournament
     assert loaded.format == "papp-workfile" and t.name == "Fixture Papp Cup" and t.rounds == 2
-    assert t.tiebreaks == ("PTS", "BQ:preset=papp:coef=6:coef_min_rounds=0", "DISCS")
+    assert t.tiebreaks == ("PTS", "BQ:preset=papp:coef=6", "DISCS") and t.tie_order == "name"
     roux, petit, dupont = t.player(5), t.player(4), t.player(1)
-    assert roux.name == "ROUX, Marc" and roux.federation == "CHE" and roux.rating == 1600
+    assert roux.name == "ROUX Marc" and roux.federation == "CHE" and roux.rating == 1600  # Papp's fullname
+    assert dict(petit.extra)[REGISTERED] == "no" and petit.withdrawn_after == 1
     assert roux.rounds[0] == RoundEntry(Kind.PAB, score=40, opp_score=24)  # papp.cfg Score-bip = 24/64
     assert petit.rounds[1].kind is Kind.ABSENT  # '& -000004' before round 2
     assert dupont.rounds[1].opponent == 5
@@ -142,7 +143,7 @@ def test_workfile_bad_statement(tmp_path):
         (tmp_path / name).write_bytes((WORKFILE.parent / name).read_bytes())
     bad = tmp_path / "papp-internal-workfile.txt"
     bad.write_text(WORKFILE.read_text().replace("ronde-suivante;", "ronde-suivantes;"))
-    with pytest.raises(BrightwellError, match=r"line 11: 'ronde-suivantes' is not a Papp statement"):
+    with pytest.raises(BrightwellError, match=r"line 19: unknown keyword 'ronde-suivantes'"):
         api.load(bad)
 
 

@@ -224,7 +224,8 @@ def test_a_round_the_event_lacks_is_refused_naming_the_file_before_any_site(tmp_
     out = tmp_path / "site"
     r = CliRunner().invoke(main, ["publish", str(event), "--out", str(out), "--after-round", "99"])
     assert r.exit_code == 2, r.output
-    assert r.output.splitlines() == [f"brightwell: error: {event}: --after-round 99 is outside 0..3"]
+    assert r.output.splitlines() == [f"brightwell: error: {event}: --after-round 99 is outside 0..3 "
+                                     "(or played, planned, current)"]
     assert not out.exists() and list(tmp_path.iterdir()) == []
 
 

@@ -123,30 +123,28 @@ def test_czech_values():
 # 5.4 Papp manual example ------------------------------------------------------------------------------
 
 def test_papp_manual_example():
-    # Papp uses C = 0 below 8 rounds; the manual's example states C = 6.
-    assert value(papp_manual(), "A", "BQ:preset=papp:coef_min_rounds=0") == 83
+    # The manual's example states C = 6, which is Papp's constant whatever the number of rounds: the
+    # "0 below 8 rounds" is only the default main.c askTournamentInformation offers a new tournament.
+    assert value(papp_manual(), "A", "BQ:preset=papp") == 83
 
 
-def test_papp_preset_below_eight_rounds_is_the_disc_total():
-    # Papp's DepartageJoueur (src/departage.c, "tiebreak.c" in its header): when coef_brightwell is 0
-    # (Papp's default below 8 rounds) the tie-break is TotalPions, the sum of every recorded score:
-    # games, and the bye's credited score (Score-bip); a round without a score adds nothing.
-    assert value(papp_manual(), "A", "BQ:preset=papp") == 33  # the manual's bye records no credit
+def test_papp_with_a_zero_constant_is_the_disc_total():
+    # tiebreak.c PlayerTiebreak: when brightwell_coeff is 0 the tie-break is TotalDiscsCount, every
+    # recorded score: games, and the bye's credited discs (Score-bip); a round without a score adds nothing.
+    assert value(papp_manual(), "A", "BQ:preset=papp:coef=0") == 33  # the manual's bye records no credit
     b = TournamentBuilder("Papp credit", rounds=2, board=64)
     b.player(1, "A").player(2, "B").player(3, "C")
     b.game(1, 1, 2, 33, 31).bye(1, 3, score=40, opp_score=24).bye(2, 1, score=40, opp_score=24)
     b.game(2, 2, 3, 40, 24)
     t = b.build()
-    assert value(t, "A", "BQ:preset=papp") == 33 + 40 == value(t, "A", "DISCS")
-    assert value(t, "C", "BQ:preset=papp") == 40 + 24
-    # and any C = 0 does the same under the papp preset (coef_brightwell == 0 in Papp)
-    assert value(t, "A", "BQ:preset=papp:coef=0:coef_min_rounds=0") == 73
+    assert value(t, "A", "BQ:preset=papp:coef=0") == 33 + 40 == value(t, "A", "DISCS")
+    assert value(t, "C", "BQ:preset=papp:coef=0") == 40 + 24
     assert value(t, "A", "BQ:preset=woc:coef=0") == 33 + 32  # the formula with C = 0 elsewhere
 
 
 def test_papp_substitutes_games_against_an_opponent_absent_from_the_round_counted():
-    # DepartageJoueur: a game counts only when the opponent is `present` in the tournament when the
-    # tie-break is computed; otherwise it is a draw against oneself (32 + C x own points).
+    # tiebreak.c PlayerTiebreak: a game counts only when the opponent is `present` in the tournament
+    # when the tie-break is computed; otherwise it is a draw against oneself (32 + C x own points).
     b = TournamentBuilder("Papp absent opponent", rounds=3, board=64)
     b.player(1, "A").player(2, "B").player(3, "C").player(4, "D")
     b.game(1, 1, 2, 40, 24).game(1, 3, 4, 30, 34)
@@ -155,7 +153,7 @@ def test_papp_substitutes_games_against_an_opponent_absent_from_the_round_counte
     t = b.build()
     points = {"A": 3, "B": 0, "C": 0, "D": 2}
     # A's games against B (round 1) and C (round 2) are substituted; against D it counts
-    assert value(t, "A", "BQ:preset=papp:coef_min_rounds=0") == 33 + 6 * points["D"] + 2 * (32 + 6 * points["A"])
+    assert value(t, "A", "BQ:preset=papp") == 33 + 6 * points["D"] + 2 * (32 + 6 * points["A"])
     # the woc preset counts them: B and C did not withdraw
     assert value(t, "A", "BQ:preset=woc") == 40 + 36 + 33 + 6 * (0 + 0 + 2)
 
@@ -166,5 +164,5 @@ def test_papp_bye_credit_counts_in_discs_not_in_bq():
     b.game(1, 1, 2, 33, 31).bye(1, 3, score=40, opp_score=24).bye(2, 1, score=40, opp_score=24)
     b.game(2, 2, 3, 40, 24)
     t = b.build()
-    assert value(t, "A", "BQ:preset=papp:coef_min_rounds=0") == 83
+    assert value(t, "A", "BQ:preset=papp") == 83
     assert value(t, "A", "DISCS") == 73

@@ -17,14 +17,16 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult, game_event, metadata
+from brightwell_plugin.adapters.base import Format, Loss, ReadResult, game_event, metadata
+from brightwell_plugin.adapters.go.export import cell, exported, full_cells, h9_header, lost_idle, no_game_values, places
 from brightwell_plugin.adapters.textio import comments_and_rows, decode
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import (
-    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN, new_entry, new_player,
+    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, PAIRED, SECOND, WIN, new_entry,
+    new_player,
 )
 from brightwell_plugin.model import ABSENT_ENTRY, PUBLISHED, PUBLISHED_AFTER, Player, RoundEntry, Tournament
 
@@ -38,13 +40,13 @@ _VALUE = re.compile(r"^-?(?:[0-9]*[½¼¾œŒŸ?]?|[0-9]+\.[0-9]+)$")
 # as ISO-8859-15 are œ Œ Ÿ
 _FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75, "?": 0.5, "œ": 0.5, "Œ": 0.25, "Ÿ": 0.75}
 # short names as the main score's family reads them (OpenGotha PlacementParameterSet)
+_COMMON = {"EXT": "EXT", "EXR": "EXR", "CPS": "CPS", "DC": "DC", "SDC": "SDC", "Rank": "RANK"}
 _FAMILY = {
     "M": {"MMS": "MMS", "SOS": "SOSM", "SOS-1": "SOSM/C1", "SOS-2": "SOSM/C2", "SOSOS": "SOSOSM",
-          "SODOS": "SODOSM", "CUSS": "CUSSM"},
+          "SODOS": "SODOSM", "CUSS": "CUSSM", **_COMMON},
     "W": {"NBW": "NBW", "SOS": "SOSW", "SOS-1": "SOSW/C1", "SOS-2": "SOSW/C2", "SOSOS": "SOSOSW",
-          "SODOS": "SODOSW", "CUSS": "CUSSW"},
+          "SODOS": "SODOSW", "CUSS": "CUSSW", **_COMMON},
 }
-_SHORT = {code: short for family in _FAMILY.values() for short, code in family.items()}
 
 
 def _value(text: str) -> float:
@@ -63,6 +65,7 @@ class EgdFormat(Format):
     can_write = True
     needs_results = True  # the placement is the order of the lines
     publishes = True  # the placement criteria's values are columns
+    ranks_after = "planned"  # generateH9File computes them at the last planned round
 
     def sniff(self, path, head):
         text = head.decode("latin-1")
@@ -73,18 +76,18 @@ class EgdFormat(Format):
         file = str(path)
         text, _, warnings = decode(read_input(path), encoding, file, fallback="iso-8859-15")
         comments, rows = comments_and_rows(text, ";")
-        meta, names = [], []
+        meta, names, columns = [], [], False
         for line in comments:
             if m := _HEADER.match(line.strip()):
                 meta.append((f"egd {m[1]}", m[2]))
             elif m := re.match(r"^;\s*Pl\s+Name.*?\bClub\b(.*)$", line):
-                names = _NAMES.findall(m[1])
-        if not rows:
+                names, columns = _NAMES.findall(m[1]), True
+        if not rows and not columns:  # a column line and no player: an event nobody has played in yet
             raise BrightwellError("no player line: not an EGD h9 file", file=file)
         family = "M" if "MMS" in names else "W"
         parsed = [self._row(n, line, names, file) for n, line in rows]
         count = len(parsed)
-        players, unknown = [], 0
+        players = []
         table = []
         for n, *_, results, _pin in parsed:
             row = []
@@ -93,7 +96,6 @@ class EgdFormat(Format):
                     raise BrightwellError(f"round {r + 1}: opponent {opp} is not a line of this file", file=file,
                                           place=f"line {n}")
                 row.append(half_game(opp, res, kind, colour, handicap))
-                unknown += bool(opp and res == "?")
             table.append(row)
         both = both_won_or_lost(table)
         if both:
@@ -114,8 +116,6 @@ class EgdFormat(Format):
                 rounds=tuple(entries), federation=country if country not in ("XX", "xx") else None,
                 ids=(("egd", pin),) if pin else (), stored_rank=place, extra=tuple(extra),
             ))
-        if unknown:
-            warnings.append(f"{file}: {unknown // 2 or unknown} game(s) without a result are left out")
         skipped = [k for k in names if k not in _FAMILY[family] and k != "NULL"]
         if skipped:
             warnings.append(f"{file}: placement criteria {', '.join(skipped)} are not computed here (not checked)")
@@ -196,50 +196,79 @@ class EgdFormat(Format):
             lost.append(metadata("characters ISO-8859-15 cannot hold (written as '?', as OpenGotha does)"))
         if any(p.bonus for p in t.players):
             lost.append("points awarded outside the rounds (bonus)")
+        lost += lost_idle(t)
+        long = [p.name for p in t.players if len(p.name.replace(", ", " ")) > 30]
+        if long:
+            lost.append(metadata(f"{len(long)} name(s) longer than 30 characters are cut, as OpenGotha cuts them "
+                                 f"(e.g. '{long[0]}')"))
+        if not full_cells(t):
+            lost.append(Loss("colours, handicaps and forfeits by default (the event's game format is short: "
+                             "OpenGotha's export writes none of them)"))
+        values = [dict(p.extra).get(PUBLISHED + c) for p in t.players for c in t.tiebreaks]
+        if any(v is not None and len(score_text(float(v), "")) > 4 for v in values):
+            lost.append(metadata("criteria values longer than 4 characters (cut, as OpenGotha cuts them)"))
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
+        """The file ExternalDocument.generateH9File writes (adapters/go/export.py)."""
         if t.game not in (None, "go"):
             raise BrightwellError(f"an EGD file holds Go results, and this is {game_event(t.game)}")
         meta = dict(t.metadata)
-        order = sorted(t.players, key=lambda p: (p.stored_rank or 10**9)) if all(
-            p.stored_rank for p in t.players) else list(t.players)
+        order = exported(t)
         line_of = {p.start_no: i for i, p in enumerate(order, 1)}
-        values = _no_game_values(t)
-        codes = [c for c in t.tiebreaks if c in _SHORT and all(
-            (PUBLISHED + c) in dict(p.extra) for p in t.players)]
+        by_no = {p.start_no: p for p in t.players}
+        values, full = no_game_values(t), full_cells(t)
+        codes = [c for c in t.tiebreaks if c in SHORT_NAMES and all(
+            (PUBLISHED + c) in dict(p.extra) for p in order)]
+
         def value(text: str) -> str:  # a header value stays on its line and inside its brackets
             return re.sub(r"[\x00-\x1f\x7f\x85\u2028\u2029]", " ", text).replace("]", ")")
 
-        out = [f"; CL[{value(meta.get('egd CL', ''))}]", f"; EV[{value(t.name)}]",
-               f"; PC[{value(meta.get('egd PC', ''))}]", f"; DT[{value(meta.get('egd DT', (t.start_date or '') + (f',{t.end_date}' if t.start_date and t.end_date else '')))}]"]
-        out += [f"; {k}[{value(meta[f'egd {k}'])}]" for k in ("HA", "KM", "TM", "CM") if f"egd {k}" in meta]
+        if any(k.startswith("egd ") for k in meta) or not any(k.startswith("opengotha ") for k in meta):
+            header = [("CL", meta.get("egd CL", "")), ("EV", t.name), ("PC", meta.get("egd PC", "")),
+                      ("DT", meta.get("egd DT", (t.start_date or "") + (f",{t.end_date}" if t.start_date and t.end_date
+                                                                       else "")))]
+            header += [(k, meta[f"egd {k}"]) for k in ("HA", "KM", "TM", "CM") if f"egd {k}" in meta]
+        else:
+            header = h9_header(t)  # an OpenGotha event's, as OpenGotha writes it
+        out = [f"; {k}[{value(v)}]" for k, v in header]
         out += ["; Generated by brightwell-plugin", ";",
-                "; Pl Name                            Rk Co Club" + "".join(f"{_SHORT[c]:>5}" for c in codes)]
-        last_place = None
-        for i, p in enumerate(order, 1):
-            place = p.stored_rank or i
-            pl = "" if place == last_place else str(place)
-            last_place = place
+                "; Pl Name                            Rk Co Club" + "".join(f"{SHORT_NAMES[c][:5]:>5}" for c in codes)]
+        rounds = t.planned_rounds  # every planned round, unplayed ones as "0-"
+        for p, place in zip(order, places(order)):
             surname, _, first = (re.sub(r"[\x00-\x20\x7f\x85\u2028\u2029]+", " ", p.name.replace("|", "/"))
                                  ).partition(", ")
             surname, first = ("_".join(part.split()) for part in (surname, first))
-            name = f"{surname or '?'} {first}".strip()  # one word at least, spaces inside a name as _
+            name = f"{surname or '?'} {first}"  # one word at least, spaces inside a name as _
             extra = dict(p.extra)
-            columns = [_fraction(float(extra[PUBLISHED + c])) for c in codes] + ["0"] * (4 - len(codes))
+            columns = [score_text(float(extra[PUBLISHED + c]), c)[:4] for c in codes]
             country = p.federation if p.federation and re.fullmatch(r"[A-Za-z]{2}", p.federation) else "XX"
             club = re.sub(r"[\s|]+", "", extra.get("egd club") or extra.get("opengotha club") or "")[-4:] or "xxxx"
             rank = _rank_of(p) if re.fullmatch(r"\d+[kdpKDP]", _rank_of(p) or "") else "30K"
-            line = f"{pl:>4} {name[:30]:<30} {rank:>3} {country:>2} {club:>4}"
-            line += "".join(f" {v:>4}" for v in columns)
-            taking = extra.get("opengotha participating", "")
-            for r, e in enumerate(p.rounds):
-                absent = e.kind is ABSENT_ENTRY.kind and r < len(taking) and taking[r] == "0"
-                value = values["absent"] if absent else values["bye"] if e.kind is PAB else 0
-                line += f" {_half_game(e, line_of, value):>8}"
+            line = f"{place or '':>4} {name[:30]:<30} {rank:>3} {country:>2} {club:>4}"
+            line += "".join(f" {v:>4}" for v in columns) + " 0" * (4 - len(columns))  # OpenGotha pads so
+            line += "".join(f" {cell(p, r, line_of, values, full, by_no):>8}" for r in range(rounds))
             pin = dict(p.ids).get("egd")
             out.append(line + (f" |{pin}" if pin else ""))
         return ("\n".join(out) + "\n").encode("iso-8859-15", "replace")
+
+
+def score_text(x: float, code: str) -> str:
+    """``ScoredPlayer.formatScore``: the whole part (Java's division, toward zero), then ½ ¼ ¾ for a
+    positive remainder (ISO-8859-15 has none of them: written '?', as Java writes them)."""
+    unit = 4 if code.startswith("SODOS") else 1 if code in ("DC", "SDC", "RANK", "RTNG", "CAT") else 2
+    v = round(x * unit)
+    whole = int(v / unit)
+    part = v - whole * unit
+    fraction = {2: {1: "½"}, 4: {1: "¼", 2: "½", 3: "¾"}}.get(unit, {}).get(part, "")
+    return f"{whole}{fraction}"
+
+
+# OpenGotha's short names (PlacementParameterSet.allPlacementCriteria), as an export heads its columns
+SHORT_NAMES = {"NBW": "NBW", "MMS": "MMS", "CPS": "CPS", "STS": "STS", "CAT": "CAT", "RANK": "Rank", "RTNG": "Rating",
+               "CUSSW": "CUSS", "CUSSM": "CUSS", "SOSW": "SOS", "SOSM": "SOS", "SOSW/C1": "SOS-1", "SOSM/C1": "SOS-1",
+               "SOSW/C2": "SOS-2", "SOSM/C2": "SOS-2", "SODOSW": "SODOS", "SODOSM": "SODOS", "SOSTS": "SOSTS",
+               "SOSOSW": "SOSOS", "SOSOSM": "SOSOS", "EXT": "EXT", "EXR": "EXR", "DC": "DC", "SDC": "SDC"}
 
 
 def both_won_or_lost(table: list[list[RoundEntry]]) -> int:
@@ -264,8 +293,9 @@ def half_game(opp, res, kind, colour, handicap) -> RoundEntry:
     """One round of an h9 or .tou line (opponent, result, / or !, colour, handicap) as a record."""
     if opp == 0:
         return new_entry(PAB) if res == "+" else new_entry(HALF_BYE) if res == "=" else ABSENT_ENTRY
+    side = FIRST if colour == "b" else SECOND if colour == "w" else None
     if res == "?":
-        return ABSENT_ENTRY  # paired, no result yet: left out
+        return new_entry(PAIRED, opp, side=side, handicap=handicap)  # paired, no result yet
     side = FIRST if colour == "b" else SECOND if colour == "w" else None
     result = {"+": WIN, "-": LOSS, "=": DRAW}[res]
     if kind == "!":
@@ -277,38 +307,9 @@ def half_game(opp, res, kind, colour, handicap) -> RoundEntry:
     return new_entry(GAME, opp, result, side, handicap=handicap)
 
 
-def _fraction(x: float) -> str:
-    """A value written plainly: 32 or 32.5 (ISO-8859-15 has no ½, which OpenGotha writes as '?')."""
-    return f"{x:g}"
-
-
 def _rank_of(p: Player) -> str | None:
     extra = dict(p.extra)
     return next((extra[k] for k in ("egd rank", "opengotha rank", "go rank") if extra.get(k)), None)
-
-
-def _no_game_values(t: Tournament) -> dict[str, int]:
-    """Half points of an absence and of a bye, as OpenGotha prints them (McMahon values in an event
-    ranked by MMS): the event's settings, else OpenGotha's defaults."""
-    meta = {k.split(" ", 1)[1]: v for k, v in t.metadata if k.startswith(("opengotha ", "go "))}
-    family = "MMS" if any(c.split(":")[0].upper() in ("MMS", "SOSM", "SOSOSM") for c in t.tiebreaks) else "NBW"
-    absent = meta.get(f"gen{family}2ValueAbsent", "1" if family == "MMS" else "0")
-    bye = meta.get(f"gen{family}2ValueBye", "2")
-    return {"absent": int(absent) if absent in ("0", "1", "2") else 0, "bye": int(bye) if bye in ("0", "1", "2") else 2}
-
-
-def _half_game(e: RoundEntry, line_of: dict[int, int], value: int = 2) -> str:
-    """One round as ``oooortch``; a round without a game as 0 with the half points it was worth."""
-    if e.opponent is None or e.opponent not in line_of:
-        if e.kind is PAB or (e.kind is ABSENT_ENTRY.kind and value):
-            return {2: "0+", 1: "0="}.get(value, "0-")
-        return "0+" if e.kind is FULL_BYE else "0=" if e.kind is HALF_BYE else "0-"
-    if e.kind is FORFEIT_WIN or e.kind is FORFEIT_LOSS:
-        res, kind = ("+" if e.kind is FORFEIT_WIN else "-"), "!"
-    else:
-        res, kind = {WIN: "+", LOSS: "-", DRAW: "="}.get(e.result, "?"), "/" if e.rated else "!"
-    colour = "b" if e.side is FIRST else "w" if e.side is SECOND else "?"
-    return f"{line_of[e.opponent]}{res}{kind}{colour}{e.handicap}"
 
 
 class EgdPlugin:

@@ -1,10 +1,21 @@
-"""OpenGotha XML (``opengotha``), the Go pairing program: players, games, byes, placement criteria.
+"""OpenGotha XML (``opengotha``), the Go pairing program: read as OpenGotha V3.51 reads it
+(``ExternalDocument.importTournamentFromXMLFile``).
 
-Players are referenced by key = name + first name, upper-cased, spaces removed. Results may
-carry ``_BYDEF`` (by default: a forfeit). ``RESULT_BOTHLOSE`` is read as a double forfeit;
-``RESULT_BOTHWIN`` (both given the win) as a full-point bye for each, with a warning;
-``RESULT_UNKNOWN`` (not played yet) is left out, with a warning. Go has no game scores: asking
-for BQ says so. Black moves first.
+Players are referenced by key = name + first name, upper-cased, spaces removed (matched here
+whatever the locale that upper-cased them: :mod:`names`). A player's ``rank`` (30K when missing),
+``rating`` (-900 when missing: OpenGotha has no unrated player; 2050 added for files older than
+data version 201; kept within -900 .. 2949), ``participating`` (a 0 for each round he does not
+take part in) and ``smmsCorrection`` are kept. Games: ``RESULT_WHITEWINS``, ``RESULT_BLACKWINS``,
+``RESULT_EQUAL`` (jigo); ``_BYDEF`` makes a win a forfeit and a jigo an unrated draw;
+``RESULT_BOTHWIN``/``RESULT_BOTHLOSE`` are double forfeits (unrated for their ``_BYDEF`` forms, which
+OpenGotha counts as not played); ``RESULT_UNKNOWN`` (or no result) is a pairing without a result,
+which OpenGotha counts in the sums over opponents. A game replaces an earlier one at the same round
+and table, as OpenGotha keeps one game per table. ``ByePlayer`` is the bye. The planned rounds
+grow to the last game or bye (``updateNumberOfRoundsIfNecesary``). The placement criteria are read
+by their long names; the McMahon, bye and absence settings and the categories are the event's,
+OpenGotha's import defaults where the file has none. Players with no game, no pairing and no bye
+are left out of the standings unless the file's ``displayNPPlayers`` says to show them. Ties are
+listed by surname, then first name, as OpenGotha lists them. Black moves first.
 """
 
 from __future__ import annotations
@@ -17,19 +28,23 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, max_rounds
 from brightwell_plugin.fast import (
-    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, LOSS, PAB, SECOND, WIN, new_entry, new_player,
+    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, LOSS, PAB, PAIRED, SECOND, WIN, new_entry, new_player,
 )
-from brightwell_plugin.model import ABSENT_ENTRY, Player, ScoringSystem, Tournament
+from brightwell_plugin.model import ABSENT_ENTRY, ScoringSystem, Tournament
 
-CRITERIA = {name: name for name in ("NBW", "MMS", "SOSW", "SOSM", "SOSOSW", "SOSOSM", "SODOSW", "SODOSM",
-                                     "CUSSW", "CUSSM")}
-CRITERIA.update({"SOSW-1": "SOSW/C1", "SOSW-2": "SOSW/C2", "SOSM-1": "SOSM/C1", "SOSM-2": "SOSM/C2",
-                 "DC": "DE", "RATING": "RTNG"})
-
-
-def positive(n: int) -> int | None:
-    """A rating OpenGotha writes as 0 or less when it has none."""
-    return n if n > 0 else None
+# OpenGotha's long names (PlacementParameterSet.allPlacementCriteria) and the criteria here
+CRITERIA = {"NBW": "NBW", "MMS": "MMS", "CPS": "CPS", "STS": "STS", "CAT": "CAT", "Rank": "RANK", "Rating": "RTNG",
+            "CUSSW": "CUSSW", "CUSSM": "CUSSM", "SOSW": "SOSW", "SOSW-1": "SOSW/C1", "SOSW-2": "SOSW/C2",
+            "SODOSW": "SODOSW", "SOSM": "SOSM", "SOSM-1": "SOSM/C1", "SOSM-2": "SOSM/C2", "SODOSM": "SODOSM",
+            "SOSTS": "SOSTS", "SOSOSW": "SOSOSW", "SOSOSM": "SOSOSM", "EXT": "EXT", "EXR": "EXR", "DC": "DC",
+            "SDC": "SDC"}
+# ExternalDocument's defaults for a GeneralParameterSet attribute the file does not have
+IMPORT_DEFAULTS = {"genMMFloor": "20K", "genMMBar": "4D", "genNBW2ValueAbsent": "0",
+                   "genNBW2ValueBye": "0", "genMMS2ValueAbsent": "0", "genMMS2ValueBye": "0",
+                   "genRoundDownNBWMMS": "true", "genCountNotPlayedGamesAsHalfPoint": "false"}
+RESULTS = ("RESULT_UNKNOWN", "RESULT_WHITEWINS", "RESULT_BLACKWINS", "RESULT_EQUAL", "RESULT_BOTHWIN",
+           "RESULT_BOTHLOSE")
+MIN_RATING, MAX_RATING = -900, 2949
 
 
 def key(name: str, first: str) -> str:
@@ -46,114 +61,170 @@ class OpenGothaFormat(Format):
         return b"<Tournament" in head and (b"dataVersion" in head or b"<Players>" in head)
 
     def read(self, path, *, encoding=None):
+        file = str(path)
         root = parse_safely(path).getroot()
         if root.tag != "Tournament":
-            raise BrightwellError(f"root element is <{root.tag}>, not <Tournament>", file=str(path),
+            raise BrightwellError(f"root element is <{root.tag}>, not <Tournament>", file=file,
                                   place=f"line {root.sourceline}")
         warnings: list[str] = []
         general = root.find("TournamentParameterSet/GeneralParameterSet")
-        g = general.attrib if general is not None else {}
+        g = dict(general.attrib) if general is not None else {}
+        version = whole(root.get("dataVersion"), "dataVersion", file, f"line {root.sourceline}", 201)
+
+        def integer(el, attr: str, default: int | None = None) -> int | None:
+            """An attribute's whole number; ``default`` when it is missing (an empty one is refused, as
+            OpenGotha's Integer.parseInt refuses it)."""
+            text = el.get(attr)
+            return default if text is None else whole(text, attr, file, f"line {el.sourceline}")
+
         people = root.findall("Players/Player")
         numbers = NameIndex()
         for i, p in enumerate(people, 1):
             k = key(p.get("name", ""), p.get("firstName", ""))
             if not numbers.add(k, i):
-                raise BrightwellError(f"two players have the key '{k}' (name + first name)", file=str(path),
+                raise BrightwellError(f"two players have the key '{k}' (name + first name)", file=file,
                                       place=f"line {p.sourceline}")
-        games = root.findall("Games/Game")
-        byes = root.findall("ByePlayers/ByePlayer")
-
-        def integer(el, attr: str, default: int | None = None) -> int | None:
-            return whole(el.get(attr), attr, str(path), f"line {el.sourceline}", default)
-
-        def round_of(el) -> int:  # 0-based; a number beyond the planned rounds or the limit is refused
-            r = integer(el, "roundNumber")
-            if r is None:
-                raise BrightwellError("a round without a roundNumber", file=str(path), place=f"line {el.sourceline}")
-            if planned and r > planned:
-                raise BrightwellError(f"round {r} is beyond the tournament's {planned} rounds", file=str(path),
-                                      place=f"line {el.sourceline}")
-            if not 1 <= r <= limit:
-                check_round(r, str(path), f"line {el.sourceline}")  # refuses it, in words
-            return r - 1
-
-        limit = max_rounds()
-        planned = integer(general, "numberOfRounds", 0) if general is not None else 0
-        if planned:
-            check_round(planned, str(path), f"line {general.sourceline}")
-        rounds = max([planned] + [round_of(e) + 1 for e in games + byes])
-        entries = {no: [ABSENT_ENTRY] * rounds for no in range(1, len(people) + 1)}
 
         def number(ref: str | None, el) -> int:
             no = numbers.find(ref or "")
             if no is None:
-                raise BrightwellError(f"unknown player '{ref}'", file=str(path), place=f"line {el.sourceline}")
+                raise BrightwellError(f"unknown player '{ref}'", file=file, place=f"line {el.sourceline}")
             return no
 
-        for el in games:
-            r = round_of(el)
-            white, black = number(el.get("whitePlayer"), el), number(el.get("blackPlayer"), el)
-            result = el.get("result", "RESULT_UNKNOWN")
-            forfeit = result.endswith("_BYDEF")
-            result = result.removesuffix("_BYDEF")
-            if result == "RESULT_UNKNOWN":
-                warnings.append(f"{path}: round {r + 1}: a game without a result is left out")
-                continue
-            if result == "RESULT_BOTHWIN":  # both given the win: a double forfeit win, still a pairing
-                entries[white][r] = new_entry(FORFEIT_WIN, black, side=SECOND)
-                entries[black][r] = new_entry(FORFEIT_WIN, white, side=FIRST)
-                continue
-            if result == "RESULT_BOTHLOSE":
-                entries[white][r] = new_entry(FORFEIT_LOSS, black, side=SECOND)
-                entries[black][r] = new_entry(FORFEIT_LOSS, white, side=FIRST)
-                continue
-            res = {"RESULT_WHITEWINS": WIN, "RESULT_BLACKWINS": LOSS, "RESULT_EQUAL": DRAW}.get(result)
-            if res is None:
-                raise BrightwellError(f"unknown result '{el.get('result')}'", file=str(path),
+        limit = max_rounds()
+
+        def round_of(el) -> int:  # 0-based
+            r = integer(el, "roundNumber", 1)
+            if r < 1:
+                raise BrightwellError(f"round {r} is not a round number", file=file, place=f"line {el.sourceline}")
+            if r > limit:
+                check_round(r, file, f"line {el.sourceline}")  # refuses it, in words
+            return r - 1
+
+        games: dict[tuple[int, int], object] = {}
+        for el in root.findall("Games/Game"):
+            table = (round_of(el), integer(el, "tableNumber", 1))
+            if table in games:
+                warnings.append(f"{file}: line {el.sourceline}: a second game at round {table[0] + 1}, table "
+                                f"{table[1]}: it replaces the first, as in OpenGotha")
+            games[table] = el
+        byes = {}
+        for el in root.findall("ByePlayers/ByePlayer"):
+            byes[round_of(el)] = el  # one bye player a round, the last one read
+        planned = integer(general, "numberOfRounds", 5) if general is not None else 5
+        rounds = max([planned] + [r + 1 for r, _ in games] + [r + 1 for r in byes])
+        check_round(rounds, file, f"line {general.sourceline if general is not None else root.sourceline}")
+        entries = {no: [ABSENT_ENTRY] * rounds for no in range(1, len(people) + 1)}
+
+        def place(no: int, r: int, entry, el) -> None:
+            if entries[no][r] is not ABSENT_ENTRY:
+                raise BrightwellError(f"player {people[no - 1].get('name')} {people[no - 1].get('firstName')} "
+                                      f"has two games or byes in round {r + 1}", file=file,
                                       place=f"line {el.sourceline}")
-            if forfeit and res is not DRAW:
-                win, lose = (white, black) if res is WIN else (black, white)
-                entries[win][r] = new_entry(FORFEIT_WIN, lose, side=SECOND if win == white else FIRST)
-                entries[lose][r] = new_entry(FORFEIT_LOSS, win, side=SECOND if lose == white else FIRST)
-                continue
-            handicap = integer(el, "handicap", 0)
-            entries[white][r] = new_entry(GAME, black, res, SECOND, rated=not forfeit, handicap=handicap)
-            entries[black][r] = new_entry(GAME, white, res.reverse, FIRST, rated=not forfeit, handicap=handicap)
-        for el in byes:
-            entries[number(el.get("player"), el)][round_of(el)] = new_entry(PAB)
-        # rounds after the last with a game or a bye are not played yet (a planned round is no absence)
+            entries[no][r] = entry
+
+        for (r, _), el in sorted(games.items()):
+            white, black = number(el.get("whitePlayer"), el), number(el.get("blackPlayer"), el)
+            if white == black:
+                raise BrightwellError("a player plays himself", file=file, place=f"line {el.sourceline}")
+            text = el.get("result", "RESULT_UNKNOWN")
+            result = text.removesuffix("_BYDEF")
+            if result not in RESULTS:
+                raise BrightwellError(f"unknown result '{text}'", file=file, place=f"line {el.sourceline}")
+            played, hd = result == text, integer(el, "handicap", 0)
+            if result == "RESULT_UNKNOWN":
+                w = new_entry(PAIRED, black, side=SECOND, handicap=hd)
+                b = new_entry(PAIRED, white, side=FIRST, handicap=hd)
+            elif result in ("RESULT_BOTHWIN", "RESULT_BOTHLOSE"):  # a double forfeit, still a pairing
+                kind = FORFEIT_WIN if result == "RESULT_BOTHWIN" else FORFEIT_LOSS
+                w = new_entry(kind, black, side=SECOND, rated=played, handicap=hd)
+                b = new_entry(kind, white, side=FIRST, rated=played, handicap=hd)
+            else:
+                res = {"RESULT_WHITEWINS": WIN, "RESULT_BLACKWINS": LOSS, "RESULT_EQUAL": DRAW}[result]
+                if not played and res is not DRAW:
+                    won = res is WIN
+                    w = new_entry(FORFEIT_WIN if won else FORFEIT_LOSS, black, side=SECOND, handicap=hd)
+                    b = new_entry(FORFEIT_LOSS if won else FORFEIT_WIN, white, side=FIRST, handicap=hd)
+                else:
+                    w = new_entry(GAME, black, res, SECOND, rated=played, handicap=hd)
+                    b = new_entry(GAME, white, res.reverse, FIRST, rated=played, handicap=hd)
+            place(white, r, w, el)
+            place(black, r, b, el)
+        for r, el in sorted(byes.items()):
+            place(number(el.get("player"), el), r, new_entry(PAB), el)
+        implied = {no: any(e is not ABSENT_ENTRY for e in row) for no, row in entries.items()}
+        # rounds after the last with a game, a pairing or a bye are not played yet
         last = max((r + 1 for row in entries.values() for r, e in enumerate(row) if e is not ABSENT_ENTRY), default=0)
-        entries = {no: row[:last] for no, row in entries.items()}
-        players = tuple(new_player(
-            start_no=no, name=f"{p.get('name', '')}, {p.get('firstName', '')}".strip(", "),
-            rounds=tuple(entries[no]), rating=positive(integer(p, "rating", 0)), federation=p.get("country") or None,
-            ids=tuple((scheme, p.get(attr)) for scheme, attr in (("egf", "egfPin"), ("ffg", "ffgLicence"),
-                                                                 ("aga", "agaId")) if p.get(attr)),
-            extra=tuple((f"opengotha {a}", p.get(a)) for a in ("club", "rank", "participating", "smmsCorrection")
-                        if p.get(a) and not (a == "smmsCorrection" and p.get(a) == "0")),
-        ) for no, p in enumerate(people, 1))
-        scoring = ScoringSystem(pab=integer(general, "genNBW2ValueBye", 2) / 2 if general is not None else 1,
-                                absent=integer(general, "genNBW2ValueAbsent", 0) / 2 if general is not None else 0)
+        display = root.find("TournamentParameterSet/DPParameterSet")
+        show = display is not None and display.get("displayNPPlayers", "false") == "true"
+        handicap = root.find("TournamentParameterSet/HandicapParameterSet")
+        kept = [(f"opengotha {a}", el.get(a)) for el, a in ((display, "displayNPPlayers"), (display, "gameFormat"),
+                                                             (handicap, "hdCorrection"))
+                if el is not None and el.get(a) is not None]
+        players = tuple(self._player(no, p, entries[no][:last], version, implied[no] or show, integer)
+                        for no, p in enumerate(people, 1))
+        hidden = sum(not p.listed for p in players)
+        if hidden:
+            warnings.append(f"{file}: {hidden} registered player(s) with no game and no bye are left out of the "
+                            "standings, as OpenGotha's (displayNPPlayers is false)")
+        nbw_bye, nbw_absent = (whole(g.get(k, IMPORT_DEFAULTS[k]), k, file, "GeneralParameterSet")
+                               for k in ("genNBW2ValueBye", "genNBW2ValueAbsent"))
+        defaults = tuple((f"go {k}", v) for k, v in IMPORT_DEFAULTS.items() if k not in g)
+        defaults += (("go genMMZero", "30K"),)  # GeneralParameterSet.setGenMMZero: always 30K, whatever the file says
         return ReadResult(Tournament(
             name=g.get("name") or g.get("shortName") or path.stem, players=players, rounds=rounds or None,
-            scoring=scoring, game="go", start_date=g.get("beginDate") or None,
-            end_date=g.get("endDate") or None,
-            tiebreaks=self._criteria(root, warnings, path),
-            metadata=tuple((f"opengotha {k}", v) for k, v in g.items()),
+            scoring=ScoringSystem(pab=nbw_bye / 2, absent=nbw_absent / 2), game="go",
+            start_date=g.get("beginDate") or None, end_date=g.get("endDate") or None,
+            tiebreaks=self._criteria(root, warnings, file), tie_order="surname",
+            metadata=tuple((f"opengotha {k}", v) for k, v in g.items()) + tuple(kept) + defaults
+            + self._categories(root, g),
         ), tuple(warnings))
 
-    def _criteria(self, root, warnings, path) -> tuple[str, ...]:
-        items: list[str] = []
+    @staticmethod
+    def _player(no, p, rounds, version, listed, integer):
+        rating = integer(p, "rating", MIN_RATING)
+        if version < 201:
+            rating += 2050
+        rating = max(MIN_RATING, min(MAX_RATING, rating))
+        extra = [(f"opengotha {a}", p.get(a)) for a in ("club", "rank", "grade", "participating", "smmsCorrection")
+                 if p.get(a) and not (a == "smmsCorrection" and p.get(a) == "0")]
+        if p.get("rank") is None and p.get("grade") is None:
+            extra.append(("go rank", "30K"))  # OpenGotha's default rank
+        return new_player(
+            start_no=no, name=f"{p.get('name', '')}, {p.get('firstName', '')}".strip(", "), rounds=tuple(rounds),
+            rating=rating, federation=p.get("country") or None,
+            ids=tuple((scheme, p.get(attr)) for scheme, attr in (("egf", "egfPin"), ("ffg", "ffgLicence"),
+                                                                 ("aga", "agaId")) if p.get(attr)),
+            extra=tuple(extra), listed=listed)
+
+    @staticmethod
+    def _categories(root, g) -> tuple[tuple[str, str], ...]:
+        """``go categories``: the lower rank limits of categories 1 .. n-1 (OpenGotha's Category elements)."""
+        count = g.get("numberOfCategories", "1")
+        n = int(count) if count.isdigit() else 1
+        if n <= 1:
+            return ()
+        limits = ["1D"] * (n - 1)  # a category without its element starts at 1D: OpenGotha's array holds 0
+        for el in root.iter("Category"):
+            number = el.get("number", "1")
+            if number.isdigit() and 1 <= int(number) < n:
+                limits[int(number) - 1] = "".join(el.get("lowerLimit", "30K").split()) or "30K"
+        return (("go categories", " ".join(limits)),)
+
+    @staticmethod
+    def _criteria(root, warnings, file) -> tuple[str, ...]:
+        found: dict[int, str] = {}
         for el in root.findall("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/PlacementCriterion"):
-            name = el.get("name", "NULL").upper()
-            if name == "NULL":
+            name, number = el.get("name", "NULL"), el.get("number", "1")
+            if name == "NULL" or not number.isdigit():
                 continue
             if name in CRITERIA:
-                if CRITERIA[name] not in items:
-                    items.append(CRITERIA[name])
+                found[int(number)] = CRITERIA[name]
             else:
-                warnings.append(f"{path}: placement criterion {name} has no criterion here and is left out")
-        return tuple(items) or ("PTS",)
+                warnings.append(f"{file}: placement criterion '{name}' is none of OpenGotha's names: left out, "
+                                "as OpenGotha does")
+        items = [found[n] for n in sorted(found)]
+        return tuple(dict.fromkeys(items)) or ("PTS",)
 
 
 class OpenGothaPlugin:

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from brightwell_plugin.adapters.papp import elo_lines as elo
-from brightwell_plugin.adapters.base import Format, ReadResult, metadata
+from brightwell_plugin.adapters.base import Format, ReadResult, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.papp.infer import BOARD, Totals, infer
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.numbers import digits
@@ -180,7 +180,7 @@ class PappFormat(Format):
         return players
 
     def cannot_carry(self, t: Tournament) -> list[str]:
-        lost = []
+        lost = lost_pairings(t) + lost_unlisted(t)
         kinds = {e.kind for p in t.players for e in p.rounds}
         if kinds & {FORFEIT_WIN, FORFEIT_LOSS}:
             lost.append("forfeits (an export lists games only)")

@@ -13,7 +13,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from brightwell_plugin.adapters import codes
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import Format, ReadResult, lost_negative_ratings, lost_pairings, lost_unlisted
 from brightwell_plugin.adapters.swissperfect.dbase import DbfTable, read_dbf, read_integers
 from brightwell_plugin.adapters.swissperfect.files import is_zip, locate
 from brightwell_plugin.adapters.swissperfect.writer import TIEBREAK_IDS, files_for, lost_in_sp
@@ -295,7 +295,7 @@ class SwissPerfectFormat(Format):
         return tuple(items) if len(items) > 1 else ()
 
     def cannot_carry(self, t):
-        return lost_in_sp(t)
+        return lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "Swiss Perfect") + lost_in_sp(t)
 
     def files(self, t: Tournament, path: Path) -> dict[Path, bytes]:
         return files_for(t, path)

@@ -141,7 +141,7 @@ def _trn_record(p: Player, index: int) -> tuple[str, ...]:
     birth = p.birth_date or ""
     return (
         get("sp order") or str(index), get("sp id") or str(p.start_no), str(p.start_no), surname, first,
-        p.federation or "", get("sp club") or get("club", ""), _num(p.rating), get("sp loc_rtg", ""),
+        p.federation or "", get("sp club") or get("club", ""), _num(p.rating if p.rating is None or p.rating >= 0 else None), get("sp loc_rtg", ""),
         get("sp loc_rtg2", ""), next((v for s, v in p.ids if s == "fide"), ""),
         next((v for s, v in p.ids if s == "national"), "") or next((f"#{v}" for s, v in p.ids if s == "original"), ""),
         _code(get("sp title_code"), p.title, codes.title_for_sp),

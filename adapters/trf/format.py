@@ -15,7 +15,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from brightwell_plugin.adapters import codes
-from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, metadata
+from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.numbers import SMALL, digits, small_numbers
 from brightwell_plugin.adapters.trf.lines import (
     BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records,
@@ -173,7 +173,7 @@ class TrfFormat(Format):
     # -- writing -------------------------------------------------------------------------------
 
     def cannot_carry(self, t: Tournament) -> list[str]:
-        lost: list[str] = lost_go_ranks(t)
+        lost: list[str] = lost_go_ranks(t) + lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "TRF")
         other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version")})
         if other_meta:
             lost.append(metadata(f"tournament metadata: {', '.join(other_meta)}"))

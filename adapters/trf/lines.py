@@ -9,7 +9,8 @@ from typing import NamedTuple
 from brightwell_plugin.adapters.numbers import SMALL, digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import (
-    ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN, ZERO_BYE, new_entry,
+    ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, PAIRED, SECOND, WIN, ZERO_BYE,
+    new_entry,
 )
 from brightwell_plugin.model import RoundEntry, ScoringSystem, Tournament
 
@@ -165,7 +166,7 @@ _BYE_CODE = {FULL_BYE: "F", HALF_BYE: "H", ZERO_BYE: "Z", PAB: "U"}
 
 def format_block(e: RoundEntry) -> str:
     """The 8-column block for a round record (spec forms: H F U Z for byes, blank = absent)."""
-    if e.kind is ABSENT_KIND:
+    if e.kind is ABSENT_KIND or e.kind is PAIRED:  # TRF has no pairing without a result: not paired
         return " " * 8
     colour = "w" if e.side is FIRST else "b" if e.side is SECOND else "-"
     if e.kind in _BYE_CODE:

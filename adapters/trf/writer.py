@@ -64,7 +64,7 @@ def _field_text(p: Player, key: str) -> str:
     if key == "name":
         return _one_line(p.name)[:NAME_WIDTH]
     if key == "rating":
-        return str(p.rating) if p.rating else ""
+        return str(p.rating) if p.rating and p.rating > 0 else ""  # a negative rating: unrated (cannot_carry)
     if key == "fide_id":
         fide = next((v for s, v in p.ids if s == "fide"), "").strip()
         return fide if fide.isdigit() else ""

@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult, game_event, metadata
+from brightwell_plugin.adapters.base import Format, ReadResult, game_event, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
@@ -152,7 +152,7 @@ class TshFormat(Format):
                           game="scrabble", tiebreaks=("PTS", spread), metadata=meta)
 
     def cannot_carry(self, t):
-        lost = []
+        lost = lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "tsh")
         if any(e.is_game and (e.score is None or e.opp_score is None) for p in t.players for e in p.rounds):
             lost.append("games without scores (tsh needs both scores; written as 0)")
         if any(e.kind.is_forfeit and e.opponent is not None for p in t.players for e in p.rounds):
@@ -204,7 +204,7 @@ class TshFormat(Format):
                     opps.append("00")
                     scores.append("00")
                     p12.append("00")
-            rating = dict(p.extra).get("tsh rating") or str(p.rating or 0)
+            rating = dict(p.extra).get("tsh rating") or str(max(p.rating or 0, 0))
             name = " ".join(_CONTROL.sub(" ", p.name).split()) or f"Player {p.start_no}"
             if re.search(r"(^|\s)[\d.+]+$", name):  # read back, its last word would be the rating
                 raise BrightwellError(f"a tsh line cannot hold the name '{name}' of player {p.start_no}: it ends "

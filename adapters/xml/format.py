@@ -223,7 +223,7 @@ class XmlFormat(Format):
         return Tournament(
             name=a["name"], players=players, rounds=_int(a.get("rounds")), scoring=scoring,
             game=a.get("game"), board=_int(a.get("board")), system=a.get("system", "swiss"),
-            start_date=a.get("start-date"), end_date=a.get("end-date"),
+            start_date=a.get("start-date"), end_date=a.get("end-date"), tie_order=a.get("tie-order", "start"),
             tiebreaks=tuple(el.text or "" for el in root.iterfind(_Q + "tiebreak")),
             metadata=tuple((el.get("key"), el.text or "") for el in root.iterfind(_Q + "meta")),
             playoffs=tuple(self._playoff(el, path) for el in root.iterfind(_Q + "playoff")),
@@ -282,14 +282,15 @@ class XmlFormat(Format):
             withdrawn_after=_int(a.get("withdrawn-after")), bonus=_num(a.get("bonus")) or 0,
             stored_points=_num(a.get("points")),
             stored_rank=_int(a.get("rank")),
-            ids=tuple(ids), extra=tuple(extra),
+            ids=tuple(ids), extra=tuple(extra), listed=a.get("listed", "true").strip() in ("true", "1"),
         )
 
     def dumps(self, t: Tournament) -> bytes:
         """The document as lxml's pretty printer lays it out, written directly as text (fast)."""
         out = ["<?xml version='1.0' encoding='UTF-8'?>\n<tournament",
                _attrs((("xmlns", NS), ("format-version", VERSION), ("name", t.name), ("rounds", t.rounds),
-                       ("game", t.game), ("board", t.board), ("system", t.system), ("start-date", t.start_date), ("end-date", t.end_date)),
+                       ("game", t.game), ("board", t.board), ("system", t.system), ("start-date", t.start_date), ("end-date", t.end_date),
+                       ("tie-order", None if t.tie_order == "start" else t.tie_order)),
                       "the tournament"), ">\n  <scoring"]
         s = t.scoring
         out += (_attrs((("win", s.win), ("draw", s.draw), ("loss", s.loss), ("absent", s.absent), ("pab", s.pab)),
@@ -307,7 +308,7 @@ class XmlFormat(Format):
                 (("start-no", p.start_no), ("name", p.name), ("rating", p.rating), ("federation", p.federation),
                  ("title", p.title), ("sex", p.sex), ("birth-date", p.birth_date), ("late-entry", p.late_entry),
                  ("withdrawn-after", p.withdrawn_after), ("bonus", p.bonus or None), ("points", p.stored_points),
-                 ("rank", p.stored_rank)), f"player {p.start_no}"))
+                 ("rank", p.stored_rank), ("listed", None if p.listed else "false")), f"player {p.start_no}"))
             if not (p.ids or p.extra or p.rounds):
                 out.append("/>\n")
                 continue

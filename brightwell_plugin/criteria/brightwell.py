@@ -11,7 +11,7 @@ from brightwell_plugin.criteria.base import (Criterion, Options, Parameter, Part
                                              number, yes_no)
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.model import Kind
+from brightwell_plugin.model import REGISTERED, Kind
 from brightwell_plugin.tiebreak_spec import NUMBER
 
 SUBST_KINDS = ("bye", "withdrawn", "absent", "absent-opponent", "forfeit")
@@ -69,6 +69,7 @@ class Rule:
     digits: int
     freeze: bool
     discs_when_zero: bool  # C = 0 makes the value the plain total of recorded game scores (Papp)
+    halves_up: bool  # a game score with a half counts as the next whole one (Papp's SCORE_TO_FLOAT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +132,8 @@ class Brightwell(Criterion):
         Parameter("term", "game-score term: own score or spread (own - opponent's)", "own", ("own", "spread")),
         Parameter("subst", "rounds replaced by U + C x own strength, joined by +: "
                   "bye, withdrawn (games vs withdrawn opponents), absent (own absence, late entry, "
-                  "zero-point bye), absent-opponent (games vs opponents absent from the last round counted: "
-                  "Papp's 'not present'), forfeit", "bye+withdrawn", read=substituted),
+                  "zero-point bye), absent-opponent (games vs opponents not present after the last round counted: "
+                  "Papp's present[]), forfeit", "bye+withdrawn", read=substituted),
         Parameter("u", "substitute game score (default: half the board; 0 for spread)", read=number),
         Parameter("bye_score", "game score of a substituted bye: u, or the recorded credit", "u", ("u", "recorded")),
         Parameter("round", "rounding: none, final value, or each part", "none", ("none", "final", "parts")),
@@ -141,13 +142,17 @@ class Brightwell(Criterion):
         Parameter("zero_coef", "what BQ is when C = 0: the formula with C = 0, or the total of the recorded "
                   "game scores, bye credits included, absences 0 (Papp's departage aux pions)", "formula",
                   ("formula", "discs")),
+        Parameter("halves", "a game score with a half (32.5 discs): counted as it is, or as the next whole "
+                  "number (Papp's SCORE_TO_FLOAT: each counted game, and the total when C = 0)", "keep",
+                  ("keep", "up")),
     )
     needs_game_scores = True
 
     def settle(self, values, modifiers, item) -> Rule:
         return Rule(values["coef"], values["coef_min_rounds"], values["strength"] == "wins",
                     values["term"] == "spread", values["subst"], values.get("u"), values["bye_score"] == "recorded",
-                    values["round"], values["digits"], values["freeze"], values["zero_coef"] == "discs")
+                    values["round"], values["digits"], values["freeze"], values["zero_coef"] == "discs",
+                    values["halves"] == "up")
 
     def resolved(self, ctx: Context, opts: Options) -> Settings:
         """The configured rule applied to this tournament: C (and how it was found) and U."""
@@ -217,15 +222,27 @@ class Brightwell(Criterion):
         if "withdrawn" not in rule.subst:
             gone = [False] * ctx.n
         if "absent-opponent" in rule.subst and upto:
-            gone = [g or ctx.entries[o][upto - 1].kind is Kind.ABSENT for o, g in enumerate(gone)]
+            gone = [g or not Brightwell._present_after(ctx, o, upto) for o, g in enumerate(gone)]
         return gone
+
+    @staticmethod
+    def _present_after(ctx: Context, o: int, upto: int) -> bool:
+        """Is player ``o`` present after round ``upto`` (Papp's ``present[]``)? What the file says
+        after its last round; else: he played round ``upto`` and had not withdrawn by then."""
+        p = ctx.t.players[o]
+        if upto == ctx.t.rounds_played:
+            registered = dict(p.extra).get(REGISTERED)
+            if registered in ("yes", "no"):
+                return registered == "yes"
+        return ctx.entries[o][upto - 1].kind is not Kind.ABSENT and not (
+            p.withdrawn_after is not None and p.withdrawn_after <= upto)
 
     def compute(self, ctx, opts, groups=()):
         ctx.require_game_scores(self.name)
         s = self.resolved(ctx, opts)
         if s.C == 0 and s.rule.discs_when_zero:
-            return [self._disc_total(ctx, i, self._scope(ctx, s, i)[0]) for i in range(ctx.n)]
-        spread = s.rule.spread
+            return [self._disc_total(ctx, i, self._scope(ctx, s, i)[0], s.rule.halves_up) for i in range(ctx.n)]
+        spread, halves = s.rule.spread, s.rule.halves_up
         shared_gone = self._gone(ctx, s.rule, ctx.k)
         shared_any = any(shared_gone)
         game = Kind.GAME  # a local: the loop below tests it once per player-round
@@ -239,7 +256,7 @@ class Brightwell(Criterion):
             for r in range(upto):
                 e, o = entries[r], opps[r]
                 if not spread and e.kind is game and e.score is not None and not (any_gone and gone[o]):
-                    games += e.score  # the common case: a counted game, inlined
+                    games += math.ceil(e.score) if halves else e.score  # the common case: a counted game, inlined
                     opp_sum += strength[o]
                     continue
                 acc.games, acc.opp_sum = games, opp_sum  # in round order, as explain adds them
@@ -260,7 +277,8 @@ class Brightwell(Criterion):
         if s.C == 0 and rule.discs_when_zero:
             parts = [Part(f"round {r + 1}", e.score, f"{e.kind.value}: recorded score", r + 1)
                      for r, e in enumerate(ctx.entries[i][:upto]) if e.score is not None]
-            return explanation(ctx, opts, i, self._disc_total(ctx, i, upto), parts, notes + [notes_rounding])
+            return explanation(ctx, opts, i, self._disc_total(ctx, i, upto, rule.halves_up), parts,
+                               notes + [notes_rounding])
         gone = self._gone(ctx, rule, ctx.k) if gone is None else gone
         acc, parts = _Sum(), []
         for r in range(upto):
@@ -276,9 +294,10 @@ class Brightwell(Criterion):
         return explanation(ctx, opts, i, total, parts, notes + [notes_rounding])
 
     @staticmethod
-    def _disc_total(ctx: Context, i: int, upto: int) -> float:
+    def _disc_total(ctx: Context, i: int, upto: int, halves_up: bool) -> float:
         """Papp with C = 0: every recorded game score of the rounds, bye credits included."""
-        return sum(e.score for e in ctx.entries[i][:upto] if e.score is not None)
+        total = sum(e.score for e in ctx.entries[i][:upto] if e.score is not None)
+        return math.ceil(total) if halves_up else total
 
     def _term(self, ctx: Context, s: Settings, i: int, r: int, upto: int, strength: list[float],
               gone: list[bool]) -> Term:
@@ -326,7 +345,7 @@ class Brightwell(Criterion):
             board, won = ctx.t.board or 0, kind is Kind.FORFEIT_WIN
             mine = e.score if e.score is not None else (board if won else 0)
             theirs = e.opp_score if e.opp_score is not None else (0 if won else board)
-        g = mine - theirs if spread else mine
+        g = mine - theirs if spread else math.ceil(mine) if s.rule.halves_up else mine
         sg = strength[o] if o >= 0 else 0.0
         what, opp_text = ("spread" if spread else "game score"), (ctx.label(o) if o >= 0 else "no opponent")
         return Term(r + 1, "game", g, sg, f"{kind.value}: {what} {fmt(g)}; "
@@ -340,8 +359,10 @@ PRESETS = (
     Preset("BQ", "woc", (("coef", "6"), ("subst", "bye+withdrawn")), "World Othello Championship rules"),
     Preset("BQ", "ftd", (("coef", "squares/R"), ("subst", "bye+withdrawn"), ("round", "final"), ("freeze", "yes")),
            "FlipTheDisc.com"),
-    Preset("BQ", "papp", (("coef", "6"), ("coef_min_rounds", "8"), ("subst", "bye+withdrawn+absent+absent-opponent"),
-                          ("zero_coef", "discs")), "Papp, the French federation's program (src/departage.c)"),
+    Preset("BQ", "papp", (("coef", "6"), ("subst", "bye+withdrawn+absent+absent-opponent"), ("zero_coef", "discs"),
+                          ("halves", "up")),
+           "Papp 1.37.1, the French federation's program (tiebreak.c PlayerTiebreak; the constant is the "
+           "file's #_BQ-double)"),
     Preset("BQ", "joa", (("coef", "6"), ("strength", "wins"), ("subst", "bye+withdrawn"), ("bye_score", "recorded")),
            "the Japanese Othello Association's Brightwell point"),
     Preset("BQ", "cas", (("coef", "auto"), ("subst", "bye")), "Czech Scrabble, 2000 season"),

@@ -1,29 +1,22 @@
-"""Go placement criteria as OpenGotha computes them: McMahon score (MMS), number of wins (NBW),
-and the sums over opponents built on either (SOS, SOSOS, SODOS, CUSS).
+"""Go placement criteria as OpenGotha computes them: McMahon score (MMS), number of wins (NBW), the
+cup and Strasbourg scores, the sums over opponents, exploits, category, rank, direct confrontation.
 
-OpenGotha counts in half points. A player's initial McMahon score comes from his rank between
-the floor and the bar (``rank - zero``, clamped, plus his own correction), or from what a file
-stores (EGD h9: ``go mms initial``). Each round adds 2 for a win (forfeits included), 1 for a
-draw, and for a round without a game the event's value for an absence (the player not
-participating) or a bye (a round without a game worth a win or a draw counts 2 or 1 the same
-way); those values are rounded down to whole points when the event says so. In the sums a round without a game counts a virtual opponent: the
-player's own initial MMS for SOSM, nothing for SOSW; a game's handicap moves the opponent's MMS
-(+ for White, - for Black). Values are those after the last round counted.
+The values are :mod:`gotha`'s (half points, shown as points). The event's settings are the
+file's (``opengotha gen...`` from OpenGotha, ``go gen...`` another reader inferred), else
+OpenGotha's defaults; each can be given as a parameter. A player's initial McMahon score comes
+from his rank (OpenGotha's ``rank``, else an EGD or .tou rank) between the floor and the bar plus
+his correction, or from what an h9 file stores (``go mms initial``).
 """
 
 from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass
-from functools import cached_property
-
-from brightwell_plugin.criteria.base import Criterion, Parameter, yes_no
+from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, yes_no
+from brightwell_plugin.criteria.gotha import CODES, Scores, Settings, kdp
+from brightwell_plugin.criteria.gotha_direct import confrontation, secondary_scores, simplified, win_balance
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.fast import (
-    ABSENT_KIND, DRAW, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB, SECOND, WIN, ZERO_BYE,
-)
 
 RANK_KEYS = ("go rank", "opengotha rank", "egd rank")
 INITIAL_KEY = "go mms initial"
@@ -34,15 +27,7 @@ def rank_value(text: str) -> int:
     t = text.strip().upper()
     if len(t) < 2 or not (t[:-1].isascii() and t[:-1].isdigit()) or t[-1] not in "KDP":
         raise BrightwellError(f"'{text}' is not a Go rank (like 5K, 1D, 3P)")
-    n = int(t[:-1])
-    value = -n if t[-1] == "K" else n - 1 if t[-1] == "D" else 6 if n <= 3 else 7 if n <= 6 else 8
-    return max(-30, min(8, value))
-
-
-def _whole(text: str, what: str, p) -> int:
-    if not re.fullmatch(r"\s*[+-]?[0-9]{1,6}\s*", text):
-        raise BrightwellError(f"#{p.start_no} {p.name}: {what} {text!r} is not a whole number")
-    return int(text)
+    return kdp(t)
 
 
 def go_rank(text: str) -> int:
@@ -60,6 +45,10 @@ def half_points(text: str) -> int:
     return int(text)
 
 
+def _true(text: str) -> bool:
+    return text.strip().lower() in ("yes", "true")
+
+
 PARAMETERS = (
     Parameter("bar", "McMahon bar: ranks above it start at the bar (default: the file's, else 9D)", read=go_rank),
     Parameter("floor", "McMahon floor: ranks below it start at the floor (default: the file's, else 30K)",
@@ -70,25 +59,16 @@ PARAMETERS = (
     Parameter("bye", "half points of a bye (default: the file's, else 2)", read=half_points),
     Parameter("round_down", "round the absences' and byes' half points down to whole points "
               "(default: the file's, else yes)", choices=("yes", "no"), read=yes_no),
+    Parameter("unplayed_half", "the sums over opponents count each round an opponent did not play over the "
+              "board as half a point instead of his real results (OpenGotha's genCountNotPlayedGamesAsHalfPoint; "
+              "default: the file's, else no)", choices=("yes", "no"), read=yes_no),
 )
 
 
-@dataclass
-class _Setting:
-    bar: int
-    floor: int
-    zero: int
-    absent_mms: int
-    absent_nbw: int
-    bye_mms: int
-    bye_nbw: int
-    round_down: bool
-
-
-def _setting(ctx, opts) -> _Setting:
-    """The parameters given, else the file's (OpenGotha's ``opengotha gen...``, or ``go gen...`` that
-    another reader inferred), else OpenGotha's defaults."""
-    meta = {k.split(" ", 1)[1]: v for k, v in ctx.t.metadata if k.startswith(("opengotha ", "go "))}
+def settings(ctx, opts) -> Settings:
+    """The parameters given, else the file's, else OpenGotha's defaults."""
+    meta = {k.split(" ", 1)[1]: v for k, v in ctx.t.metadata if k.startswith("opengotha ")}
+    meta.update((k.split(" ", 1)[1], v) for k, v in ctx.t.metadata if k.startswith("go "))  # what a reader applied
     given = opts.values
 
     def pick(param, key, default, read):
@@ -100,202 +80,207 @@ def _setting(ctx, opts) -> _Setting:
         except SpecError as exc:
             raise BrightwellError(f"the file's {key} {exc.message}", place=opts.item.text) from None
 
-    return _Setting(
-        pick("bar", "genMMBar", "9D", go_rank), pick("floor", "genMMFloor", "30K", go_rank),
-        pick("zero", "genMMZero", "30K", go_rank),
-        pick("absent", "genMMS2ValueAbsent", "1", half_points), pick("absent", "genNBW2ValueAbsent", "0", half_points),
-        pick("bye", "genMMS2ValueBye", "2", half_points), pick("bye", "genNBW2ValueBye", "2", half_points),
-        pick("round_down", "genRoundDownNBWMMS", "yes", lambda text: text in ("yes", "true")),
-    )
+    def number(text):
+        if not re.fullmatch(r"-?[0-9]{1,4}", text.strip()):
+            raise SpecError(f"must be a whole number, not '{text}'")
+        return int(text)
+
+    limits = tuple(kdp(x) for x in meta.get("categories", "").split())
+    return Settings(
+        pick("bar", "genMMBar", "9D", lambda t: kdp(t) if kdp(t) != -99 else go_rank(t)),
+        pick("floor", "genMMFloor", "30K", lambda t: kdp(t) if kdp(t) != -99 else go_rank(t)),
+        pick("zero", "genMMZero", "30K", lambda t: kdp(t) if kdp(t) != -99 else go_rank(t)),
+        pick("absent", "genNBW2ValueAbsent", "0", number), pick("bye", "genNBW2ValueBye", "2", number),
+        pick("absent", "genMMS2ValueAbsent", "1", number), pick("bye", "genMMS2ValueBye", "2", number),
+        pick("round_down", "genRoundDownNBWMMS", "yes", _true),
+        pick("unplayed_half", "genCountNotPlayedGamesAsHalfPoint", "no", _true),
+        limits, ctx.R)
 
 
-class Scores:
-    """Every player's OpenGotha scores after the rounds counted, in half points (quarters for SODOS)."""
+def _whole(text: str, what: str, p) -> int:
+    if not re.fullmatch(r"\s*[+-]?[0-9]{1,6}\s*", text):
+        raise BrightwellError(f"#{p.start_no} {p.name}: {what} {text!r} is not a whole number")
+    return int(text)
 
-    def __init__(self, ctx, s: _Setting):
-        self.ctx, self.s = ctx, s
-        self.initial = [self._initial(p) for p in ctx.t.players]
-        self.paired = [[e.kind in (GAME, FORFEIT_WIN, FORFEIT_LOSS) and o >= 0 for e, o in zip(es, opps)]
-                       for es, opps in zip(ctx.entries, ctx.opp)]
-        self.mms, self.nbw = [], []  # per player, per round
-        for i, es in enumerate(ctx.entries):
-            taking = dict(ctx.t.players[i].extra).get("opengotha participating", "")
-            games = extra_m = extra_w = 0
-            mms, nbw = [], []
-            for r, e in enumerate(es):
-                kind = e.kind
-                if kind is GAME:
-                    games += 2 if e.result is WIN else 1 if e.result is DRAW else 0
-                elif kind is FORFEIT_WIN:
-                    games += 2
-                elif kind is PAB:
-                    extra_m, extra_w = extra_m + s.bye_mms, extra_w + s.bye_nbw
-                elif kind is FULL_BYE or kind is HALF_BYE:  # a round without a game worth a win or a draw
-                    value = 2 if kind is FULL_BYE else 1
-                    extra_m, extra_w = extra_m + value, extra_w + value
-                elif (kind is ABSENT_KIND or kind is ZERO_BYE) and r < len(taking) and taking[r] == "0":
-                    extra_m, extra_w = extra_m + s.absent_mms, extra_w + s.absent_nbw
-                em, ew = (extra_m // 2 * 2, extra_w // 2 * 2) if s.round_down else (extra_m, extra_w)
-                mms.append(2 * self.initial[i] + games + em)
-                nbw.append(games + ew)
-            self.mms.append(mms or [2 * self.initial[i]])
-            self.nbw.append(nbw or [0])
 
-    def _initial(self, p) -> int:
-        extra = dict(p.extra)
-        if INITIAL_KEY in extra:
-            return _whole(extra[INITIAL_KEY], "initial McMahon score", p)
-        text = next((extra[k] for k in RANK_KEYS if extra.get(k)), None)
-        if text is None:
-            raise BrightwellError(f"MMS needs each player's rank (or initial McMahon score); #{p.start_no} "
-                                  f"{p.name} has none")
-        s = self.s
-        smms = min(max(rank_value(text) - s.zero, s.floor - s.zero), s.bar - s.zero)
-        return smms + _whole(extra.get("opengotha smmsCorrection", "0") or "0", "McMahon correction", p)
+def player_rank(p) -> int:
+    """OpenGotha's rank number of a player: its own rank (else its grade) as OpenGotha reads them;
+    else the rank an EGD or .tou file gives, which must be one."""
+    extra = dict(p.extra)
+    if extra.get("opengotha rank") is not None or extra.get("opengotha grade") is not None:
+        rank = kdp(extra.get("opengotha rank", "30K"))
+        if not -30 <= rank <= 8:
+            rank = kdp(extra.get("opengotha grade", ""))
+        return rank
+    text = next((extra[k] for k in RANK_KEYS if extra.get(k)), None)
+    if text is None:
+        raise BrightwellError(f"the Go criteria need each player's rank (or initial McMahon score); "
+                              f"#{p.start_no} {p.name} has none")
+    try:
+        return rank_value(text)
+    except BrightwellError as exc:
+        raise BrightwellError(f"#{p.start_no} {p.name}: {exc.message}") from None
 
-    def opponent_terms(self, i: int, mms: bool) -> list[int]:
-        """What each round adds to SOS: the opponent's final score, or the virtual opponent's."""
-        out = []
-        for r, e in enumerate(self.ctx.entries[i]):
-            if not self.paired[i][r]:
-                out.append(2 * self.initial[i] if mms else 0)
+
+def scores(ctx, opts) -> Scores:
+    """The engine for this context and these settings (made once)."""
+    s = settings(ctx, opts)
+
+    def make():
+        ranks, smms = [], []
+        for p in ctx.t.players:
+            extra = dict(p.extra)
+            if INITIAL_KEY in extra:
+                ranks.append(kdp(next((extra[k] for k in RANK_KEYS if extra.get(k)), "30K")))
+                smms.append(_whole(extra[INITIAL_KEY], "initial McMahon score", p))
                 continue
-            o = self.ctx.opp[i][r]
-            if mms:
-                out.append(self.mms[o][-1] + (2 if e.side is SECOND else -2) * e.handicap)
-            else:
-                out.append(self.nbw[o][-1])
-        return out
-
-    @cached_property
-    def sos_m(self) -> list[int]:
-        return [sum(self.opponent_terms(i, True)) for i in range(self.ctx.n)]
-
-    @cached_property
-    def sos_w(self) -> list[int]:
-        return [sum(self.opponent_terms(i, False)) for i in range(self.ctx.n)]
-
-    def result_x2(self, e) -> int:
-        if e.kind is FORFEIT_WIN or (e.kind is GAME and e.result is WIN):
-            return 2
-        return 1 if e.kind is GAME and e.result is DRAW else 0
+            rank = player_rank(p)
+            ranks.append(rank)
+            v = rank - s.zero  # Player.smms, its two tests in its order
+            if v < s.floor - s.zero:
+                v = s.floor - s.zero
+            if v > s.bar - s.zero:
+                v = s.bar - s.zero
+            smms.append(v + _whole(extra.get("opengotha smmsCorrection", "0") or "0", "McMahon correction", p))
+        return Scores(ctx, s, ranks, smms)
+    return ctx.cached(("gotha scores", s), make)
 
 
 class _GoCriterion(Criterion):
-    """One OpenGotha criterion; ``family`` is M (McMahon score) or W (number of wins)."""
+    """One of OpenGotha's scores; ``code`` is its long name, ``divisor`` its unit (2: half points)."""
 
     parameters = PARAMETERS
-    family = "M"
+    code = ""
     divisor = 2
 
-    def scores(self, ctx, opts) -> Scores:
-        return ctx.cached(("go scores", tuple(sorted(opts.params.items()))), lambda: Scores(ctx, _setting(ctx, opts)))
+    def engine_code(self, opts) -> str:
+        return self.code
 
     def compute(self, ctx, opts, groups=()):
-        sc = self.scores(ctx, opts)
-        return [self.half_points(sc, i, opts) / self.divisor for i in range(ctx.n)]
+        sc, code = scores(ctx, opts), self.engine_code(opts)
+        return [sc.value(code, i) / self.divisor for i in range(ctx.n)]
 
-    def half_points(self, sc: Scores, i: int, opts) -> int:
-        raise NotImplementedError
-
-
-class McMahonScore(_GoCriterion):
-    name = "MMS"
-    title = "McMahon score"
-    source = "OpenGotha (Tournament.fillBaseScoringInfo): initial score from rank, bar and floor, plus wins"
-
-    def half_points(self, sc, i, opts):
-        return sc.mms[i][-1]
+    def explain(self, ctx, opts, i, groups=()):
+        sc, code = scores(ctx, opts), self.engine_code(opts)
+        value = sc.value(code, i) / self.divisor
+        parts = [Part(self.title, value, f"OpenGotha {code}")]
+        if code in ("SOSW", "SOSM", "SOSW-1", "SOSW-2", "SOSM-1", "SOSM-2"):
+            terms, _ = sc._opponents(i, code[3])
+            parts = [Part(f"round {r + 1}", t / 2, _describe(ctx, i, r), r + 1) for r, t in enumerate(terms)] + parts
+        return explanation(ctx, opts, i, value, parts, (f"initial McMahon score {fmt(sc.smms[i])}",))
 
 
-class NumberOfWins(_GoCriterion):
-    name = "NBW"
-    title = "Number of wins (OpenGotha)"
-    source = "OpenGotha: wins, plus the event's values for absences and byes"
-    family = "W"
-
-    def half_points(self, sc, i, opts):
-        return sc.nbw[i][-1]
+def _describe(ctx, i: int, r: int) -> str:
+    o = ctx.opp[i][r]
+    e = ctx.entries[i][r]
+    return f"{e.kind.value} against {ctx.label(o)}" if o >= 0 else f"{e.kind.value}: the player's own initial MMS"
 
 
-class SumOfOpponentsScores(_GoCriterion):
-    title = "Sum of opponents' scores"
-    modifiers = ("C1", "C2")
-
-    def half_points(self, sc, i, opts):
-        terms = sorted(sc.opponent_terms(i, self.family == "M"))
-        cut = 2 if "C2" in opts.modifiers else 1 if "C1" in opts.modifiers else 0
-        return sum(terms[cut:]) if len(terms) > cut else 0
-
-
-class SOSM(SumOfOpponentsScores):
-    name = "SOSM"
-    source = "OpenGotha SOSM (SOS of an MMS event): opponents' MMS, own initial MMS for a round without a game"
+def _score(name: str, code: str, title: str, source: str, divisor: int = 2, modifiers: tuple[str, ...] = ()):
+    """A criterion class for one OpenGotha score; /C1 and /C2 select OpenGotha's -1 and -2 forms."""
+    def engine_code(self, opts):
+        cut = "2" if "C2" in opts.modifiers else "1" if "C1" in opts.modifiers else ""
+        return f"{code}-{cut}" if cut else code
+    return type(name, (_GoCriterion,), {"name": name, "code": code, "title": title, "source": source,
+                                          "divisor": divisor, "modifiers": modifiers,
+                                          "engine_code": engine_code if modifiers else _GoCriterion.engine_code})
 
 
-class SOSW(SumOfOpponentsScores):
-    name = "SOSW"
-    source = "OpenGotha SOSW: opponents' NBW, 0 for a round without a game"
-    family = "W"
+SCORES = (
+    _score("MMS", "MMS", "McMahon score", "OpenGotha MMS: initial score from rank, bar and floor, plus wins"),
+    _score("NBW", "NBW", "Number of wins (OpenGotha)", "OpenGotha NBW: wins, plus the event's values for absences and byes"),
+    _score("CPS", "CPS", "Cup score", "OpenGotha CPS: doubled each round, plus the round's points"),
+    _score("STS", "STS", "Strasbourg score", "OpenGotha STS: MMS, plus 2 in the last rounds for the unbeaten top group"),
+    _score("SOSW", "SOSW", "Sum of opponents' scores (NBW)", "OpenGotha SOSW (/C1, /C2: SOSW-1, SOSW-2)",
+           modifiers=("C1", "C2")),
+    _score("SOSM", "SOSM", "Sum of opponents' scores (MMS)",
+           "OpenGotha SOSM: a round without a game counts the player's own initial MMS (/C1, /C2: SOSM-1, SOSM-2)",
+           modifiers=("C1", "C2")),
+    _score("SOSTS", "SOSTS", "Sum of opponents' STS", "OpenGotha SOSTS"),
+    _score("SOSOSW", "SOSOSW", "Sum of opponents' SOSW", "OpenGotha SOSOSW"),
+    _score("SOSOSM", "SOSOSM", "Sum of opponents' SOSM", "OpenGotha SOSOSM: a round without a game: own initial MMS x rounds"),
+    _score("SODOSW", "SODOSW", "Sum of defeated opponents' scores (NBW)", "OpenGotha SODOSW (half for a draw)", 4),
+    _score("SODOSM", "SODOSM", "Sum of defeated opponents' scores (MMS)", "OpenGotha SODOSM (half for a draw)", 4),
+    _score("CUSSW", "CUSSW", "Cumulative sum of scores (NBW)", "OpenGotha CUSSW: the NBW after each round, summed"),
+    _score("CUSSM", "CUSSM", "Cumulative sum of scores (MMS)", "OpenGotha CUSSM: the MMS after each round, summed"),
+    _score("EXT", "EXT", "Exploits tried", "OpenGotha EXT: opponents' NBW, weighted by the handicap given"),
+    _score("EXR", "EXR", "Exploits achieved", "OpenGotha EXR: EXT counting the games won"),
+)
+assert {c.code for c in SCORES} <= set(CODES)
 
 
-class SOSOSM(_GoCriterion):
-    name = "SOSOSM"
-    title = "Sum of opponents' SOS (MMS)"
-    source = "OpenGotha SOSOSM: opponents' SOSM; a round without a game: own initial MMS x rounds"
+class Category(_GoCriterion):
+    name = "CAT"
+    title = "Category"
+    source = "OpenGotha CAT: the category of the player's rank (1 the strongest), from the file's limits"
 
-    def half_points(self, sc, i, opts):
-        k = len(sc.ctx.entries[i])
-        return sum(sc.sos_m[sc.ctx.opp[i][r]] if sc.paired[i][r] else 2 * sc.initial[i] * k for r in range(k))
+    def compute(self, ctx, opts, groups=()):
+        sc = scores(ctx, opts)
+        return [float(sc.category(i) + 1) for i in range(ctx.n)]
 
-
-class SOSOSW(_GoCriterion):
-    name = "SOSOSW"
-    title = "Sum of opponents' SOS (NBW)"
-    source = "OpenGotha SOSOSW: opponents' SOSW; 0 for a round without a game"
-    family = "W"
-
-    def half_points(self, sc, i, opts):
-        return sum(sc.sos_w[sc.ctx.opp[i][r]] for r in range(len(sc.ctx.entries[i])) if sc.paired[i][r])
+    def order_keys(self, ctx, opts, values, groups=()):
+        return [-v for v in values]
 
 
-class SODOS(_GoCriterion):
-    title = "Sum of defeated opponents' scores"
-    divisor = 4
+class Rank(_GoCriterion):
+    name = "RANK"
+    title = "Rank (OpenGotha's number: 30K = -30, 1D = 0)"
+    source = "OpenGotha Rank"
 
-    def half_points(self, sc, i, opts):
-        terms = sc.opponent_terms(i, self.family == "M")
-        return sum(t * sc.result_x2(e) for t, e, paired in zip(terms, sc.ctx.entries[i], sc.paired[i]) if paired)
-
-
-class SODOSM(SODOS):
-    name = "SODOSM"
-    source = "OpenGotha SODOSM: beaten opponents' MMS (half for a draw)"
+    def compute(self, ctx, opts, groups=()):
+        sc = scores(ctx, opts)
+        return [float(sc.rank[i]) for i in range(ctx.n)]
 
 
-class SODOSW(SODOS):
-    name = "SODOSW"
-    source = "OpenGotha SODOSW: beaten opponents' NBW (half for a draw)"
-    family = "W"
+class _Direct(_GoCriterion):
+    """DC and SDC, computed together for the groups tied before the first of them (gotha_direct)."""
+
+    group_based = True
+    divisor = 1
+
+    def compute(self, ctx, opts, groups=()):
+        dc, sdc = direct_values(ctx, opts, groups)
+        return [float((dc if self.name == "DC" else sdc).get(i, 0)) for i in range(ctx.n)]
 
 
-class CUSSM(_GoCriterion):
-    name = "CUSSM"
-    title = "Cumulative sum of McMahon scores"
-    source = "OpenGotha CUSSM: the MMS after each round, summed"
-
-    def half_points(self, sc, i, opts):
-        return sum(sc.mms[i][:len(sc.ctx.entries[i])])
+class DirectConfrontation(_Direct):
+    name = "DC"
+    title = "Direct confrontation (OpenGotha)"
+    source = "OpenGotha DC: Tournament.defineDirForExAequoGroup, Walraet's topological sort of the wins"
 
 
-class CUSSW(_GoCriterion):
-    name = "CUSSW"
-    title = "Cumulative sum of wins"
-    source = "OpenGotha CUSSW: the NBW after each round, summed"
-    family = "W"
+class SimplifiedDirectConfrontation(_Direct):
+    name = "SDC"
+    title = "Simplified direct confrontation (OpenGotha)"
+    source = "OpenGotha SDC: wins within a group in which every pair has a balance of wins"
 
-    def half_points(self, sc, i, opts):
-        return sum(sc.nbw[i][:len(sc.ctx.entries[i])])
+
+def direct_values(ctx, opts, groups) -> tuple[dict[int, int], dict[int, int]]:
+    """DC and SDC of every player: the groups are those the first DC or SDC of the list received;
+    the scores after DC order a group's players who beat nobody (``ctx.spec``: the list ranked)."""
+    def make():
+        spec = getattr(ctx, "spec", ())
+        position = next((n for n, (_, c, o) in enumerate(spec) if o is opts), len(spec))
+        after_dc = next((n for n, (_, c, _o) in enumerate(spec) if c.name == "DC"), position)
+        later_items = spec[after_dc + 1:]
+        dc, sdc = {}, {}
+        for members in groups:
+            if not members:
+                continue
+            balance = win_balance(ctx, members)
+            sdc.update(simplified(members, balance) if len(members) > 1 else {members[0]: 0})
+            later = []
+            for _, criterion, o in later_items:
+                if criterion.name == "SDC":
+                    later.append({i: sdc[i] for i in members})
+                elif not criterion.group_based:
+                    values = criterion.values(ctx, o)
+                    keys = criterion.order_keys(ctx, o, values)
+                    later.append({i: keys[i] for i in members})
+            dc.update(confrontation(members, balance, secondary_scores(ctx, members, later))
+                      if len(members) > 1 else {members[0]: 0})
+        return dc, sdc
+    return ctx.cached(("gotha direct",), make)
 
 
 class McMahonPlugin:
@@ -303,7 +288,7 @@ class McMahonPlugin:
 
     @hookimpl
     def brightwell_register_criteria(self, register):
-        for c in (McMahonScore, NumberOfWins, SOSM, SOSW, SOSOSM, SOSOSW, SODOSM, SODOSW, CUSSM, CUSSW):
+        for c in (*SCORES, Category, Rank, DirectConfrontation, SimplifiedDirectConfrontation):
             register(c())
 
 

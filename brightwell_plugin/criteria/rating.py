@@ -42,7 +42,7 @@ def rating_rule(values, modifiers) -> RatingRule:
 def ratings(ctx, opts) -> list[int] | None:
     """Each player's rating (unrated ones assigned); None when the tie-break is dropped."""
     assigned = opts.settings.assigned
-    out = [p.rating or assigned for p in ctx.t.players]
+    out = [assigned if p.rating is None else p.rating for p in ctx.t.players]
     return None if any(r is None for r in out) else out
 
 

@@ -370,19 +370,36 @@ PAPP_DIALECTS = {
 }
 
 PAPP_WORKFILE = """#########################################
-# PAPP 1.37.1 (fixture written to the grammar of Papp's source)
+# PAPP 1.37.1, Jan  4 2026
 #########################################
 #_Nom-Tournoi   = "Fixture Papp Cup" ;
 #_Nombre-Rondes = 2 ;
 #_BQ-double = 6.000000 ;
 #_Date = "04/01/2026" ;
-& +000001 +000002 +000003 +000004 +000005 ;
-(000001 40 000002 24);
-(000003 30 000004 34);
+#########################################
+
+% Inscrits pour la ronde 1
+
+& +000001 +000002 +000003 +000004 +000005;
+
+% Resultats de la ronde 1
+
+raz-couplage;
+(000001 40    000002 24);
+(000003 30    000004 34);
 ronde-suivante;
-& -000004 ;
-(000005 33 000001 31);
-(000002 32 000003 32);
+
+% Inscrits pour la ronde 2
+
+& +000001 +000002 +000003 -000004 +000005;
+
+% Resultats de la ronde 2
+
+raz-couplage;
+(000005 33    000001 31);
+(000002 32    000003 32);
+ronde-suivante;
+
 """
 PAPP_CFG = "# fixture configuration\nScore-bip   = 24/64;\n"
 PAPP_PLAYERS = "pays = FRA\n1 DUPONT, Anne {FRA} <1800>\n2 MARTIN, Paul {FRA} <1750>\n" \

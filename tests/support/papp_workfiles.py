@@ -1,0 +1,132 @@
+"""Papp workfile trios (papp.cfg, joueurs, papp-internal-workfile.txt) written as Papp 1.37.1 writes
+them: ``global.c`` save_tournament_infos for the header, ``couplage.c`` _save_registered for the
+``&`` lists (every registered player, wrapped every 10) and _save_round for the results
+(``(%06ld %-5s %06ld %s);``), each under its ``%`` comment. Events are generated from a seed:
+byes, absences, withdrawals, late entries, returns, a round in progress, several constants."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SURNAMES = ["DUPONT", "MARTIN", "de Groot", "DE GROOT", "Lindqvist", "SATO", "KOVAC", "ROUX", "O'NEIL", "VAN DEN BERG",
+            "BRANDT", "NOVAK", "PETIT", "DURAND", "Ito", "ABE"]
+FIRST = ["Anne", "Paul", "Luc", "Eva", "Marc", "Ida", "Jan", "Emil", "Hana", "Ivo", "Ada", "Bruno"]
+
+
+@dataclass
+class Event:
+    name: str
+    rounds: int
+    coef: float | None  # #_BQ-double; None: not written
+    bye: int = 24  # Score-bip, Bip's discs of 64
+    players: dict[int, tuple[str, str, str, int | None]] = field(default_factory=dict)  # id -> surname, first, CC, rating
+    # per round: who is present, then (black, black discs, white)
+    present: list[dict[int, bool]] = field(default_factory=list)
+    games: list[list[tuple[int, float, int]]] = field(default_factory=list)
+    after: dict[int, bool] | None = None  # an '&' list after the last round (who is present for the next)
+    in_progress: list[tuple[int, int]] = field(default_factory=list)  # pairings of the next round, no result
+
+
+def _discs(v: float) -> str:
+    return f"{v:g}" if v != int(v) else str(int(v))
+
+
+def workfile(e: Event) -> str:
+    out = ["#########################################\n", "# PAPP 1.37.1, Dec 13 2024\n",
+           "#########################################\n", f'#_Nom-Tournoi   = "{e.name}" ;\n',
+           f"#_Nombre-Rondes = {e.rounds} ;\n"]
+    if e.coef is not None:
+        out.append(f"#_BQ-double = {e.coef:f} ;\n")
+    out += ['#_Date = "04/01/2026" ;\n', "#########################################\n\n"]
+    order: list[int] = []
+    previous: dict[int, bool] = {}
+
+    def registered(n: int, present: dict[int, bool]) -> None:
+        nonlocal previous
+        for no in present:
+            if no not in order:
+                order.append(no)
+        state = {no: present.get(no, False) for no in order}
+        if n == 1 or state != previous:
+            out.append(f"% Inscrits pour la ronde {n}\n\n&")
+            out.extend(f"{chr(10) + '  ' if i and i % 10 == 0 else ' '}{'+' if state[no] else '-'}{no:06d}"
+                       for i, no in enumerate(order))
+            out.append(";\n\n")
+        previous = state
+
+    for r, (present, games) in enumerate(zip(e.present, e.games), 1):
+        registered(r, present)
+        out.append(f"% Resultats de la ronde {r}\n\nraz-couplage;\n")
+        for black, bd, white in games:
+            out.append(f"({black:06d} {_discs(bd):<5} {white:06d} {_discs(64 - bd)});\n")
+        out.append("ronde-suivante;\n\n")
+    if e.after is not None:
+        registered(len(e.present) + 1, e.after)
+    for black, white in e.in_progress:
+        out.append(f"({black:06d} {white:06d});\n")
+    return "".join(out)
+
+
+def players_file(e: Event) -> str:
+    lines = ["% players file written for a test\n"]
+    for no, (surname, first, country, rating) in e.players.items():
+        lines.append(f"{no:6d} {surname}, {first}\t{{{country}}}" + (f" <{rating}>" if rating is not None else "") + "\n")
+    return "".join(lines)
+
+
+def config(e: Event) -> str:
+    return f"# papp.cfg written for a test\n\tPays = \"\";\n\tScore-bip   = {e.bye}/64;\n\tdossier false;\n" \
+           "\tXML false;\n\tFichier joueurs        = \"joueurs\";\n\tSauvegarde differee;\n"
+
+
+def write_trio(folder: Path, e: Event) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "papp.cfg").write_text(config(e), encoding="latin-1")
+    (folder / "joueurs").write_text(players_file(e), encoding="latin-1")
+    path = folder / "papp-internal-workfile.txt"
+    path.write_text(workfile(e), encoding="latin-1")
+    return path
+
+
+def generated(seed: int) -> Event:
+    """A random event: players come late, leave, come back; odd fields get the bye; some ties."""
+    rnd = random.Random(seed)
+    n = rnd.randint(4, 16)
+    rounds = rnd.randint(2, 9)
+    coef = rnd.choice([0, 3, 6, 6, None])
+    e = Event(f"Generated {seed}", rounds, coef, bye=rnd.choice([24, 24, 24, 32, 0]))
+    ids = rnd.sample(range(1, 999999), n)
+    for k, no in enumerate(ids):
+        e.players[no] = (SURNAMES[k % len(SURNAMES)], FIRST[rnd.randrange(len(FIRST))], rnd.choice(["F", "NL", "JPN"]),
+                         rnd.choice([None, rnd.randint(1200, 2400)]))
+    late = {no: rnd.randint(2, rounds) for no in ids if rnd.random() < 0.15}
+    twins = ids[-2:] if rnd.random() < 0.3 else []  # registered, never present: a full tie listed by name
+    present = {no: False for no in twins}
+    for r in range(1, rounds + 1):
+        for no in ids:
+            if no in twins or late.get(no, 1) > r:
+                continue
+            if no not in present or rnd.random() < 0.12:
+                present[no] = no not in present or not present[no] if r > 1 else True
+        present.update({no: False for no in twins})
+        here = [no for no, p in present.items() if p]
+        rnd.shuffle(here)
+        games = []
+        while len(here) >= 2:
+            black, white = here.pop(), here.pop()
+            bd = rnd.choice([rnd.randint(0, 64), 32, rnd.randint(20, 44) + 0.5 * rnd.randint(0, 1)])
+            games.append((black, min(bd, 64), white))
+        e.present.append(dict(present))
+        e.games.append(games)
+    if rnd.random() < 0.5:
+        after = dict(present)
+        for no in rnd.sample(sorted(after), k=min(2, len(after))):
+            after[no] = not after[no]
+        e.after = after
+    if rnd.random() < 0.3:
+        here = [no for no, p in (e.after or present).items() if p]
+        if len(here) >= 2:
+            e.in_progress = [(here[0], here[1])]
+    return e
