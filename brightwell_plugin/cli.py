@@ -122,12 +122,16 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
         tables = [(f"{t.name} - after round {standings.after_round}", *render.standings_cells(standings))]
         if crosstable:
             tables.append((f"{t.name} - crosstable", *render.crosstable_cells(api.crosstable(t, standings))))
+        apart = render.unlisted_line(standings)
         if output is None and sys.stdout.isatty():
             for title, headings, rows in tables:
                 render.console().print(render.table(title, headings, rows))
+            if apart:
+                render.console().print(render.plain(apart))
             text = ""
         else:  # a file or a pipe: plain aligned text, nothing cut
             text = "\n".join(render.aligned(title, headings, rows) for title, headings, rows in tables)
+            text += f"{apart}\n" if apart else ""
     elif output_format == "csv":
         text = render.standings_csv(standings)
     else:

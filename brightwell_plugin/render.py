@@ -52,6 +52,19 @@ def _text(value: str):
     return Text(one_line(value))
 
 
+def unlisted_line(standings: Standings) -> str:
+    """The players the event's standings leave out, listed apart (or "")."""
+    if not standings.unlisted:
+        return ""
+    names = ", ".join(f"#{r.start_no} {one_line(r.name)}" for r in standings.unlisted)
+    return f"Not in the standings (registered, no game and no bye): {names}"
+
+
+def plain(text: str):
+    """Text for a terminal, never read as rich markup."""
+    return _text(text)
+
+
 def standings_cells(standings: Standings) -> tuple[list[str], list[list[str]]]:
     """The standings as headings and text cells; a shared rank is written ``3=``."""
     shared = shared_ranks(standings)

@@ -76,3 +76,39 @@ def test_two_players_with_one_key_are_an_error(tmp_path):
     bad.write_text(GO.read_text().replace('firstName="Bob" name="Beta"', 'firstName="Ann" name="Alpha"'))
     with pytest.raises(BrightwellError, match=r"line \d+: two players have the key 'ALPHAANN'"):
         api.load(bad, "opengotha")
+
+
+def _with_a_player_who_never_plays(tmp_path, display: str | None) -> Path:
+    text = GO.read_text(encoding="utf-8").replace(
+        "</Players>", '<Player country="FR" firstName="Zed" name="Zeta" rank="9D" rating="2700"/></Players>')
+    if display is not None:
+        text = text.replace("</TournamentParameterSet>",
+                            f'<DPParameterSet displayNPPlayers="{display}"/></TournamentParameterSet>')
+    path = tmp_path / "idle.xml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_player_with_no_game_and_no_bye_is_left_out_and_listed_apart(tmp_path):
+    """Tournament.isPlayerImplied: OpenGotha's standings show him only when displayNPPlayers says so."""
+    from click.testing import CliRunner
+    from brightwell_plugin.cli import main
+    path = _with_a_player_who_never_plays(tmp_path, None)
+    loaded = api.load(path)
+    standings = api.rank(loaded.tournament, "MMS")  # a 9D would stand first on MMS
+    assert [r.name for r in standings.unlisted] == ["Zeta, Zed"] and len(standings.rows) == 5
+    assert [r.rank for r in standings.rows] == list(range(1, 6))
+    assert any("1 registered player(s) with no game and no bye are left out" in w for w in loaded.warnings)
+    out = CliRunner().invoke(main, ["rank", str(path)]).output
+    assert "Not in the standings (registered, no game and no bye): #6 Zeta, Zed" in out
+    shown = api.rank(api.load(_with_a_player_who_never_plays(tmp_path, "true")).tournament, "MMS")
+    assert not shown.unlisted and {r.name: r.rank for r in shown.rows}["Zeta, Zed"] == 1  # at the bar, 4D
+
+
+def test_round_words_choose_the_round_ranked(tmp_path):
+    t = api.load(SAMPLES / "opengotha_remote" / "ogremote_20200918151326_TournoiChinois.xml"
+                 if (SAMPLES / "opengotha_remote").exists() else GO).tournament
+    assert api.rank(t, after_round="played").after_round == t.rounds_played
+    assert api.rank(t, after_round="planned").after_round == t.rounds
+    with pytest.raises(BrightwellError, match="outside 0"):
+        api.rank(t, after_round="soon")
