@@ -5,7 +5,8 @@ Each pairing is ``[first, second]``; only the first player's discs are stored (t
 round object is the tournament's current round, so rounds are taken in array order. Rounds
 beyond the Swiss (``info.rounds``) are play-offs (a final, a third-place match; its name from
 ``roundNames``), whose pairings may hold a match of several games, ``[first, second]`` per
-game: kept as play-off games, never ranked. Each
+game, and a category's label before its matches (``"open"``, then the matches): kept as play-off
+games (the label beside the stage), never ranked. Each
 player's published ``mbq`` is kept as the published value of ``BQ:preset=ftd`` (with the
 file's ``mbq_coef`` when it has one), which ``brightwell check`` compares.
 """
@@ -113,16 +114,23 @@ class FlipTheDiscFormat(Format):
         names = {n.get("round"): n.get("round_name") for n in rnd.get("roundNames") or () if isinstance(n, dict)}
         stage = str(names.get(r + 1) or f"round {r + 1}")
         games = []
+        label = None
         for entry in rnd["pairing"]:
-            if len(entry) % 2:
-                raise ValueError(f"round {r + 1}: a pairing of {len(entry)} entries (one game is two)")
+            if isinstance(entry, str):  # a category's label ("open", "women") before its matches
+                label = entry
+                continue
+            if entry and all(isinstance(x, list) for x in entry):  # a match given as a list of games
+                entry = [player for game in entry for player in game]
+            if len(entry) % 2 or not all(isinstance(x, dict) for x in entry):
+                raise ValueError(f"round {r + 1}: a pairing of {len(entry)} entries (one game is two players)")
+            where = f"{stage} ({label})" if label else stage
             for first, second in zip(entry[0::2], entry[1::2]):
                 if first.get("result") is None and second.get("result") is not None:
                     first, second = second, first
                 if second["id"] == -1 or first.get("result") is None:
                     continue  # no opponent, or not yet played
                 res, discs = _game(first, r)
-                games.append(PlayoffGame(stage, first["id"], second["id"], res, discs, BOARD - discs))
+                games.append(PlayoffGame(where, first["id"], second["id"], res, discs, BOARD - discs))
         return games
 
 

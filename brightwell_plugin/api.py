@@ -24,7 +24,7 @@ from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.limits import check_regular, max_input, read_head, too_large
 from brightwell_plugin.fast import gc_paused, new_player
-from brightwell_plugin.model import Player, Tournament
+from brightwell_plugin.model import LEFT_OUT, Player, Tournament
 from brightwell_plugin.standings import Standings, default_spec
 from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import explain_everyone as _explain_everyone
@@ -85,9 +85,10 @@ def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
 
 
 def load(path: str | os.PathLike, format: str | None = None, encoding: str | None = None,
-         host: Host | None = None, part: str | None = None) -> Loaded:
+         host: Host | None = None, part: str | None = None, strict: bool = False) -> Loaded:
     """Read and validate a tournament file. ``part`` names one event of a file that holds several
-    (a tsh tourney.js division). Errors raise :class:`BrightwellError`."""
+    (a tsh tourney.js division). A reader leaves out a record with a data error (a player against
+    himself) and says so; ``strict`` refuses the file instead. Errors raise :class:`BrightwellError`."""
     host = host or get_host()
     p = Path(path)
     if not p.exists():
@@ -107,7 +108,17 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
         raise BrightwellError(f"cannot decode byte {exc.object[exc.start]:#04x} at offset {exc.start} "
                               f"as {exc.encoding} (try --encoding)", file=str(p)) from None
     warnings = validated(result.tournament, str(p))
+    if strict:
+        refuse_partial(result.tournament, str(p))
     return Loaded(result.tournament, fmt.name, tuple(result.warnings) + tuple(warnings))
+
+
+def refuse_partial(t: Tournament, file: str) -> None:
+    """Refuse a tournament its reader had to leave records out of (``LEFT_OUT``), naming the first."""
+    left = [v for k, v in t.metadata if k == LEFT_OUT]
+    if left:
+        more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
+        raise BrightwellError(f"{left[0]}{more}: refused with --strict (without it the record is left out)", file=file)
 
 
 def criteria(host: Host | None = None) -> dict:
@@ -201,16 +212,16 @@ def with_standings(tournament: Tournament, standings: Standings) -> Tournament:
     if len(points) != len(tournament.players):
         points = Context(tournament, standings.after_round).points
     ranks = {row.start_no: row.rank for row in standings.rows}
-    players = tuple(_with_result(p, pts, ranks[p.start_no]) for p, pts in zip(tournament.players, points))
+    players = tuple(_with_result(p, pts, ranks.get(p.start_no)) for p, pts in zip(tournament.players, points))
     return replace(tournament, players=players, tiebreaks=standings.headings)
 
 
-def _with_result(p: Player, points: float, rank: int) -> Player:
+def _with_result(p: Player, points: float, rank: int | None) -> Player:
     """``replace(p, stored_points=points, stored_rank=rank)``, made by the fast constructor."""
     return new_player(start_no=p.start_no, name=p.name, rounds=p.rounds, rating=p.rating, federation=p.federation,
                       title=p.title, sex=p.sex, birth_date=p.birth_date, ids=p.ids, late_entry=p.late_entry,
                       withdrawn_after=p.withdrawn_after, bonus=p.bonus, stored_points=points, stored_rank=rank,
-                      extra=p.extra)
+                      extra=p.extra, listed=p.listed)
 
 
 NATIVE_FORMAT = "xml"  # lossless: what an event is written as when its own format cannot be
@@ -284,7 +295,7 @@ def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None
     too) refuses instead; ``renumber`` numbers the players 1..n for a target whose numbers cannot
     hold theirs; ``follow_symlinks`` writes through a symbolic link instead of refusing it."""
     host = host or get_host()
-    loaded = load(source, input_format, encoding, host, part)
+    loaded = load(source, input_format, encoding, host, part, strict=bool(strict))
     p = Path(target)
     fmt = host.format(to) if to else _format_for_suffix(p, host)
     if not fmt.can_write:

@@ -49,7 +49,19 @@ def _load(file, sample, input_format, encoding, division=None):
         else:
             loaded = api.load(api.sample_path() if sample else file, input_format, encoding, part=division)
     _warn(loaded.warnings)
+    context_ = click.get_current_context(silent=True)
+    if context_ is not None and context_.meta.get("strict reading"):
+        api.refuse_partial(loaded.tournament, api.STDIN if file == "-" else str(file or api.sample_path()))
     return loaded
+
+
+def _strict_reading(ctx, param, value):
+    ctx.meta["strict reading"] = value
+
+
+strict_reading = click.option("--strict", is_flag=True, expose_value=False, callback=_strict_reading,
+                              help="Refuse a file whose reader had to leave a record out (a player against "
+                                   "himself, discs over the board); without it the record is left out, with a warning.")
 
 
 class RoundChoice(click.ParamType):
@@ -91,7 +103,7 @@ def options(*groups):
     return decorate
 
 
-with_input = options([sample_option], source_options, ranking_options)
+with_input = options([sample_option], source_options, [strict_reading], ranking_options)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -122,7 +134,7 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
         tables = [(f"{t.name} - after round {standings.after_round}", *render.standings_cells(standings))]
         if crosstable:
             tables.append((f"{t.name} - crosstable", *render.crosstable_cells(api.crosstable(t, standings))))
-        apart = render.unlisted_line(standings)
+        apart = "\n".join(x for x in (render.unlisted_line(standings), render.partial_line(t)) if x)
         if output is None and sys.stdout.isatty():
             for title, headings, rows in tables:
                 render.console().print(render.table(title, headings, rows))
@@ -147,8 +159,9 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
 
 def _note_playoffs(t) -> None:
     if t.playoffs:
-        click.echo(one_line(f"brightwell: note: {len(t.playoffs)} play-off game(s) after the rounds decided places "
-                            f"and are not in these standings: {'; '.join(api.describe_playoffs(t))}"), err=True)
+        click.echo(one_line(f"brightwell: note: {len(t.playoffs)} game(s) after the Swiss rounds (play-offs, side "
+                            f"events) are kept apart, not in these standings: {'; '.join(api.describe_playoffs(t))}"),
+                   err=True)
 
 
 def _edition(text: str | None) -> int | None:
@@ -178,7 +191,7 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
 
 @main.command()
 @click.argument("file", type=click.Path(readable=False))
-@options(source_options, ranking_options)
+@options(source_options, [strict_reading], ranking_options)
 @click.option("--order", "orders", multiple=True, metavar="SPEC",
               help="Say whether the stored order follows SPEC (repeatable) instead of comparing ranks.")
 @handled
@@ -260,7 +273,8 @@ def publish(file, sample, input_format, encoding, division, spec, after_round, e
     file = str(api.sample_path()) if sample else file
     from brightwell_plugin.web import publish as site
     settings = dict(spec=spec, compare=compare, after_round=after_round, input_format=input_format,
-                    encoding=encoding, division=division, edition=_edition(edition))
+                    encoding=encoding, division=division, edition=_edition(edition),
+                    strict=bool(click.get_current_context().meta.get("strict reading")))
 
     def report(line):
         click.echo(one_line(f"brightwell: {line}"), err=True)

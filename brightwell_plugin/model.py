@@ -78,6 +78,9 @@ PUBLISHED_AFTER = "published after round"  # Tournament.metadata key: the round 
 # (Papp's present[]: its BQ counts every game against a player who is not as unplayed)
 REGISTERED = "registered for the next round"
 TIE_ORDERS = ("start", "name", "surname")  # Tournament.tie_order
+# Tournament.metadata key, once per record a reader left out for a data error (a player against himself):
+# the standings are partial, and reading with strict=True refuses the file
+LEFT_OUT = "left out"
 
 
 @dataclass(frozen=True, slots=True)

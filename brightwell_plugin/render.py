@@ -60,6 +60,15 @@ def unlisted_line(standings: Standings) -> str:
     return f"Not in the standings (registered, no game and no bye): {names}"
 
 
+def partial_line(t) -> str:
+    """A note when the reader left records out (``LEFT_OUT``): the standings are partial."""
+    from brightwell_plugin.model import LEFT_OUT
+    left = [v for k, v in t.metadata if k == LEFT_OUT]
+    if not left:
+        return ""
+    return f"Partial: {len(left)} record(s) of the file left out ({one_line(left[0])}{', ...' if len(left) > 1 else ''})"
+
+
 def plain(text: str):
     """Text for a terminal, never read as rich markup."""
     return _text(text)

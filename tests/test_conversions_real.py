@@ -19,7 +19,8 @@ READABLE = (".trf", ".tab", ".elo", ".json", ".xml", ".t", ".js", ".h9", ".tou",
 WRITABLE = sorted(name for name, f in get_host().formats.items() if f.can_write)
 # a writer for one game refuses the others, saying so: that is the conversion's answer, not a failure
 REFUSALS = ("holds Othello", "holds Scrabble", "holds Go results", "reads a game's result from both scores",
-            "reads a game's result from its scores", "holds discs out of 64", "a tsh line cannot hold the name")
+            "reads a game's result from its scores", "holds discs out of 64", "a tsh line cannot hold the name",
+            "lists only those who played")
 
 
 def _samples():

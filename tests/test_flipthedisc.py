@@ -133,3 +133,25 @@ def test_play_offs_after_the_swiss_are_kept_apart(tmp_path):
 def test_the_event_dates_are_read():
     t = api.load(FIXTURES / "othello_open.ftd.json").tournament
     assert (t.start_date, t.end_date) == ("2026-05-16", "2026-05-17")
+
+
+def test_play_offs_whose_pairing_list_names_a_category_first(tmp_path):
+    """``"pairing": ["open", [game, game], "women", [game]]``: a category's label, then its matches."""
+    import json
+
+    from support.make_fixtures import ftd_json
+
+    data = json.loads(ftd_json())
+    swiss = data["info"]["rounds"]
+
+    def game(a, b, discs, result):
+        return [{"id": a, "score": discs, "result": result, "gameNumber": 0}, {"id": b}]
+
+    data["rounds"].append({"round": swiss + 1, "roundNames": [{"round": swiss + 1, "round_name": "Final"}],
+                           "pairing": ["open", [game(1, 8, 40, 2), game(8, 1, 36, 2)], "women", [game(4, 2, 30, 0)]]})
+    path = tmp_path / "categories.json"
+    path.write_text(json.dumps(data))
+    t = api.load(path).tournament
+    assert [(g.stage, g.first, g.second, g.score) for g in t.playoffs] == [
+        ("Final (open)", 1, 8, 40), ("Final (open)", 8, 1, 36), ("Final (women)", 4, 2, 30)]
+    assert t.rounds_played == swiss

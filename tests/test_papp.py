@@ -46,9 +46,9 @@ def test_stored_totals_that_disagree_with_the_games_are_named(tmp_path):
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("(40)>(24)", "(40)>(34)", "discs 40\\+34 exceed the board of 64"),
     ("%_%       2, Bruno", "%_%       x, Bruno", "player id 'x' is not a number"),
-    ("%_%       2, Bruno", "%_%       2, Bruno, , SWE, 3, 120, 1500, 7", "player line cannot be read"),
+    ("%_%       2, Bruno Okafor, , NGA,    3, 172", "%_%       2, Bruno Okafor, , NGA,    3.x, 172",
+     "points '3.x' are no number"),
     ("     1 (40)>(24)      6  B", "     1 (40)?(24)      6  B", "is not a game line"),
 ])
 def test_malformed_lines_are_one_line_errors(tmp_path, old, new, message):

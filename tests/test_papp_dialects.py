@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from brightwell_plugin import api
 from brightwell_plugin.adapters.papp.elo import PappFormat
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import Kind, Result, Side
+from brightwell_plugin.model import LEFT_OUT, Kind, Result, Side
 from support.make_fixtures import FIXTURES
 
 DIALECTS = FIXTURES / "papp" / "dialects"
@@ -74,21 +76,76 @@ def test_papp_136_latin1_ratings_no_country_white_and_finals():
 
 @pytest.mark.parametrize("line, message", [
     ("%_%     x2, BRAVO, Ben, BEL,  1.5, 92", "player id 'x2' is not a number"),
-    ("%_%     102, BRAVO, Ben, BEL,  1.5", "player line cannot be read"),
+    ("%_%     102, BRAVO, Ben, BEL,  1.5x, 92", "points '1.5x' are no number"),
     ("%_%     102, BRAVO, Ben, BEL,  1.5, 92, 18x0", "rating '18x0' is not a whole number"),
     ("   101 (40)>    102 B", "a game gives the discs of one player only"),
     ("   101 (40)?(24)    102 B", "is not a game line"),
-    ("   101 (40)>(34)    102 B", "exceed the board of 64"),
-    ("   101 (40)>(24)    101 B", "plays himself"),
 ])
 def test_malformed_lines_are_one_line_errors_naming_the_line(tmp_path, line, message):
     text = (DIALECTS / "papp133.elo").read_text()
     target = "%_%     102, BRAVO, Ben, BEL,  1.5, 92" if line.startswith("%_%") else "   101 (40)>(24)    102 B"
     bad = tmp_path / "bad.elo"
-    bad.write_text(text.replace(target, line, 1))
+    bad.write_text(text.replace(target, line, 1).replace("score, disc-count", "score, disc-count, rating"))
     with pytest.raises(BrightwellError, match=message) as err:
         api.load(bad)
     assert "bad.elo" in str(err.value) and "line " in str(err.value)
+
+
+@pytest.mark.parametrize("line, why", [
+    ("   101 (40)>(34)    102 B", "discs 40+34 exceed the board of 64"),
+    ("   101 (40)>(24)    101 B", "player 101 plays himself"),
+])
+def test_a_data_error_in_a_game_line_leaves_the_line_out_and_strict_refuses(tmp_path, line, why):
+    from click.testing import CliRunner
+    from brightwell_plugin.cli import main
+    text = (DIALECTS / "papp133.elo").read_text()
+    bad = tmp_path / "bad.elo"
+    bad.write_text(text.replace("   101 (40)>(24)    102 B", line, 1))
+    loaded = api.load(bad)
+    assert sum(why in w and "the game is left out (the standings are partial)" in w for w in loaded.warnings) == 1
+    assert [v for k, v in loaded.tournament.metadata if k == LEFT_OUT] == [f"line {_line(bad, line)}: {why}"]
+    assert api.rank(loaded.tournament).rows
+    out = CliRunner().invoke(main, ["rank", str(bad)])
+    assert out.exit_code == 0 and f"Partial: 1 record(s) of the file left out (line {_line(bad, line)}: {why})" in out.output
+    with pytest.raises(BrightwellError, match=re.escape(f"{why}: refused with --strict")):
+        api.load(bad, strict=True)
+    strict = CliRunner().invoke(main, ["rank", str(bad), "--strict"])
+    assert strict.exit_code == 2 and "refused with --strict" in strict.output
+
+
+def _line(path, text: str) -> int:
+    return path.read_text().splitlines().index(text) + 1
+
+
+def test_the_archive_shapes_of_a_player_line_and_its_sections():
+    loaded = api.load(DIALECTS / "archive_shapes.elo")
+    t = loaded.tournament
+    by = {p.start_no: p for p in t.players}
+    alpha, beta, delta, gamma, eps, zeta = (by[n] for n in (301, 303, 306, 302, 304, 305))
+    assert (alpha.name, alpha.federation, alpha.rating) == ("ALPHA, Ann", "FRANCE", 1900)  # +id, {country}
+    assert alpha.stored_points == 3 and dict(alpha.extra)["papp discs"] == "110"  # '3 pts', '[110]'
+    assert beta.rating == -100 and dict(beta.extra)["papp totals as written"] == "2, 115-77, -100, 1850, 12"
+    assert delta.stored_points == 1.5  # '1.5+1': the Swiss points
+    assert (gamma.federation, gamma.stored_points) == ("DE", 1.5)  # an empty field before it, '1,5', '%Champion'
+    assert (eps.federation, eps.stored_points) == ("SWE", 1)  # 'SWE 1?': the comma missing
+    assert zeta.stored_points is None and zeta.stored_rank == 6  # a line with no points
+    # round markers '%round1:', '%Rround 2', '% Round 3'; a game behind '%' the totals count
+    assert t.rounds == 3 and zeta.rounds[2].opponent == 303 and not zeta.rounds[2].rated
+    assert any("1 game line(s) behind '%' are read as games of the event, left out of ratings" in w
+               for w in loaded.warnings)
+    # stage comments and a separate team event are kept apart from the Swiss, named as the file names them
+    assert [g.stage for g in t.playoffs] == ["Semi-finals"] * 2 + ["3/4 Playoff", "Final"] + ["Team competition"] * 2
+    assert [w for w in loaded.warnings if "no bye or absence explains" in w] == []
+    assert api.check_order(t, [SPEC])[0].follows
+
+
+def test_swiss_games_listed_under_each_player_are_read_once():
+    loaded = api.load(DIALECTS / "archive_by_player.elo")
+    t = loaded.tournament
+    assert any("4 game(s) are listed twice (once under each player): read once" in w for w in loaded.warnings)
+    assert t.rounds == 2 and all(e.kind is Kind.GAME for p in t.players for e in p.rounds)
+    assert [w for w in loaded.warnings if "no bye or absence explains" in w] == []
+    assert api.check_order(t, [SPEC])[0].follows
 
 
 def test_a_readme_quoting_papp_markers_is_not_papp(tmp_path):
@@ -97,6 +154,7 @@ def test_a_readme_quoting_papp_markers_is_not_papp(tmp_path):
                       "'%Round: n' blocks of games.\n")
     head = readme.read_bytes()[:4096]
     assert not PappFormat().sniff(readme, head)
-    for name in ("papp128.elo", "archive_rr.elo", "papp133.elo", "papp136.elo"):
+    for name in ("papp128.elo", "archive_rr.elo", "papp133.elo", "papp136.elo", "archive_shapes.elo",
+                 "archive_by_player.elo"):
         path = DIALECTS / name
         assert PappFormat().sniff(path, path.read_bytes()[:4096]), name

@@ -76,13 +76,13 @@ class EgdFormat(Format):
         file = str(path)
         text, _, warnings = decode(read_input(path), encoding, file, fallback="iso-8859-15")
         comments, rows = comments_and_rows(text, ";")
-        meta, names, columns = [], [], False
+        meta, names = [], []
         for line in comments:
             if m := _HEADER.match(line.strip()):
                 meta.append((f"egd {m[1]}", m[2]))
             elif m := re.match(r"^;\s*Pl\s+Name.*?\bClub\b(.*)$", line):
-                names, columns = _NAMES.findall(m[1]), True
-        if not rows and not columns:  # a column line and no player: an event nobody has played in yet
+                names = _NAMES.findall(m[1])
+        if not rows:
             raise BrightwellError("no player line: not an EGD h9 file", file=file)
         family = "M" if "MMS" in names else "W"
         parsed = [self._row(n, line, names, file) for n, line in rows]
@@ -215,6 +215,8 @@ class EgdFormat(Format):
             raise BrightwellError(f"an EGD file holds Go results, and this is {game_event(t.game)}")
         meta = dict(t.metadata)
         order = exported(t)
+        if not order:
+            raise BrightwellError("no player has a game or a bye: an EGD file lists only those who played")
         line_of = {p.start_no: i for i, p in enumerate(order, 1)}
         by_no = {p.start_no: p for p in t.players}
         values, full = no_game_values(t), full_cells(t)

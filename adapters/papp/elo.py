@@ -11,6 +11,7 @@ in file order: each the earliest round, after the numbered ones, in which neithe
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.papp import elo_lines as elo
@@ -24,9 +25,56 @@ from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import (
     DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, REVERSED, SECOND, WIN, ZERO_BYE, new_entry, new_player,
 )
-from brightwell_plugin.model import Player, PlayoffGame, RoundEntry, Tournament
+from brightwell_plugin.model import LEFT_OUT, Player, PlayoffGame, RoundEntry, Tournament
 
 _RESULT = {">": WIN, "<": LOSS, "=": DRAW}
+
+
+@dataclass
+class _Built:
+    players: list[Player]
+    playoffs: list[PlayoffGame]
+    played: int
+    warnings: list[str]
+    unexplained: int
+    contradicted: int = 0
+    inferred: int = 0  # rounds not listed, supposed byes or absences
+
+
+def _nobody(id_text: str) -> bool:
+    """Id 0: no player (a bye, in some tools' files)."""
+    return digits(id_text) and int(id_text) == 0
+
+
+def _same(other: elo.GameLine | None, first: int, second: int, g: elo.GameLine, numbers) -> bool:
+    """Is ``g`` the game ``other`` already is (the same two players, result and discs, from either side)?"""
+    if other is None:
+        return False
+    a, b = numbers.get(other.first), numbers.get(other.second)
+    if (a, b) == (first, second):
+        return (other.result, other.score, other.opp_score) == (g.result, g.score, g.opp_score)
+    mirror = {">": "<", "<": ">", "=": "="}
+    return (a, b) == (second, first) and (other.result, other.score, other.opp_score) == (
+        mirror[g.result], g.opp_score, g.score)
+
+
+def _without_mirrors(loose, numbers):
+    """Games without rounds listed once under each player: when nearly every one has its mirror, one of each."""
+    seen: dict[tuple, int] = {}
+    for first, second, g in loose:
+        key = (frozenset((first, second)), g.score if first < second else g.opp_score,
+               g.result if first < second else {">": "<", "<": ">", "=": "="}[g.result])
+        seen[key] = seen.get(key, 0) + 1
+    if sum(n // 2 * 2 for n in seen.values()) < 0.9 * len(loose):
+        return loose
+    kept, taken = [], {}
+    for first, second, g in loose:
+        key = (frozenset((first, second)), g.score if first < second else g.opp_score,
+               g.result if first < second else {">": "<", "<": ">", "=": "="}[g.result])
+        taken[key] = taken.get(key, 0) + 1
+        if taken[key] % 2:
+            kept.append((first, second, g))
+    return kept
 
 
 class PappFormat(Format):
@@ -55,36 +103,116 @@ class PappFormat(Format):
         if not lines.players and not lines.games:
             raise BrightwellError("no player and no game: not a Papp ELO file", file=file)
         numbers, unknown = self._numbers(lines, file, warnings)
-        rounds: dict[int, dict[int, tuple]] = {}  # start no -> round -> game line
-        playoffs: list[PlayoffGame] = []
-        loose: list[elo.GameLine] = []
-        moved = contradicted = ambiguous = 0
-        for g in lines.games:
+        left_out: list[str] = []
+        games = self._sound(lines.games, numbers, file, warnings, left_out)
+        built = self._build(lines, numbers, games, unknown, file)
+        if built.contradicted:  # Papp's results are what the discs say; another program's sign may mean more
+            signs = self._build(lines, numbers, games, unknown, file, by_discs=False)
+            if signs.unexplained < built.unexplained:
+                built = signs
+        commented = self._sound([replace(g, rated=False) for g in lines.commented], numbers, file, [], [])
+        if commented:
+            with_them = self._build(lines, numbers, games + commented, unknown, file)
+            if (with_them.unexplained, with_them.inferred) < (built.unexplained, built.inferred):
+                built = with_them
+                warnings.append(f"{file}: {len(commented)} game line(s) behind '%' are read as games of the event, "
+                                "left out of ratings: the stored totals count them")
+            else:
+                warnings.append(f"{file}: {len(commented)} game line(s) behind '%' are comments: the stored totals "
+                                "do not count them")
+        warnings += built.warnings
+        if lines.joined:
+            warnings.append(f"{file}: {lines.joined} line(s) hold two games or more: each game is read")
+        name = next((v for k, v in lines.meta if k == "papp Tournament" and v), path.stem)
+        date = re.match(r"\s*(\d\d)/(\d\d)/(\d{4})", dict(lines.meta).get("papp Date", ""))
+        start = f"{date[3]}-{date[2]}-{date[1]}" if date else None
+        if not lines.games:
+            warnings.append(f"{file}: the file lists no games; only its stored totals and order are known")
+        counted = [g for g in games if not isinstance(g.stage, str)]
+        scored = sum(g.score is not None for g in counted)
+        if scored == len(counted) and scored:
+            tiebreaks = ("PTS", "BQ:preset=papp", "DISCS")
+        elif scored:
+            tiebreaks = ("PTS", "BH")
+            warnings.append(f"{file}: {len(counted) - scored} of {len(counted)} games have no disc counts: the file "
+                            "is ranked by PTS,BH (BQ and DISCS need every game's discs)")
+        else:
+            tiebreaks = ("PTS",)  # results only (Papp 1.28): nothing to break ties with
+        return ReadResult(Tournament(
+            name=name, players=tuple(built.players), rounds=max(built.played, lines.planned or 0) or None,
+            game="othello", board=BOARD, start_date=start, tiebreaks=tiebreaks,
+            metadata=tuple(lines.meta) + tuple((LEFT_OUT, x) for x in left_out), playoffs=tuple(built.playoffs),
+        ), tuple(warnings))
+
+    @staticmethod
+    def _sound(games, numbers, file: str, warnings: list[str], left_out: list[str]) -> list[elo.GameLine]:
+        """The game lines without the data errors (a player against himself, discs over the board): each
+        is left out with a warning naming its line, and recorded (``--strict`` refuses the file)."""
+        out = []
+        for g in games:
             first, second = numbers.get(g.first), numbers.get(g.second)
+            if first is not None and first == second:
+                why = f"line {g.line}: player {g.first} plays himself"
+            elif g.score is not None and g.score + g.opp_score > BOARD:
+                why = f"line {g.line}: discs {g.score:g}+{g.opp_score:g} exceed the board of {BOARD}"
+            else:
+                out.append(g)
+                continue
+            warnings.append(f"{file}: {why}: the game is left out (the standings are partial)")
+            left_out.append(why)
+        return out
+
+    def _build(self, lines, numbers, games, unknown: int, file: str, by_discs: bool = True) -> _Built:
+        """The players, play-offs and rounds of these games, the warnings, and how many players' stored
+        totals nothing explains."""
+        warnings: list[str] = []
+        rounds: dict[int, dict[int, elo.GameLine]] = {}  # start no -> round -> game line
+        playoffs: list[PlayoffGame] = []
+        loose: list[tuple[int, int, elo.GameLine]] = []
+        moved = contradicted = ambiguous = twice = beyond = 0
+        planned = lines.planned
+        byes: dict[int, dict[int, RoundEntry]] = {}  # 'id > 0': a round against nobody, as some tools write a bye
+        for g in games:
+            first, second = numbers.get(g.first), numbers.get(g.second)
+            if isinstance(g.stage, int) and (_nobody(g.first) or _nobody(g.second)) and not (
+                    _nobody(g.first) and _nobody(g.second)):
+                who, won = (second, g.result == "<") if _nobody(g.first) else (first, g.result == ">")
+                drawn = g.result == "="
+                score = g.opp_score if _nobody(g.first) else g.score
+                other = g.score if _nobody(g.first) else g.opp_score
+                byes.setdefault(who, {})[g.stage] = new_entry(
+                    PAB if won else HALF_BYE if drawn else ZERO_BYE, score=score, opp_score=other)
+                continue
             if first is None or second is None:
                 ambiguous += 1
                 continue
-            if first == second:
-                raise BrightwellError(f"player {g.first} plays himself", file=file, place=f"line {g.line}")
-            if g.score is not None and g.score + g.opp_score > BOARD:
-                raise BrightwellError(f"discs {g.score:g}+{g.opp_score:g} exceed the board of {BOARD}",
-                                      file=file, place=f"line {g.line}")
             if g.score is not None and (g.score > g.opp_score, g.score == g.opp_score) != (g.result == ">",
                                                                                           g.result == "="):
-                contradicted += 1
-            if isinstance(g.stage, str):
-                result = _RESULT[g.result]
-                playoffs.append(PlayoffGame(g.stage, first, second, result, g.score, g.opp_score))
-            elif g.stage is None:
+                contradicted += 1  # Papp's results are its discs' (results.c updateScores)
+                if by_discs:
+                    g = replace(g, result=">" if g.score > g.opp_score else "<" if g.score < g.opp_score else "=")
+            stage = g.stage
+            if isinstance(stage, int) and planned and stage > planned:
+                stage, beyond = f"round {stage}", beyond + 1  # beyond the planned rounds: a play-off
+            if isinstance(stage, str):
+                playoffs.append(PlayoffGame(stage, first, second, _RESULT[g.result], g.score, g.opp_score))
+            elif stage is None:
                 loose.append((first, second, g))
-            elif g.stage < 1 or g.stage > 999:
-                raise BrightwellError(f"round {g.stage} is outside 1..999", file=file, place=f"line {g.line}")
-            elif g.stage in rounds.get(first, {}) or g.stage in rounds.get(second, {}):
-                moved += 1
-                loose.append((first, second, g))
+            elif stage < 1 or stage > 999:
+                raise BrightwellError(f"round {stage} is outside 1..999", file=file, place=f"line {g.line}")
+            elif stage in rounds.get(first, {}) or stage in rounds.get(second, {}):
+                if _same(rounds.get(first, {}).get(stage), first, second, g, numbers):
+                    twice += 1  # the same game listed again (under each player)
+                else:
+                    moved += 1
+                    loose.append((first, second, g))
             else:
-                rounds.setdefault(first, {})[g.stage] = g
-                rounds.setdefault(second, {})[g.stage] = g
+                rounds.setdefault(first, {})[stage] = g
+                rounds.setdefault(second, {})[stage] = g
+        if loose:
+            kept = _without_mirrors(loose, numbers)
+            twice += len(loose) - len(kept)
+            loose = kept
         last = max((r for played in rounds.values() for r in played), default=0)
         for first, second, g in loose:
             r = last + 1
@@ -95,25 +223,24 @@ class PappFormat(Format):
         if moved:
             warnings.append(f"{file}: {moved} game(s) give a player a second game in one round: each is "
                             "placed in the first later round free for both players")
+        if twice:
+            warnings.append(f"{file}: {twice} game(s) are listed twice (once under each player): read once")
+        if beyond:
+            warnings.append(f"{file}: {beyond} game(s) in rounds beyond the {planned} planned: kept apart as play-offs")
         if contradicted:
-            warnings.append(f"{file}: {contradicted} game(s) have disc counts that contradict their result "
-                            "sign; the sign is kept")
+            warnings.append(f"{file}: {contradicted} game(s) have disc counts that contradict their result sign: " + (
+                "the result is what the discs say, as Papp reads it" if by_discs else
+                "the sign is kept (the stored totals follow the signs, not the discs)"))
         if ambiguous:
             warnings.append(f"{file}: {ambiguous} game(s) name the unknown id '??????', which {unknown} players "
                             "share: left out")
-        played = max((r for p in rounds.values() for r in p), default=0)
-        players = self._players(lines, numbers, rounds, played, playoffs, file, warnings, timed=not loose)
-        name = next((v for k, v in lines.meta if k == "papp Tournament" and v), path.stem)
-        date = re.match(r"\s*(\d\d)/(\d\d)/(\d{4})", dict(lines.meta).get("papp Date", ""))
-        start = f"{date[3]}-{date[2]}-{date[1]}" if date else None
-        if not lines.games:
-            warnings.append(f"{file}: the file lists no games; only its stored totals and order are known")
-        return ReadResult(Tournament(
-            name=name, players=tuple(players), rounds=played or None, game="othello", board=BOARD, start_date=start,
-            tiebreaks=("PTS", "BQ:preset=papp", "DISCS") if any(g.score is not None for g in lines.games)
-            else ("PTS",),  # results only (Papp 1.28): nothing to break ties with
-            metadata=tuple(lines.meta), playoffs=tuple(playoffs),
-        ), tuple(warnings))
+        played = max([r for p in rounds.values() for r in p] + [r for p in byes.values() for r in p], default=0)
+        if byes:
+            warnings.append(f"{file}: {sum(map(len, byes.values()))} game(s) against player 0 are read as byes")
+        players = self._players(lines, numbers, rounds, played, playoffs, file, warnings, timed=not loose, byes=byes)
+        unexplained = sum("which no bye or absence explains" in w for w in warnings)
+        inferred = sum(e.kind is not GAME for p in players for e in p.rounds)  # byes and absences supposed
+        return _Built(players, playoffs, played, warnings, unexplained, contradicted, inferred)
 
     @staticmethod
     def _numbers(lines: elo.Lines, file: str, warnings: list[str]) -> tuple[dict[str, int], int]:
@@ -126,7 +253,7 @@ class PappFormat(Format):
                 numbers[p.id] = int(p.id)
         for g in lines.games:
             for who in (g.first, g.second):
-                if who not in numbers and digits(who):  # most are known: the lookup first
+                if who not in numbers and digits(who) and not _nobody(who):  # most are known: the lookup first
                     numbers[who] = int(who)
         unknown = [p for p in lines.players if not digits(p.id)]
         if len(unknown) == 1:
@@ -140,24 +267,26 @@ class PappFormat(Format):
         return numbers, len(unknown)
 
     @staticmethod
-    def _players(lines, numbers, rounds, played, playoffs, file, warnings, timed) -> list[Player]:
+    def _players(lines, numbers, rounds, played, playoffs, file, warnings, timed, byes=None) -> list[Player]:
         listed = {(numbers[p.id] if p.id in numbers else numbers[f"?{p.line}"]): p for p in lines.players}
         order = list(listed) + sorted(set(numbers.values()) - set(listed))
         entries: dict[int, list[RoundEntry | None]] = {}
         for no in order:
             row: list[RoundEntry | None] = [None] * played
+            for r, e in (byes or {}).get(no, {}).items():
+                row[r - 1] = e
             for r, g in rounds.get(no, {}).items():
                 first = numbers.get(g.first) == no if g.first in numbers else False
                 result = _RESULT[g.result]
                 black = not g.first_is_white
                 if first:
                     row[r - 1] = new_entry(GAME, numbers[g.second], result, FIRST if black else SECOND,
-                                            g.score, g.opp_score)
+                                            g.score, g.opp_score, g.rated)
                 else:
                     row[r - 1] = new_entry(GAME, numbers[g.first], REVERSED[result], SECOND if black else FIRST,
-                                            g.opp_score, g.score)
+                                            g.opp_score, g.score, g.rated)
             entries[no] = row
-        totals = {no: Totals(p.points, p.discs) for no, p in listed.items()}
+        totals = {no: Totals(p.points, p.discs) for no, p in listed.items() if p.points is not None}
         labels = {no: f"{listed[no].name} ({no})" if no in listed else
                   f"{lines.names[str(no)][0]} ({no})" if str(no) in lines.names else f"player {no}" for no in order}
         inferred = infer(entries, totals, playoffs, labels, file, warnings, timed)
@@ -171,6 +300,8 @@ class PappFormat(Format):
             name, federation = lines.names.get(str(no), (f"player {no}", None)) if p is None else (p.name, p.federation)
             got = inferred[no]
             extra = () if p is None or p.discs is None else (("papp discs", f"{p.discs:g}"),)
+            if p is not None and p.written:
+                extra += (("papp totals as written", ", ".join(p.written)),)
             players.append(new_player(
                 start_no=no, name=name, rounds=got.rounds, federation=federation,
                 rating=None if p is None else p.rating, stored_points=got.stored_points,

@@ -52,7 +52,7 @@ def render(t: Tournament) -> bytes:
         surname, first = _part(surname), _part(first)
         points = total(p.rounds) + p.bonus
         discs = sum(e.score or 0 for e in p.rounds)
-        rating = f", {p.rating}" if p.rating else ""
+        rating = f", {p.rating or 0}"  # always written (0: unrated), so that the line has the heading's fields
         lines.append(f"%_% {p.start_no:7d}, {surname}, {first}, {p.federation or ''}, {points:4g}, {discs}{rating}")
     games: list[list[str]] = [[] for _ in range(t.rounds_played)]
     for p in t.players:  # each game once, from the side of the player who moved first

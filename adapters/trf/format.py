@@ -25,7 +25,7 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import ABSENT_KIND, GAME, PAB, new_player
+from brightwell_plugin.fast import ABSENT_KIND, GAME, HALF_BYE, PAB, new_entry, new_player
 from brightwell_plugin.model import Player, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
@@ -50,8 +50,8 @@ class TrfFormat(Format):
         bom = raw.startswith(b"\xef\xbb\xbf")
         text, used, warnings = decode(raw[3:] if bom else raw, encoding, str(path))
         lines = tuple(split_lines(text))
-        t = self.parse(lines, str(path))
-        t = replace(t, origin=TrfDocument(lines, bom, used, t))
+        parsed = self.parse(lines, str(path))
+        t = replace(_unpaired_cells(parsed, lines, str(path), warnings), origin=TrfDocument(lines, bom, used, parsed))
         if not any(line[:3] in ("092", "192") for line, _ in lines):
             rule = _system_rule("", len(t.players), t.rounds or 0, t.players)[1]
             if "player count" not in rule:  # the pairings decided: say so
@@ -238,6 +238,46 @@ class TrfFormat(Format):
     def dumps(self, t: Tournament) -> bytes:
         from brightwell_plugin.adapters.trf.writer import render  # reading a file needs no writer
         return render(t)
+
+
+def unpaired_cell(block: str) -> bool:
+    """A round without opponent and without a result but for a dash, in the colour column
+    (``     -  ``, as the Irish federation's program writes it) or the result's (``       -``)."""
+    block = block.ljust(8)
+    return not block[:5].strip() and block[6] == " " and (block[5], block[7]) in (("-", " "), (" ", "-"), ("-", "-"))
+
+
+def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tournament:
+    """A round with a dash and no result (:func:`unpaired_cell`) is, to TRF, not paired (or, '-' in the
+    result's column, a zero-point bye). A program that writes it for a half-point bye says so in its
+    stored points: each half point a player's stored points hold above his results is a half-point bye,
+    in the earliest such rounds; his other such rounds stay unpaired. Written back as 'H' (a pairing
+    engine reads that; it refuses the dash)."""
+    cells: dict[int, list[int]] = {}
+    for line, _ in lines:
+        if line.startswith("001") and line[4:8].strip().isdigit():
+            found = [r for r, b in enumerate(_round_blocks(line)) if unpaired_cell(b)]
+            if found:
+                cells[int(line[4:8])] = found
+    if not cells:
+        return t
+    total, half = t.scoring.total, t.scoring.draw
+    byes: dict[int, set[int]] = {}
+    for p in t.players:
+        rounds = [r for r in cells.get(p.start_no, ()) if r < len(p.rounds)]
+        if not rounds or p.stored_points is None or not half:
+            continue
+        k = (p.stored_points - total(p.rounds)) / half
+        if abs(k - round(k)) < 1e-9 and 0 < round(k) <= len(rounds):
+            byes[p.start_no] = set(rounds[:round(k)])
+    if not byes:
+        return t
+    count, given = sum(map(len, cells.values())), sum(map(len, byes.values()))
+    warnings.append(f"{file}: {count} round(s) with a dash and no result: {given} read as half-point byes, as the "
+                    f"stored points count them; the others as not paired")
+    return replace(t, players=tuple(replace(p, rounds=tuple(new_entry(HALF_BYE) if r in byes[p.start_no] else e
+                                                            for r, e in enumerate(p.rounds)))
+                                    if p.start_no in byes else p for p in t.players))
 
 
 _FIELD_TEXTS = itemgetter(*(slice(fld.start, fld.end) for fld in FIELDS.values()))  # a 001 line's fields, in C

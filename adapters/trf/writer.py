@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import replace
 
 from brightwell_plugin.adapters import codes
+from brightwell_plugin.adapters.trf.format import FIRST_BLOCK, unpaired_cell
 from brightwell_plugin.adapters.trf.lines import (
     FIELDS, TrfDocument, block_start, format_162, format_block, number_text, points_text,
 )
@@ -103,6 +104,11 @@ def _pairing(e: RoundEntry) -> tuple:
     return e.kind, e.opponent, e.result, e.side, e.rated  # what a 001 block holds
 
 
+def _dash_cells(line: str) -> bool:
+    """Does a 001 line hold a round with a dash and no result (rewritten: a pairing engine refuses it)?"""
+    return any(unpaired_cell(line[b:b + 8]) for b in range(FIRST_BLOCK, len(line), 10))
+
+
 def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> str:
     """The 001 line of ``p``; with ``raw``/``old``, only the columns whose data changed."""
     rounds = max(len(p.rounds), len(old.rounds) if old else 0)
@@ -118,12 +124,12 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> s
             except BrightwellError as exc:  # say which field of whose record
                 raise BrightwellError(f"{key.replace('_', ' ')} {exc.message}",
                                       place=f"player {p.start_no} ({p.name})") from None
-    if old is None or old.rounds is not p.rounds:
+    if old is None or old.rounds is not p.rounds or (raw is not None and _dash_cells(raw)):
         for r in range(rounds):
             e = p.entry(r + 1)
-            if old is None or _pairing(old.entry(r + 1)) != _pairing(e):
-                b = block_start(r)
-                line = line[:b] + format_block(e) + line[b + 8:]
+            b = block_start(r)
+            if old is None or _pairing(old.entry(r + 1)) != _pairing(e) or unpaired_cell(line[b:b + 8]):
+                line = line[:b] + format_block(e) + line[b + 8:]  # ('       -': a pairing engine refuses it)
     if raw is not None and len(line) == len(raw):
         return line
     return line.rstrip().ljust(89)  # pairing engines read 001 lines of at least 84 characters
@@ -214,7 +220,7 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
             if code == "001":
                 seen_001.add(no)
                 first_001 = len(out) if first_001 is None else first_001
-                same = new == old_by_no.get(no)
+                same = new == old_by_no.get(no) and not _dash_cells(line)  # a pairing engine refuses a dash cell
                 out.append((line if same else _line_001(new, line, old_by_no.get(no)), end))
                 last_001 = len(out)
             else:

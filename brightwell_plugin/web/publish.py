@@ -26,10 +26,11 @@ MARKER = "standings.json"  # a folder holding it (or empty) is a site this comma
 def publish(source: str | os.PathLike, out: str | os.PathLike, spec: str | None = None,
             compare: str | None = None, after_round: int | None = None, input_format: str | None = None,
             encoding: str | None = None, division: str | None = None, edition: int | None = None,
+            strict: bool = False,
             live: bool = False, report: Callable[[str], None] = lambda line: None) -> int:
     """Build the site of one event file and put it in ``out``; the number of files written. What the
     reader warned of goes to ``report`` and the pages."""
-    loaded = api.load(source, input_format, encoding, part=division)
+    loaded = api.load(source, input_format, encoding, part=division, strict=strict)
     for warning in loaded.warnings:
         report(f"warning: {warning}")
     name = Path(source).name  # the pages name the file, not where it lies on this machine

@@ -347,6 +347,70 @@ PAPP_DIALECTS = {
 """,
     # Papp 1.36 / FlipTheDisc: a rating column ('-' or a trailing comma when there is none), a line
     # without a country, 'W' (the first player had White), '%Round n' without a colon, '%Finals: n'
+    # the archive's other shapes (docs/wof-archive.md): one player line each, stage comments, a game
+    # behind '%' that the totals count, a separate team event, round markers of every spelling
+    "archive_shapes.elo": """%%Tournament: Fixture Archive Shapes
+%%Country: Nowhere
+%%Date: 12/04/2019
+
+%        ID, NAME, Firstname, COUNTRY, score, disc-count, rating
+%_% +301, ALPHA, Ann, {FRANCE}, 3 pts, [110], 1900
+%_%   303, BETA, Bob, NL,\u00a0 2, 115-77, -100, 1850, 12
+%_%   306, DELTA, Di, BEL,  1.5+1, 106
+%_%   302, GAMMA, Cy, , DE, 1,5, 94 %Champion
+%_%   304, EPSILON, Ed, SWE 1?, 107
+%_%   305, ZETA, Zo
+
+%round1:
+   301 (40)>(24)    302 B
+   303 (33)>(31)    304 B
+   305 (20)<(44)    306 B
+
+%Rround 2
+   301 (36)>(28)    303 B
+   306 (32)=(32)    302 B
+   304 (50)>(14)    305 B
+
+% Round 3
+   306 (30)<(34)    301 B
+   302 (38)>(26)    304 B
+%    305 (10)<(54)    303 B
+
+%Semi-finals
+   301 (40)>(24)    302 B
+   303 (35)>(29)    306 B
+%3/4 Playoff
+   306 (33)>(31)    302 B
+%Final
+   301 (36)>(28)    303 B
+
+%%Team competition
+   301 (30)<(34)    304 B
+   302 (33)>(31)    305 B
+""",
+    # the Swiss games listed player by player, each under both players, with no round marker
+    "archive_by_player.elo": """%%Tournament: Fixture By Player
+%%Date: 01/02/2003
+
+%_%   11, ONE, Al, FRA, 2, 76
+%_%   12, TWO, Bo, FRA, 1, 70
+%_%   13, THREE, Cy, FRA, 1, 60
+%_%   14, FOUR, Di, FRA, 0, 46
+
+%% 2 rounds
+% ONE
+    11 (40)>(24)    12 B
+    11 (36)>(28)    13 B
+% TWO
+    11 (40)>(24)    12 B
+    12 (46)>(18)    14 B
+% THREE
+    13 (32)>(28)    14 B
+    11 (36)>(28)    13 B
+% FOUR
+    12 (46)>(18)    14 B
+    13 (32)>(28)    14 B
+""",
     "papp136.elo": """%%Tournament: Fixture Cup 1.36
 %%Creator: PAPP 1.36
 
