@@ -48,3 +48,18 @@ def test_each_file_reads_and_follows_the_documented_order(path):
         return
     found = [name for name, r in zip(CANDIDATES, api.check_order(t, list(CANDIDATES.values()))) if r.follows]
     assert (", ".join(found) or "none") == documented, f"{path.name}: follows {found}, documented {documented}"
+
+
+SAMPLE = PAPP / "wof_archive_sample"
+
+
+@pytest.mark.skipif(not SAMPLE.exists(), reason="the shared WOF archive sample (papp/wof_archive_sample) is not present")
+def test_every_file_of_the_archive_sample_reads_and_ranks_with_its_own_rule():
+    """One in eight of the WOF archive's 7,938 files: every one reads, and ranks by the rule it declares."""
+    refused = []
+    for path in sorted(p for p in SAMPLE.rglob("*") if p.is_file()):
+        try:
+            assert api.rank(api.load(path).tournament).rows is not None
+        except Exception as exc:  # noqa: BLE001 - the file and the message are the finding
+            refused.append(f"{path.name}: {exc}")
+    assert refused == []
