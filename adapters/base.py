@@ -51,6 +51,7 @@ class Format:
     suffixes: ClassVar[tuple[str, ...]] = ()
     can_read: ClassVar[bool] = True
     can_write: ClassVar[bool] = False
+    several_events: ClassVar[bool] = False  # a file may hold several events: ``parts`` names them, ``read`` takes ``part=``
     holds_events: ClassVar[bool] = True  # False: a file recognised only to say it holds no event (a game database)
     # the programs that read this format need each player's points and rank (TRF, Swiss Perfect):
     # a conversion fills them in, from the source's own tie-breaks, where the source has none
@@ -61,6 +62,9 @@ class Format:
     # the format stores a tie-break's coefficient as a number (Swiss Perfect's BrightwellCoeff): a
     # conversion spells out the value a preset or a formula (64/R) gives this event
     numeric_parameters: ClassVar[bool] = False
+    # the event's settings (tournament fields: "board", "start_date") this format has no place for;
+    # a conversion names each one that a criterion of the event's list reads (Criterion.settings_read)
+    lacks: ClassVar[frozenset[str]] = frozenset()
     carries_playoffs: ClassVar[bool] = False  # play-off games after the rounds have a place in the file
     # the round the ranks and published values a conversion fills in are computed after: the rounds
     # played, or every planned round (OpenGotha's h9 and .tou exports)
@@ -74,14 +78,17 @@ class Format:
     output_suffix: ClassVar[str | None] = None
 
     def sniff(self, path: Path, head: bytes) -> bool:
-        """True when the first bytes of ``path`` look like this format."""
+        """True when ``head``, the first 4096 bytes of ``path`` (fewer for a shorter file), look like this format."""
         return False
 
     def read(self, path: Path, *, encoding: str | None = None) -> ReadResult:
+        """The event ``path`` holds: the file named, or for a set (``set_suffixes``) the set's main
+        file, with its other files and its ``companions`` beside it. A format that declares
+        ``several_events`` also takes ``part=``, one of :meth:`parts`."""
         raise NotImplementedError
 
     def parts(self, path: Path) -> tuple[str, ...]:
-        """The events a file holds when it holds several (read with ``part=``); () for one."""
+        """For a format with ``several_events``: the events the file holds, () for one."""
         return ()
 
     def cannot_carry(self, t: Tournament) -> list[str]:

@@ -134,12 +134,6 @@ class FlipTheDiscFormat(Format):
         return games
 
 
-class FlipTheDiscPlugin:
-    """Built-in plugin: FlipTheDisc JSON."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(FlipTheDiscFormat())
-
-
-plugin = FlipTheDiscPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(FlipTheDiscFormat())

@@ -54,12 +54,6 @@ class WthorFormat(Format):
                              "standings): there is no event to rank", file=str(path))
 
 
-class WthorPlugin:
-    """Built-in plugin: recognises the WTHOR database."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(WthorFormat())
-
-
-plugin = WthorPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(WthorFormat())

@@ -19,10 +19,10 @@ from pathlib import Path
 from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
-from brightwell_plugin.errors import BrightwellError, UnknownFormat
+from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.host import Host, get_host
-from brightwell_plugin.limits import check_regular, max_input, read_head, too_large
+from brightwell_plugin.limits import check_regular, max_input, too_large
 from brightwell_plugin.fast import gc_paused, new_player
 from brightwell_plugin.model import LEFT_OUT, Player, Tournament
 from brightwell_plugin.standings import Standings, default_spec
@@ -39,9 +39,6 @@ _CHECKING = ("CheckRow", "OrderCheck", "check", "check_order")
 
 __all__ = ["CheckRow", "Loaded", "OrderCheck", "check", "check_order", "convert", "default_spec",
            "describe_playoffs", "detect_format", "explain", "load", "rank", "sample_path", "with_standings", "write"]
-
-_HEAD = 4096
-
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
@@ -65,23 +62,7 @@ def sample_path() -> Path:
 
 def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
     """The registered format that recognises the file's content (its suffix breaks ties)."""
-    host = host or get_host()
-    p = Path(path)
-    head = read_head(p, _HEAD)
-    by_suffix = [f for f in host.formats_for_suffix(p.suffix.lower()) if f.can_read]
-    for f in by_suffix:  # content and suffix agree: the usual case, settled without the other formats
-        if f.sniff(p, head):
-            return f
-    claimed = {f.name for f in by_suffix}
-    formats = [f for f in host.formats.values() if f.can_read]  # loading them all may remake the registry
-    by_suffix = [f for f in formats if f.name in claimed]
-    sniffed = [f for f in formats if f not in by_suffix and f.sniff(p, head)]
-    for candidates in (sniffed, by_suffix):
-        if candidates:
-            return candidates[0]
-    names = ", ".join(sorted(host.formats))
-    raise UnknownFormat(f"cannot tell the file format (known: {names})",
-                          file=str(p))
+    return (host or get_host()).formats.detect(path)
 
 
 def load(path: str | os.PathLike, format: str | None = None, encoding: str | None = None,
@@ -94,14 +75,10 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
     if not p.exists():
         raise BrightwellError("no such file", file=str(p))
     check_regular(p, folder_ok=True)  # a FIFO or device is refused before anything opens it
-    fmt = host.format(format) if format else detect_format(p, host)
+    fmt = host.formats.find(format) if format else host.formats.detect(p)
     try:
         with gc_paused():
-            result = fmt.read(p, encoding=encoding, **({"part": part} if part is not None else {}))
-    except TypeError as exc:
-        if part is None or "part" not in str(exc):
-            raise
-        raise BrightwellError(f"format '{fmt.name}' holds one event: --division does not apply", file=str(p)) from None
+            result = host.formats.read(fmt, p, encoding, part)
     except BrightwellError as exc:
         raise exc.at(file=str(p)) from None
     except UnicodeDecodeError as exc:
@@ -123,17 +100,17 @@ def refuse_partial(t: Tournament, file: str) -> None:
 
 def criteria(host: Host | None = None) -> dict:
     """Every registered criterion by code, each with the presets registered for it."""
-    return (host or get_host()).criteria
+    return dict((host or get_host()).criteria)
 
 
 def presets(host: Host | None = None) -> list:
     """Every registered preset, with the name of the plugin that registered it."""
-    return (host or get_host()).presets()
+    return (host or get_host()).presets.with_owners()
 
 
 def formats(host: Host | None = None) -> dict[str, Format]:
     """Every registered file format by name."""
-    return (host or get_host()).formats
+    return dict((host or get_host()).formats)
 
 
 def plugins(host: Host | None = None) -> list:
@@ -224,25 +201,13 @@ def _with_result(p: Player, points: float, rank: int | None) -> Player:
                       extra=p.extra, listed=p.listed)
 
 
-NATIVE_FORMAT = "xml"  # lossless: what an event is written as when its own format cannot be
-
-
 def event_files(path: str | os.PathLike, host: Host | None = None) -> tuple[Path, ...]:
     """The event's files, ``path`` first: with the other files of its set (a Swiss Perfect
     .trn/.ini/.sco) and the companions read beside it (config.tsh), as the formats declare them."""
-    host = host or get_host()
-    p = Path(path)
-    suffix, formats = p.suffix.lower(), host.formats.values()
-    members = {s for f in formats if suffix in f.set_suffixes for s in f.set_suffixes}
-    companions = {c for f in formats for c in f.companions}
-    try:
-        return (p, *(q for q in p.parent.iterdir() if q != p and (
-            q.name in companions or (q.stem.lower() == p.stem.lower() and q.suffix.lower() in members))))
-    except OSError:
-        return (p,)
+    return (host or get_host()).formats.event_files(path)
 
 
-def input_files(path: str | os.PathLike) -> tuple[Path, ...]:
+def input_files(path: str | os.PathLike, host: Host | None = None) -> tuple[Path, ...]:
     """The files reading ``path`` may open: itself, a folder's files, or its event's other files
     (:func:`event_files`). Outputs never replace them."""
     p = Path(path)
@@ -251,12 +216,12 @@ def input_files(path: str | os.PathLike) -> tuple[Path, ...]:
             return (p, *p.iterdir())
         except OSError:
             return (p,)
-    return event_files(p)
+    return event_files(p, host)
 
 
-def refuse_inputs(outputs, inputs: Sequence[str | os.PathLike]) -> None:
+def refuse_inputs(outputs, inputs: Sequence[str | os.PathLike], host: Host | None = None) -> None:
     """An output that resolves to an input (or one of its set) is refused before anything is written."""
-    protected = {q.resolve() for source in inputs for q in input_files(source)}
+    protected = {q.resolve() for source in inputs for q in input_files(source, host)}
     for out in outputs:
         if Path(out).resolve() in protected:
             raise BrightwellError("is an input file: outputs never replace an input", file=str(out))
@@ -268,21 +233,15 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
     symbolic link is refused unless ``follow_symlinks`` (then the file it points to is replaced)."""
     host = host or get_host()
     p = Path(path)
-    fmt = host.format(format) if format else _format_for_suffix(p, host)
+    fmt = host.formats.find(format) if format else host.formats.writer_for(p)
     if not fmt.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
-    lost = fmt.cannot_carry(tournament)
+    from brightwell_plugin.conversion import lost_in
+    lost = lost_in(tournament, fmt, host)
     if lost and strict:
         raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(lost)} (--strict)", file=str(p))
     atomic_write_all(fmt.files(tournament, p), follow_symlinks=follow_symlinks)  # failures name the file
     return lost
-
-
-def _format_for_suffix(p: Path, host: Host) -> Format:
-    for f in host.formats.values():
-        if f.can_write and p.suffix.lower() in f.suffixes:
-            return f
-    raise BrightwellError("cannot tell the output format from the suffix; use --to", file=str(p))
 
 
 def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None = None,
@@ -297,10 +256,10 @@ def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None
     host = host or get_host()
     loaded = load(source, input_format, encoding, host, part, strict=bool(strict))
     p = Path(target)
-    fmt = host.format(to) if to else _format_for_suffix(p, host)
+    fmt = host.formats.find(to) if to else host.formats.writer_for(p)
     if not fmt.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
     level = "standings" if strict is True else strict or None
     from brightwell_plugin import conversion
-    return loaded, conversion.convert(loaded.tournament, fmt, p, level, renumber, protect=input_files(source),
-                                      follow_symlinks=follow_symlinks)
+    return loaded, conversion.convert(loaded.tournament, fmt, p, level, renumber, protect=input_files(source, host),
+                                      follow_symlinks=follow_symlinks, host=host)

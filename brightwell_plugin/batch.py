@@ -12,7 +12,9 @@ import multiprocessing
 import os
 import re
 import signal
+import threading
 from collections.abc import Callable
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
 from functools import partial
@@ -23,7 +25,7 @@ from typing import NamedTuple
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat
 from brightwell_plugin.fast import gc_paused
-from brightwell_plugin.host import get_host
+from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.jobs import OUTPUT_TAG, Job, Jobs, collect, tag_output
 from brightwell_plugin.standings import configured
 
@@ -101,46 +103,37 @@ def _stored_places(t) -> dict[int, int] | None:
     return None
 
 
-def target_for(job: Job, out_dir: Path, fmt_name: str) -> Path:
-    return get_host().format(fmt_name).output_name(out_dir / job.relative)
-
-
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
-            strict: bool = False) -> FileResult:
-    """Load, rank, write one tournament; every problem becomes the result's one-line error."""
+            strict: bool = False, host: Host | None = None) -> FileResult:
+    """Load, rank, write one tournament with ``host``'s plugins; every problem becomes the result's one-line error."""
     with gc_paused():  # no reference cycles are made (an error's are collected right after)
-        return _process(job, out_dir, spec, to, skip_existing, strict)
-
-
-def _not_a_tournament(path: Path) -> bool:
-    """A file no format recognises whose suffix no format claims either (README, CSV, DTD ...)."""
-    suffixes = {s for f in get_host().formats.values() for s in f.suffixes}
-    return path.suffix.lower() not in suffixes
+        return _process(job, out_dir, spec, to, skip_existing, strict, host or get_host())
 
 
 def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
-             strict: bool = False) -> FileResult:
+             strict: bool, host: Host) -> FileResult:
+    formats = host.formats
     try:
         try:
-            fmt = get_host().format(to) if to else api.detect_format(job.source)
+            fmt = formats.find(to) if to else formats.detect(job.source)
         except UnknownFormat:
-            if strict or not _not_a_tournament(job.source):
+            if strict or formats.claimed(job.source.suffix):
                 raise
             return FileResult(job.label, skipped=True,
                               skip_reason="not a tournament (no format recognises it or its suffix)")
-        name = fmt.name if fmt.can_write else api.NATIVE_FORMAT
-        target = target_for(job, out_dir, name)
-        if skip_existing and all(p.exists() for p in get_host().format(name).output_files(target)):
+        written = formats.written_as(fmt)
+        target = written.output_name(out_dir / job.relative)
+        if skip_existing and all(p.exists() for p in written.output_files(target)):
             return FileResult(job.label, str(target), None, skipped=True, skip_reason="output exists")
         try:
-            loaded = api.load(job.source, None if to else fmt.name, part=job.part)  # detected once
+            loaded = api.load(job.source, None if to else fmt.name, part=job.part, host=host)  # detected once
         except NotATournament as exc:  # a known kind of file that holds no event (a game database)
             if strict:
                 raise
             return FileResult(job.label, skipped=True, skip_reason=f"not a tournament: {exc.message}")
-        standings = api.rank(loaded.tournament, spec)
+        standings = api.rank(loaded.tournament, spec, host=host)
         target.parent.mkdir(parents=True, exist_ok=True)
-        lost = api.write(api.with_standings(loaded.tournament, standings), target, name)
+        lost = api.write(api.with_standings(loaded.tournament, standings), target, written.name, host=host)
         before = _stored_places(loaded.tournament) or {}
         placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in standings.rows)
         return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost))
@@ -187,7 +180,7 @@ def clean_stale_temporaries(out_dir: Path) -> int:
 
 
 def process_chunk(jobs: list[Job], out_dir: Path, spec: str | None, to: str | None,
-                  skip_existing: bool, strict: bool = False) -> list[FileResult]:
+                  skip_existing: bool, strict: bool = False, host: Host | None = None) -> list[FileResult]:
     """:func:`process` for several jobs: one task per chunk spares the executor a round trip per file.
     After Ctrl-C the chunk stops before its next file, and what it finished is reported."""
     results = []
@@ -195,7 +188,7 @@ def process_chunk(jobs: list[Job], out_dir: Path, spec: str | None, to: str | No
         for job in jobs:
             if _STOP is not None and _STOP.is_set():
                 break
-            results.append(process(job, out_dir, spec, to, skip_existing, strict))
+            results.append(process(job, out_dir, spec, to, skip_existing, strict, host))
     except KeyboardInterrupt:  # an executor whose workers do get the signal
         pass
     return results
@@ -224,15 +217,31 @@ def chunk_sizes(files: int, workers: int) -> list[int]:
     return sizes
 
 
-def check_arguments(spec: str | None, to: str | None) -> None:
+def check_arguments(spec: str | None, to: str | None, host: Host | None = None) -> None:
     """Refuse a bad spec or output format once, before any file is touched (not once per file).
     Building the plugin host here also spares each forked worker building its own."""
-    host = get_host()
+    host = host or get_host()
     if spec is not None:
         configured(spec, host)
-    if to is not None and not host.format(to).can_write:
-        writable = ", ".join(sorted(name for name, f in host.formats.items() if f.can_write))
-        raise BrightwellError(f"cannot write format '{to}' (writable: {writable})")
+    if to is not None:
+        host.formats.writable(to)
+
+
+@contextmanager
+def _ctrl_c_held():
+    """A Ctrl-C during the block is raised when it ends (in the main thread): what it would have
+    interrupted is never half done."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def _take_started(futures, seen, take) -> None:
@@ -273,12 +282,14 @@ IN_FLIGHT = 4  # chunks a worker may have queued: enough to keep it busy, few en
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
         executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
         on_result: Callable[[FileResult], None] | None = None, strict: bool = False,
-        keep: bool = True) -> list[FileResult]:
+        keep: bool = True, host: Host | None = None) -> list[FileResult]:
     """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers).
     Files that are no tournament are skipped, or with ``strict`` failed. Each result goes to
     ``on_result`` as it completes; with ``keep`` (the default) all are returned too, in the jobs'
-    order, and without it none are held: memory stays flat however many files there are."""
-    check_arguments(spec, to)
+    order, and without it none are held: memory stays flat however many files there are. The
+    workers use ``host`` (default: the process's), sent to them pickled."""
+    host = host or get_host()
+    check_arguments(spec, to, host)
     refuse_inputs_inside(jobs, out_dir)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -299,17 +310,18 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
 
     def take(future) -> None:
         nonlocal done
-        running.discard(future)
-        for result in future.result():
-            done += 1
-            if keep:
-                results.append(result)
-            if on_result:
-                on_result(result)
+        with _ctrl_c_held():  # a chunk's results are counted whole, or not yet
+            running.discard(future)
+            for result in future.result():
+                done += 1
+                if keep:
+                    results.append(result)
+                if on_result:
+                    on_result(result)
 
     def submit_next() -> bool:
         for a, b in bounds:
-            running.add(pool.submit(process_chunk, jobs[a:b], out_dir, spec, to, skip_existing, strict))
+            running.add(pool.submit(process_chunk, jobs[a:b], out_dir, spec, to, skip_existing, strict, host))
             return True
         return False
 

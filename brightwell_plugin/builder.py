@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import (
     DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, LOSS, PAB, SECOND, WIN, new_entry, new_player,
 )
@@ -33,7 +34,7 @@ class TournamentBuilder:
 
     def _put(self, r: int, no: int, entry: RoundEntry) -> None:
         if no not in self._players:
-            raise KeyError(f"unknown player {no}")
+            raise BrightwellError(f"round {r}: no player {no}")
         self._rounds[no][r] = entry
 
     def game(self, r: int, first: int, second: int, score_first=None, score_second=None,

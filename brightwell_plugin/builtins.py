@@ -1,6 +1,7 @@
-"""The built-in plugins, each with the names it registers: the host imports a plugin module only
-when one of its names is needed (a ranking of a TRF file imports no XML, Papp or Go module).
-tests/test_plugins.py checks each entry against what its module registers."""
+"""The built-in plugins, and what the registries cannot learn without importing them: the names
+each registers. A plugin module is imported only when one of its names is needed (ranking a TRF
+file imports no XML, Papp or Go module). tests/test_plugins.py checks every entry against what
+its module registers."""
 
 from __future__ import annotations
 
@@ -9,14 +10,13 @@ from typing import NamedTuple
 
 class Builtin(NamedTuple):
     module: str
-    criteria: tuple[str, ...] = ()
+    criteria: tuple[str, ...] = ()  # codes; presets for them are registered by the same module
     formats: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, suffixes)
-    presets_for: tuple[str, ...] = ()  # criteria it registers presets for
 
 
 BUILTINS = (
     Builtin("brightwell_plugin.criteria.scores", criteria=("PTS", "DISCS", "SPREAD", "WIN", "PS")),
-    Builtin("brightwell_plugin.criteria.brightwell", criteria=("BQ",), presets_for=("BQ",)),
+    Builtin("brightwell_plugin.criteria.brightwell", criteria=("BQ",)),
     Builtin("brightwell_plugin.criteria.buchholz", criteria=("BH", "FB", "SB", "AOB", "KS")),
     Builtin("brightwell_plugin.criteria.record", criteria=("WON", "BPG", "BWG", "REP", "STD", "TPN")),
     Builtin("brightwell_plugin.criteria.rating", criteria=("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG")),
@@ -40,3 +40,5 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.go.ffg_tou", formats=(("ffg-tou", (".tou",)),)),
     Builtin("brightwell_plugin.adapters.wthor", formats=(("wthor", (".wtb", ".jou", ".trn")),)),
 )
+
+DEFAULT_PLUGINS = tuple(b.module for b in BUILTINS)  # in registration order: the first format that sniffs a file wins

@@ -227,6 +227,7 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
 
 
 @main.command()
+@handled
 def criteria():
     """List every criterion with its parameters and presets."""
     console = render.console()
@@ -235,6 +236,7 @@ def criteria():
 
 
 @main.command()
+@handled
 def formats():
     """List the registered file formats."""
     for line in render.formats_lines(api.formats()):
@@ -242,6 +244,7 @@ def formats():
 
 
 @main.command()
+@handled
 def plugins():
     """List the loaded plugins and what each registers."""
     for line in render.plugins_lines(api.plugins()):

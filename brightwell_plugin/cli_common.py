@@ -41,11 +41,14 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT):
 
 
 def handled(func):
-    """Report input errors on one line (exit 2) and never show a traceback."""
+    """Report input errors on one line (exit 2) and never show a traceback. The plugins are loaded
+    first: a plugin that fails or clashes is named before any argument is looked at."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         try:
+            from brightwell_plugin.host import get_host
+            get_host()
             return func(*args, **kwargs)
         except BrightwellError as exc:
             _fail(str(exc))

@@ -11,11 +11,13 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, Loss, changes_standings, metadata
 from brightwell_plugin.adapters.names import loose_key
+from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
-from brightwell_plugin.model import PUBLISHED, Kind, Tournament
-from brightwell_plugin.standings import default_spec, rank
-from brightwell_plugin.model import tie_key
+from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.model import PUBLISHED, Kind, Tournament, tie_key
+from brightwell_plugin.standings import configured, default_spec, rank
+from brightwell_plugin.tiebreak_spec import parse_item
 
 ORIGINAL = "original"  # id scheme of a player's start number before --renumber
 
@@ -83,7 +85,8 @@ def restored(t: Tournament) -> Tournament | None:
 
 
 
-def with_results(t: Tournament, spec: str, publish: bool = False, after_round: int | str | None = None) -> Tournament:
+def with_results(t: Tournament, spec: str, publish: bool = False, after_round: int | str | None = None,
+                 host: Host | None = None) -> Tournament:
     """Points and ranks filled in where the file stores none (a TRF or Swiss Perfect file the
     target's programs read needs both), from the source's own tie-break list, after ``after_round``
     (the target's :attr:`Format.ranks_after`); with ``publish``, each item's value too, as a
@@ -92,9 +95,9 @@ def with_results(t: Tournament, spec: str, publish: bool = False, after_round: i
     if not t.players or (complete and not publish):
         return t
     try:
-        standings = rank(t, spec, after_round)
+        standings = rank(t, spec, after_round, host)
     except BrightwellError:
-        standings = rank(t, "PTS", after_round)
+        standings = rank(t, "PTS", after_round, host)
     by_no = {r.start_no: r for r in standings.rows}
     by_no.update((r.start_no, replace(r, rank=len(standings.rows) + k))
                  for k, r in enumerate(standings.unlisted, 1))
@@ -113,35 +116,55 @@ def with_results(t: Tournament, spec: str, publish: bool = False, after_round: i
     return replace(t, players=tuple(players))
 
 
-def with_coefficients(t: Tournament) -> Tournament:
-    """Each declared item that has a coefficient (BQ) with its value for this event spelled out
-    (``BQ:preset=ftd`` -> ``BQ:preset=ftd:coef=9.1428571``), for formats that store numbers only."""
-    from brightwell_plugin.context import Context
-    from brightwell_plugin.host import get_host
-    from brightwell_plugin.tiebreak_spec import parse_item
-    host, items = get_host(), []
+def with_numbers(t: Tournament, host: Host | None = None) -> Tournament:
+    """Each declared item whose criterion has parameters this event decides (:meth:`Criterion.numbers`:
+    BQ's coefficient) with their values spelled out (``BQ:preset=ftd`` -> ``BQ:preset=ftd:coef=9.1428571``),
+    for formats that store numbers only. An item that is its plain numbers is written as them."""
+    host, items = host or get_host(), []
     for text in t.tiebreaks:
         try:
             item = parse_item(text)
-            criterion = host.criterion(item.code)
-            resolved = getattr(criterion, "resolved", None)
-            if resolved is None or not any(p.name == "coef" for p in criterion.parameters):
-                items.append(text)
-                continue
-            coef = dict(item.options).get("coef", "")
-            if re.fullmatch(r"-?\d+(\.\d+)?", coef):
-                items.append(text)
-                continue
+            criterion = host.criteria.find(item.code)
             given = criterion.configure(item)
-            value = resolved(Context(t), given).C
-            plain = criterion.configure(parse_item(f"{item.code}:coef={value:.7g}"))
-            same = {k: v for k, v in given.params.items() if k != "coef"} == \
-                {k: v for k, v in plain.params.items() if k != "coef"} and given.modifiers == plain.modifiers
-            # a preset that is the plain formula with this coefficient is written as that (no loss)
-            items.append(f"{item.code}:coef={value:.7g}" if same else f"{text}:coef={value:.7g}")
+            numbers = criterion.numbers(Context(t), given)
+            if not numbers:
+                items.append(text)
+                continue
+            spelled = ":".join(f"{key}={value:.7g}" for key, value in numbers.items())
+            plain = criterion.configure(parse_item(f"{item.code}:{spelled}"))
+            same = given.modifiers == plain.modifiers and {k: v for k, v in given.params.items() if k not in numbers} \
+                == {k: v for k, v in plain.params.items() if k not in numbers}
+            items.append(f"{item.code}:{spelled}" if same else f"{text}:{spelled}")
         except BrightwellError:
             items.append(text)
     return replace(t, tiebreaks=tuple(items))
+
+
+SETTINGS = {"board": "board size", "start_date": "start date", "scoring": "scoring system"}
+
+
+def settings_lost(t: Tournament, fmt: Format, host: Host | None = None) -> list[Loss]:
+    """The event's settings ``fmt`` has no place for (:attr:`Format.lacks`) that a criterion of its
+    tie-break list reads (:meth:`Criterion.settings_read`)."""
+    if not fmt.lacks:
+        return []
+    try:
+        bound = configured(default_spec(t), host)
+    except BrightwellError:
+        return []
+    readers: dict[str, list[tuple[str, str]]] = {}
+    for item, criterion, opts in bound:
+        for setting, why in criterion.settings_read(opts).items():
+            if setting in fmt.lacks and getattr(t, setting, None) is not None:
+                readers.setdefault(setting, []).append((item.text, why))
+    return [Loss(f"the {SETTINGS.get(setting, setting)} ({fmt.name} has no place for it; "
+                 + "; ".join(f"{item}: {why}" for item, why in found) + ")")
+            for setting, found in readers.items()]
+
+
+def lost_in(t: Tournament, fmt: Format, host: Host | None = None) -> list[Loss]:
+    """What writing ``t`` as ``fmt`` loses: what the format says it cannot carry, and the settings it lacks."""
+    return [x if isinstance(x, Loss) else Loss(x) for x in fmt.cannot_carry(t)] + settings_lost(t, fmt, host)
 
 
 def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[Tournament, dict[Path, bytes]]:
@@ -165,22 +188,26 @@ def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[T
         raise
 
 
-def _places(t: Tournament, spec: str) -> dict[int, int]:
-    return {r.start_no: r.rank for r in rank(t, spec).rows}
+def _places(t: Tournament, spec: str, host: Host | None) -> dict[int, int]:
+    return {r.start_no: r.rank for r in rank(t, spec, host=host).rows}
 
 
 def _key(name: str) -> str:
     return loose_key(re.sub(r"[\W_]+", "", name))
 
 
+def _shape(p) -> tuple:
+    """What a player's rounds were, to tell apart players of one name."""
+    return tuple((e.kind, e.result) for e in p.rounds)
+
+
 def _counterparts(ready: Tournament, back: Tournament) -> dict[int, int]:
     """Each written player's start number in the file read back: the same number when the format
-    keeps numbers, else the player of the same name (formats that number players by their line)."""
-    if {p.start_no for p in ready.players} == {p.start_no for p in back.players} and all(
-            _key(p.name)[:12] == _key(q.name)[:12]  # a name may come back cut (TRF holds 33 characters)
-            for p, q in zip(sorted(ready.players, key=lambda p: p.start_no),
-                            sorted(back.players, key=lambda p: p.start_no))):
-        return {p.start_no: p.start_no for p in ready.players}
+    keeps numbers, else by line (formats that number players by their line), else the player of
+    the same name. Of the ways that fit, the one that pairs most players of the same name and
+    rounds wins (a name may come back cut: TRF holds 33 characters)."""
+    same_numbers = {p.start_no for p in ready.players} == {p.start_no for p in back.players}
+    candidates: list[dict[int, int]] = [{p.start_no: p.start_no for p in ready.players}] if same_numbers else []
     if sorted(q.start_no for q in back.players) == list(range(1, len(back.players) + 1)):
         # a format that numbers players by their line: in the file's order (tsh) or in standing order,
         # ties as the event lists them (EGD), maybe without the players who never played (OpenGotha's exports)
@@ -190,21 +217,24 @@ def _counterparts(ready: Tournament, back: Tournament) -> dict[int, int]:
                                                                              ties(index[p.start_no])))]
         if len(lines) < len(ready.players):
             orders = [[p for p in order if any(e.kind is not Kind.ABSENT for e in p.rounds)] for order in orders]
-        if any(len(order) != len(lines) for order in orders):
-            return {p.start_no: p.start_no for p in ready.players}
         ranked_lines = all(q.stored_rank is not None for q in lines) and all(
             a.stored_rank <= b.stored_rank for a, b in zip(lines, lines[1:]))  # the file lists the standings
-        best = max(orders, key=lambda order: (sum(_key(p.name)[:12] == _key(q.name)[:12] for p, q in zip(order, lines)),
-                                              ranked_lines == (order is orders[1])))
-        return {p.start_no: i for i, p in enumerate(best, 1)}
-    by_key: dict[str, list[int]] = {}
-    for q in back.players:
-        by_key.setdefault(_key(q.name), []).append(q.start_no)
-    out = {}
-    for p in ready.players:
-        found = by_key.get(_key(p.name), [])
-        out[p.start_no] = found[0] if len(found) == 1 else p.start_no
-    return out
+        if ranked_lines:
+            orders.reverse()  # of two that fit as well, the standing order
+        candidates += [{p.start_no: i for i, p in enumerate(order, 1)} for order in orders if len(order) == len(lines)]
+    if not candidates:
+        by_key: dict[str, list[int]] = {}
+        for q in back.players:
+            by_key.setdefault(_key(q.name), []).append(q.start_no)
+        found = {p.start_no: by_key.get(_key(p.name), []) for p in ready.players}
+        return {no: numbers[0] if len(numbers) == 1 else no for no, numbers in found.items()}
+    there = {q.start_no: q for q in back.players}
+
+    def fit(mapping: dict[int, int]) -> tuple[int, int]:
+        pairs = [(p, there.get(mapping.get(p.start_no))) for p in ready.players]
+        return (sum(q is not None and _key(p.name)[:12] == _key(q.name)[:12] for p, q in pairs),
+                sum(q is not None and _shape(p) == _shape(q) for p, q in pairs))
+    return max(candidates, key=fit)  # the first of the best
 
 
 def _dates_lost(ready: Tournament, back: Tournament, named: tuple[Loss, ...]) -> tuple[Loss, ...]:
@@ -215,15 +245,15 @@ def _dates_lost(ready: Tournament, back: Tournament, named: tuple[Loss, ...]) ->
 
 
 def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, renumber: bool = False,
-            protect: tuple[Path, ...] = (), follow_symlinks: bool = False) -> Report:
+            protect: tuple[Path, ...] = (), follow_symlinks: bool = False, host: Host | None = None) -> Report:
     """Write ``t`` as ``fmt`` to ``path`` (all files or none); ``strict`` is None, "standings" or
     "all": what refuses the conversion before anything is written. No file in ``protect`` (the
     inputs) is ever written; a symbolic link is written through only with ``follow_symlinks``."""
     spec = default_spec(t)
     if fmt.needs_results or fmt.publishes:
-        t = with_results(t, spec, publish=fmt.publishes, after_round=fmt.ranks_after)
+        t = with_results(t, spec, publish=fmt.publishes, after_round=fmt.ranks_after, host=host)
     if fmt.numeric_parameters:
-        t = with_coefficients(t)
+        t = with_numbers(t, host)
     try:
         ready, files = _numbered(t, fmt, path, renumber)
     except BrightwellError as exc:  # a writer's refusal is about the file being written
@@ -232,7 +262,7 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
     for target in files:
         if target.resolve() in inputs:
             raise BrightwellError("is the input: a conversion never writes over its input", file=str(target))
-    lost = tuple(x if isinstance(x, Loss) else Loss(x) for x in fmt.cannot_carry(ready))
+    lost = tuple(lost_in(ready, fmt, host))
     if ready.playoffs and not fmt.carries_playoffs:
         lost += (metadata(f"{len(ready.playoffs)} play-off game(s) after the rounds (never ranked)"),)
     moved: tuple[Move, ...] = ()
@@ -248,12 +278,12 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
                                       file=str(path), place=exc.place) from None
         lost += _dates_lost(ready, back, lost)
         try:
-            before = _places(ready, spec)
+            before = _places(ready, spec, host)
         except BrightwellError:
             before = None
         if before is not None:
             try:
-                after = _places(back, spec)
+                after = _places(back, spec, host)
             except BrightwellError as exc:
                 unranked = exc.message
             else:

@@ -45,6 +45,14 @@ class SpecError(BrightwellError):
     """A tie-break specification cannot be understood."""
 
 
+class PluginError(BrightwellError):
+    """A plugin cannot be used: two register one name, or one fails. It names the plugins and is
+    never blamed on the file or the tie-break item that happened to need them."""
+
+    def at(self, file: str | None = None, place: str | None = None) -> "PluginError":
+        return self
+
+
 def one_line(text: str) -> str:
     """``text`` safe to print on one line: newlines, tabs and every other control character
     (terminal escapes included) are shown as escapes, never acted on."""

@@ -1,4 +1,8 @@
-"""Hook specifications: how plugins add criteria, presets of criteria and file formats."""
+"""Hook specifications: how plugins add criteria, presets of criteria and file formats.
+
+Each hook receives a ``register`` callback and returns nothing: the plugin calls ``register``
+once for each object it adds. The host calls each hook once per registry it builds, so a plugin
+makes new objects each time (a host never shares them with another)."""
 
 from __future__ import annotations
 
@@ -19,14 +23,14 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 @hookspec
 def brightwell_register_criteria(register: Callable[["Criterion"], None]) -> None:
-    """Register tie-break criteria by calling ``register(criterion)`` for each one."""
+    """Receives ``register``; calls ``register(criterion)`` for each tie-break criterion (its code: ``criterion.name``)."""
 
 
 @hookspec
 def brightwell_register_formats(register: Callable[["Format"], None]) -> None:
-    """Register tournament file formats by calling ``register(format)`` for each one."""
+    """Receives ``register``; calls ``register(format)`` for each tournament file format (its key: ``format.name``)."""
 
 
 @hookspec
 def brightwell_register_presets(register: Callable[["Preset"], None]) -> None:
-    """Register named parameter sets of criteria by calling ``register(preset)`` for each one."""
+    """Receives ``register``; calls ``register(preset)`` for each named parameter set of a criterion any plugin registers."""

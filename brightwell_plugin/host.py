@@ -1,19 +1,28 @@
-"""The plugin host: a pluggy manager with the built-in plugins, entry points and registries."""
+"""The plugin host: a pluggy manager with the built-in plugins and the entry points, and the
+typed registries that answer every "which plugin?" question (:mod:`brightwell_plugin.registry`,
+:mod:`brightwell_plugin.format_registry`)."""
 
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
+import weakref
+from collections.abc import Callable
+from types import ModuleType
 from typing import Any, NamedTuple
 
 import pluggy
 
 from brightwell_plugin import hookspecs
-from brightwell_plugin.builtins import BUILTINS
+from brightwell_plugin.builtins import BUILTINS, DEFAULT_PLUGINS, Builtin
 from brightwell_plugin.entry_points import entry_points
-from brightwell_plugin.errors import BrightwellError, SpecError
+from brightwell_plugin.errors import PluginError
+from brightwell_plugin.format_registry import Formats
+from brightwell_plugin.registry import Criteria, Presets
 
-DEFAULT_PLUGINS = tuple(b.module for b in BUILTINS)  # in registration order
+__all__ = ["DEFAULT_PLUGINS", "DISABLE_ENV", "ENTRY_POINT_GROUP", "Host", "PluginInfo", "get_host", "reset_host"]
+
 ENTRY_POINT_GROUP = "brightwell_plugin"
 DISABLE_ENV = "BRIGHTWELL_NO_EXTERNAL_PLUGINS"
 
@@ -27,165 +36,153 @@ class PluginInfo(NamedTuple):
 
 
 class Host:
-    """Loads plugins and collects what they register. Names must be unique across plugins.
+    """Loads plugins and holds their registries: ``criteria``, ``presets``, ``formats``.
 
-    The built-in plugins are registered when one of their names is first needed (see
-    :mod:`brightwell_plugin.builtins`); with any external plugin, all of them at once, so that a
-    name two plugins register is an error whatever is asked."""
+    The built-in plugins are registered when one of their names is first needed; with any other
+    plugin, all of them at once and every registry is built, so that a name two plugins register
+    is an error at start, whatever is asked. A host pickles as the recipe that makes it again (a
+    batch's worker processes use the host they are given)."""
 
     def __init__(self, external: bool | None = None):
         self.pm = pluggy.PluginManager(hookspecs.PROJECT)
         self.pm.add_hookspecs(hookspecs)
-        self._pending = {b.module: b for b in BUILTINS}
-        if external is None:
-            external = not os.environ.get(DISABLE_ENV)
+        self.criteria = Criteria(self)
+        self.presets = Presets(self)
+        self.formats = Formats(self)
+        self._pending: dict[str, Builtin] = {b.module: b for b in BUILTINS}
+        self._external = not os.environ.get(DISABLE_ENV) if external is None else external
         self._distributions: dict[str, str] = {}  # plugin name -> "distribution version"
-        if external:
+        self._added: list[tuple[str, Any]] = []  # plugins given to register(): part of the recipe
+        self._token = f"{os.getpid()}-{next(_SERIAL)}"
+        if self._external:
             for ep in entry_points(ENTRY_POINT_GROUP):
                 if self.pm.get_plugin(ep.name) is not None or self.pm.is_blocked(ep.name):
                     continue  # the first distribution on sys.path wins, as importlib.metadata's order
                 try:
                     self.pm.register(ep.load(), name=ep.name)
                 except Exception as exc:  # a broken third-party plugin must not look like our bug
-                    raise BrightwellError(f"cannot load the '{ENTRY_POINT_GROUP}' entry-point plugin '{ep.name}' "
-                                          f"of {ep.distribution}: {exc} (set {DISABLE_ENV}=1 to skip "
-                                          "external plugins)") from None
+                    raise PluginError(f"cannot load the '{ENTRY_POINT_GROUP}' entry-point plugin '{ep.name}' "
+                                      f"of {ep.distribution}: {type(exc).__name__}: {exc} (set {DISABLE_ENV}=1 "
+                                      "to skip external plugins)") from None
                 self._distributions[ep.name] = ep.distribution
-        self._registries: dict[str, tuple[dict[str, Any], dict[str, str]]] = {}
+        self._check_pending()
         if self._distributions:
-            self._load(self._pending)
-        self.pm.check_pending()
-
-    def _load(self, modules) -> None:
-        """Register the pending built-in plugins among ``modules`` (all of them, in their order)."""
-        wanted = [b.module for b in BUILTINS if b.module in modules and b.module in self._pending]
-        if not wanted:
-            return
-        for module in wanted:
-            del self._pending[module]
-            self.pm.register(importlib.import_module(module).plugin, name=module)
-        self.pm.check_pending()
-        self._registries.clear()
-
-    def _load_all(self) -> None:
-        self._load(set(self._pending))
+            self.check()
+        _HOSTS[self._token] = self
 
     # -- plugins -------------------------------------------------------------------------------
 
     def register(self, plugin: object, name: str | None = None) -> str:
-        self._load_all()  # a name it shares with a built-in is an error now, not when that is first used
+        """Add a plugin (a module or an object with ``@hookimpl`` methods); a name it shares with
+        another plugin is a :class:`PluginError` now, not when that name is first used."""
+        self._load_all()
         name = self.pm.register(plugin, name=name)
-        self.pm.check_pending()
-        self._registries.clear()
+        self._changed()
+        try:
+            self._check_pending()
+            self.check()
+        except PluginError:
+            self.pm.unregister(plugin)  # the host stays as it was
+            self._changed()
+            raise
+        self._added.append((name, plugin))
         return name
 
     def unregister(self, plugin: object) -> None:
         self.pm.unregister(plugin)
-        self._registries.clear()
+        self._added = [(n, p) for n, p in self._added if p is not plugin]
+        self._changed()
+
+    def check(self) -> None:
+        """Build every registry: a clash or a failing plugin raises :class:`PluginError` here."""
+        self._load_all()
+        self.criteria._collected()
+        self.formats._collected()
 
     def plugins(self) -> list[PluginInfo]:
-        self._load_all()
-        criteria_owner = self._collect("criteria")[1]
-        format_owner = self._collect("formats")[1]
-        preset_owner = self._collect("presets")[1]
-        out = []
+        self.check()
+        owners = {kind: {name: registry.owner(name) for name in registry}
+                  for kind, registry in (("criteria", self.criteria), ("formats", self.formats),
+                                         ("presets", self.presets))}
         order = {module: n for n, module in enumerate(DEFAULT_PLUGINS)}
         registered = [name for name, _ in self.pm.list_name_plugin()]
-        for name in sorted(registered, key=lambda name: order.get(name, len(order))):
-            out.append(PluginInfo(
-                name,
-                self._distributions.get(name),
-                tuple(sorted(c for c, owner in criteria_owner.items() if owner == name)),
-                tuple(sorted(f for f, owner in format_owner.items() if owner == name)),
-                tuple(p for p, owner in preset_owner.items() if owner == name),
-            ))
-        return out
-
-    # -- registries ----------------------------------------------------------------------------
-
-    def _collect(self, kind: str) -> tuple[dict[str, Any], dict[str, str]]:
-        if kind not in self._registries:
-            found: dict[str, Any] = {}
-            owner: dict[str, str] = {}
-            caller = getattr(self.pm.hook, f"brightwell_register_{kind}")
-            order = {module: n for n, module in enumerate(DEFAULT_PLUGINS)}
-            impls = sorted(caller.get_hookimpls(), key=lambda impl: order.get(impl.plugin_name, len(order)))
-            for impl in impls:  # the built-ins in their order, then the others as registered
-                def register(obj: Any, _plugin: str = impl.plugin_name) -> None:
-                    key = _KEYS[kind](obj)
-                    if key in found:
-                        raise BrightwellError(f"{_WHAT[kind]} '{key}' is registered by both plugin "
-                                              f"'{owner[key]}' and plugin '{_plugin}'")
-                    found[key] = obj
-                    owner[key] = _plugin
-                impl.function(register=register)
-            self._registries[kind] = (found, owner)
-        return self._registries[kind]
-
-    def _criteria(self) -> dict[str, Any]:
-        """The criteria, each given the presets registered for it (by any plugin)."""
-        found = self._collect("criteria")[0]
-        if "presets attached" not in self._registries:
-            presets, owner = self._collect("presets")
-            by_criterion: dict[str, dict[str, dict[str, str]]] = {code: {} for code in found}
-            for key, preset in presets.items():
-                code = preset.criterion.upper()
-                if code not in found:
-                    raise BrightwellError(f"preset '{key}' of plugin '{owner[key]}' is for an unknown criterion "
-                                          f"'{preset.criterion}'")
-                by_criterion[code][preset.name] = dict(preset.params)
-            for code, criterion in found.items():
-                criterion.presets = by_criterion[code]
-            self._registries["presets attached"] = ({}, {})
-        return found
-
-    @property
-    def criteria(self) -> dict[str, Any]:
-        self._load_all()
-        return dict(self._criteria())
-
-    def presets(self) -> list[tuple[Any, str]]:
-        """Every registered preset with the plugin that registered it, in registration order."""
-        self._load_all()
-        self._criteria()
-        presets, owner = self._collect("presets")
-        return [(preset, owner[key]) for key, preset in presets.items()]
-
-    @property
-    def formats(self) -> dict[str, Any]:
-        self._load_all()
-        return dict(self._collect("formats")[0])
-
-    def formats_for_suffix(self, suffix: str) -> list[Any]:
-        """The formats that claim ``suffix``, importing no other built-in format."""
-        self._load({b.module for b in self._pending.values() if any(suffix in s for _, s in b.formats)})
-        return [f for f in self._collect("formats")[0].values() if suffix in f.suffixes]
+        return [PluginInfo(name, self._distributions.get(name),
+                           tuple(sorted(c for c, owner in owners["criteria"].items() if owner == name)),
+                           tuple(sorted(f for f, owner in owners["formats"].items() if owner == name)),
+                           tuple(p for p, owner in owners["presets"].items() if owner == name))
+                for name in sorted(registered, key=lambda name: order.get(name, len(order)))]
 
     def criterion(self, code: str):
-        code = code.upper()
-        self._load({b.module for b in self._pending.values() if code in b.criteria or code in b.presets_for})
-        if code not in self._collect("criteria")[0]:
-            self._load_all()  # to name the known ones, or find one a late plugin registers
-        found = self._criteria()
-        try:
-            return found[code]
-        except KeyError:
-            raise SpecError(f"unknown criterion '{code}' (known: {', '.join(sorted(found))})") from None
+        """``criteria.find(code)``."""
+        return self.criteria.find(code)
 
     def format(self, name: str):
-        self._load({b.module for b in self._pending.values() if any(name == n for n, _ in b.formats)})
-        if name not in self._collect("formats")[0]:
-            self._load_all()
-        found = self._collect("formats")[0]
+        """``formats.find(name)``."""
+        return self.formats.find(name)
+
+    # -- what the registries use ---------------------------------------------------------------
+
+    def _impls(self, hook: str) -> list[tuple[str, Callable[..., Any]]]:
+        """(plugin name, hook function) of every plugin: the built-ins in their order, then the others."""
+        order = {module: n for n, module in enumerate(DEFAULT_PLUGINS)}
+        impls = getattr(self.pm.hook, hook).get_hookimpls()
+        return [(impl.plugin_name, impl.function)
+                for impl in sorted(impls, key=lambda impl: order.get(impl.plugin_name, len(order)))]
+
+    def _load_claiming(self, claims: Callable[[Builtin], bool]) -> None:
+        """Register the pending built-ins that ``claims`` (in their order)."""
+        wanted = [b.module for b in self._pending.values() if claims(b)]
+        if wanted:
+            for module in wanted:
+                del self._pending[module]
+                self.pm.register(importlib.import_module(module), name=module)
+            self._check_pending()
+            self._changed()
+
+    def _load_all(self) -> None:
+        if self._pending:
+            self._load_claiming(lambda b: True)
+
+    def _changed(self) -> None:
+        for registry in (self.criteria, self.presets, self.formats):
+            registry.forget()
+
+    def _check_pending(self) -> None:
+        """pluggy's check that every hook implemented is one of ours, as one line naming the plugin."""
         try:
-            return found[name]
-        except KeyError:
-            raise BrightwellError(f"unknown format '{name}' (known: {', '.join(sorted(found))})") from None
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            name = self.pm.get_name(exc.plugin) or repr(exc.plugin)
+            raise PluginError(f"plugin '{name}': {exc}") from None
+
+    # -- pickling ------------------------------------------------------------------------------
+
+    def __reduce__(self):
+        return _host_for, (self._token, self._external, tuple(
+            (name, _Module(plugin.__name__) if isinstance(plugin, ModuleType) else plugin)
+            for name, plugin in self._added))
 
 
-_KEYS = {"criteria": lambda c: c.name.upper(), "formats": lambda f: f.name,
-         "presets": lambda p: f"{p.criterion.upper()}:preset={p.name}"}
-_WHAT = {"criteria": "criterion", "formats": "format", "presets": "preset"}
+class _Module(NamedTuple):
+    """A module registered as a plugin, pickled by its name."""
+
+    name: str
+
+
+_SERIAL = itertools.count(1)
+_HOSTS: weakref.WeakValueDictionary[str, Host] = weakref.WeakValueDictionary()  # hosts of this process by token
+
+
+def _host_for(token: str, external: bool, added: tuple[tuple[str, Any], ...]) -> Host:
+    """The host a pickle names: the same one in this process (or a forked copy), else made again once."""
+    host = _HOSTS.get(token)
+    if host is None:
+        host = Host(external)
+        for name, plugin in added:
+            host.register(importlib.import_module(plugin.name) if isinstance(plugin, _Module) else plugin, name=name)
+        _HOSTS[token] = host
+    return host
+
 
 _host: Host | None = None
 

@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write
-from brightwell_plugin.host import get_host
-from brightwell_plugin.limits import read_head
+from brightwell_plugin.format_registry import Formats
+from brightwell_plugin.host import Host, get_host
 
 @dataclass(frozen=True, slots=True)
 class Job:
@@ -110,7 +109,7 @@ def _text(stored: bytes) -> str:
     return stored.decode("utf-8", "surrogatepass")
 
 
-def collect(inputs: Iterable[str], to: str | None = None) -> Jobs:
+def collect(inputs: Iterable[str], to: str | None = None, host: Host | None = None) -> Jobs:
     """Files, folders (recursively) and globs: a job per event. The files a format declares as one
     event are one job, read from the set's main file; the companions a format reads beside an
     event are no jobs. A folder walk or a glob leaves out the output folders of earlier batches
@@ -118,12 +117,11 @@ def collect(inputs: Iterable[str], to: str | None = None) -> Jobs:
     is read whatever it holds. A glob's matches are placed under its literal base, so the output
     tree mirrors the archive below it. Two jobs that would write one output (written as their own
     formats, or all as ``to``) are refused."""
-    formats = get_host().formats.values()
-    output_suffix = _output_suffixes(to)
-    companions = {c for f in formats for c in f.companions}
-    sets = {s: f.set_suffixes for f in formats for s in f.set_suffixes}
+    formats = (host or get_host()).formats
+    formats.output_suffix(Path("x"), to)  # an unknown --to is refused before any folder is walked
+    companions = formats.companions()
     jobs = Jobs()
-    mains = lru_cache(maxsize=16)(_main_files)  # a folder's set files are listed once, not once per set
+    mains = lru_cache(maxsize=16)(formats.main_files)  # a folder's set files are listed once, not once per set
     is_tagged = lru_cache(maxsize=4096)(lambda folder: (folder / OUTPUT_TAG).is_file())  # once per folder
     for text in inputs:
         paths = [Path(p) for p in sorted(glob.glob(text, recursive=True))] or [Path(text)]
@@ -137,7 +135,7 @@ def collect(inputs: Iterable[str], to: str | None = None) -> Jobs:
             for f in (_files(path, jobs.left_out) if path.is_dir() else [path]):
                 if f.name.startswith(".") or f.name in companions:
                     continue
-                members = sets.get(f.suffix.lower())
+                members = formats.set_of(f.suffix)
                 if members:  # one job per stem, read from the set's main file when there is one
                     if not jobs.first_sight(f"{f.parent.resolve()}\0{f.stem.lower()}"):
                         continue
@@ -145,54 +143,26 @@ def collect(inputs: Iterable[str], to: str | None = None) -> Jobs:
                 elif not jobs.first_sight(str(f.resolve())):
                     continue
                 relative = f.relative_to(root).with_suffix("") if f.is_relative_to(root) else Path(f.stem)
-                parts = _parts(f)
+                parts = formats.parts(f)
                 for job in [Job(f, relative.with_name(f"{relative.name}-{_safe(part)}"), part) for part in parts] or [
                         Job(f, relative)]:
-                    _add(jobs, job, f"{job.relative}{output_suffix.get(f.suffix.lower(), f.suffix.lower())}")
+                    _add(jobs, job, f"{job.relative}{formats.output_suffix(f, to)}", formats)
     return jobs
 
 
-def _add(jobs: Jobs, job: Job, output: str) -> None:
+def _add(jobs: Jobs, job: Job, output: str, formats: Formats) -> None:
     """``job`` added with its output; when another job claims the same one, the two are refused
     only if both files hold events (a note beside an event writes nothing: it is skipped or fails)."""
     try:
         jobs.append(job, output)
     except OutputClash as clash:
-        if not _holds_event(job.source):
+        if not formats.holds_event(job.source):
             jobs.append(job)
-        elif not _holds_event(clash.first.source):
+        elif not formats.holds_event(clash.first.source):
             jobs.release(output)
             jobs.append(job, output)
         else:
             raise
-
-
-def _holds_event(path: Path) -> bool:
-    """Whether a format recognises the file's content as an event (a format that holds none, or a
-    suffix alone, does not count)."""
-    try:
-        head = read_head(path, 4096)
-    except BrightwellError:
-        return False
-    return any(f.holds_events and f.sniff(path, head) for f in get_host().formats.values() if f.can_read)
-
-
-def _output_suffixes(to: str | None) -> dict[str, str]:
-    """The suffix of the file a source of each suffix is written as: ``to``'s for every source, else
-    its own format's, or the native format's when that one cannot write. A suffix whose formats
-    would write different suffixes is left out (its source's own suffix stands for it)."""
-    from brightwell_plugin.api import NATIVE_FORMAT
-    host = get_host()
-    if to is not None:
-        only = host.format(to).output_name(Path("x")).suffix.lower()
-        return {s: only for f in host.formats.values() for s in f.suffixes}
-    native = host.format(NATIVE_FORMAT)
-    found: dict[str, set[str]] = {}
-    for f in host.formats.values():
-        written = (f if f.can_write else native).output_name(Path("x")).suffix.lower()
-        for s in f.suffixes:
-            found.setdefault(s, set()).add(written)
-    return {s: next(iter(outs)) for s, outs in found.items() if len(outs) == 1}
 
 
 def _glob_base(text: str) -> Path:
@@ -211,16 +181,6 @@ def _tagged_between(base: Path, path: Path, is_tagged) -> Path | None:
             return folder
         folder = folder.parent
     return None
-
-
-def _main_files(folder: Path, suffix: str) -> dict[str, Path]:
-    """The files of ``folder`` with ``suffix`` (a set's main file), by lower-case stem: the first
-    in name order when several differ only in case."""
-    try:
-        found = sorted(p for p in folder.iterdir() if p.suffix.lower() == suffix)
-    except OSError:
-        return {}
-    return {p.stem.lower(): p for p in reversed(found)}
 
 
 OUTPUT_TAG = ".brightwell-batch-output"  # in every batch's output folder: later walks leave the folder out
@@ -244,19 +204,6 @@ def _files(folder: Path, left_out: list[Path]):
                 yield from _files(Path(entry.path), left_out)
         elif entry.is_file():
             yield Path(entry.path)
-
-
-def _parts(path: Path) -> tuple[str, ...]:
-    """The events a file holds, when a format of its suffix says it holds several: each is a job."""
-    host = get_host()
-    for fmt in host.formats.values():
-        if path.suffix.lower() in fmt.suffixes and type(fmt).parts is not Format.parts:
-            try:
-                if fmt.sniff(path, read_head(path, 4096)):
-                    return fmt.parts(path)
-            except (OSError, BrightwellError):
-                return ()  # the job reports it
-    return ()
 
 
 def _safe(part: str) -> str:

@@ -9,6 +9,7 @@ from brightwell_plugin import __version__, api
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.crosstable import cell, records
+from brightwell_plugin.host import Host
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.standings import Standings, shared_ranks
 
@@ -56,22 +57,22 @@ def named(warnings: Sequence[str], path, name: str) -> list[str]:
 
 def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
              after_round: int | None = None, source: str = "", edition: int | None = None,
-             warnings: Sequence[str] = ()) -> dict:
+             warnings: Sequence[str] = (), host: Host | None = None) -> dict:
     """The whole publication of ``t``: standings after each round up to ``after_round`` (default: all)."""
     with gc_paused():  # a large event makes hundreds of thousands of small, acyclic dicts
-        doc = outline(t, spec, compare, after_round, source, edition, warnings)
-        doc["explanations"] = explanations(t, spec, doc["event"]["after_round"], edition)
+        doc = outline(t, spec, compare, after_round, source, edition, warnings, host)
+        doc["explanations"] = explanations(t, spec, doc["event"]["after_round"], edition, host=host)
         return doc
 
 
 def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
             after_round: int | None = None, source: str = "", edition: int | None = None,
-            warnings: Sequence[str] = ()) -> dict:
+            warnings: Sequence[str] = (), host: Host | None = None) -> dict:
     """The publication without its explanations (``doc["explanations"]`` is empty): everything
     the standings, crosstable and comparison pages need. Call it with the GC paused."""
-    final = api.rank(t, spec, after_round, edition=edition)
+    final = api.rank(t, spec, after_round, host, edition)
     last = final.after_round
-    per_round = [api.rank(t, spec, k, edition=edition) for k in range(1, last)] + [final]
+    per_round = [api.rank(t, spec, k, host, edition) for k in range(1, last)] + [final]
     final_ct = api.crosstable(t, final)
     cells = {r.start_no: r.cells for r in final_ct.rows}
     for p in t.players:  # a player the standings leave out has his rounds all the same (no game, no bye)
@@ -94,17 +95,17 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
         "warnings": [str(w) for w in warnings],
     }
     if compare:
-        other = api.rank(t, compare, last, edition=edition)
+        other = api.rank(t, compare, last, host, edition)
         doc["comparison"] = comparison(final, other)
     return doc
 
 
 def explanations(t: Tournament, spec: str | Sequence[str] | None, after_round: int, edition: int | None = None,
-                 players: range | None = None) -> dict[str, list[dict]]:
+                 players: range | None = None, host: Host | None = None) -> dict[str, list[dict]]:
     """Each player's explanations by start number (as text), of ``players`` (indices in the file's
     order; default: everyone)."""
     chosen = range(len(t.players)) if players is None else players
-    explained = api.explain_everyone(t, spec, after_round, edition=edition, players=chosen)
+    explained = api.explain_everyone(t, spec, after_round, host, edition, chosen)
     return {str(t.players[i].start_no): [_explanation(e) for e in es] for i, es in zip(chosen, explained)}
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -51,3 +52,26 @@ def test_every_module_opens_with_the_line_that_says_its_job():
     for module in [*(root / "brightwell_plugin").rglob("*.py"), *(root / "adapters").rglob("*.py")]:
         doc = ast.get_docstring(ast.parse(module.read_text()))
         assert doc and doc.splitlines()[0].strip(), f"{module.relative_to(root)} has no first line saying its job"
+
+
+CHECKOUT_ONLY = """
+import runpy, sys
+# no installed copy: neither an editable install's finder nor a copy in site-packages
+sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f).lower()]
+sys.path[:] = [{root!r}] + [p for p in sys.path if p]
+sys.modules.pop("brightwell_plugin", None)
+sys.argv = ["brightwell", "rank", "--sample", "--output-format", "csv"]
+runpy.run_module("brightwell_plugin.cli", run_name="__main__")
+"""
+
+
+def test_the_command_runs_from_a_checkout_with_its_top_level_adapters_folder(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", CHECKOUT_ONLY.format(root=str(root))], cwd=root,
+                          capture_output=True, text=True, timeout=120,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1].startswith("1,1,Ada Lindqvist,")
+    where = subprocess.run([sys.executable, "-c", "import brightwell_plugin.adapters.base as b; print(b.__file__)"],
+                           cwd=root, capture_output=True, text=True, check=True).stdout.strip()
+    assert Path(where) == root / "adapters" / "base.py"  # the checkout's own, however it is installed

@@ -15,7 +15,7 @@ import pytest
 from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.api import detect_format
 from brightwell_plugin.criteria.base import Criterion
-from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.errors import BrightwellError, PluginError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.host import DEFAULT_PLUGINS, DISABLE_ENV, Host
 from brightwell_plugin.standings import rank
@@ -66,10 +66,11 @@ def test_throwaway_plugin_registered_then_unregistered():
 
 def test_duplicate_names_fail_naming_both_plugins():
     host = Host(external=False)
-    host.register(FakeBQPlugin(), name="impostor")
-    with pytest.raises(BrightwellError, match="'BQ' is registered by both plugin "
-                                              "'brightwell_plugin.criteria.brightwell' and plugin 'impostor'"):
-        host.criteria
+    with pytest.raises(PluginError, match="^criterion 'BQ' is registered by both plugin "
+                                          "'brightwell_plugin.criteria.brightwell' and plugin 'impostor'$"):
+        host.register(FakeBQPlugin(), name="impostor")
+    assert host.criterion("BQ").title == "Brightwell quotient"  # the host is as it was
+    assert "impostor" not in [info.name for info in host.plugins()]
 
 
 DEMO_PYPROJECT = """
@@ -206,9 +207,9 @@ def test_a_preset_twice_or_for_no_criterion_is_an_error_naming_the_plugins():
                                       "'brightwell_plugin.criteria.brightwell' and plugin 'extra'"),
                             (Orphan(), "preset 'NOPE:preset=x' of plugin 'extra' is for an unknown criterion")):
         host = Host(external=False)
-        host.register(plugin, name="extra")
-        with pytest.raises(BrightwellError, match=re.escape(message)):
-            host.criterion("BQ")
+        with pytest.raises(PluginError, match=re.escape(message)):
+            host.register(plugin, name="extra")
+        assert host.criterion("BQ").presets["woc"] != {"coef": "7"}
 
 
 def _table(text: str, heading: str) -> list[list[str]]:
@@ -219,7 +220,7 @@ def _table(text: str, heading: str) -> list[list[str]]:
 
 def test_the_preset_tables_of_the_docs_are_the_registered_presets():
     root = Path(__file__).resolve().parent.parent
-    built_in = [p for p, owner in Host(external=False).presets()]
+    built_in = [p for p, owner in Host(external=False).presets.with_owners()]
     rows = _table((root / "docs" / "criteria.md").read_text(), "| preset | settings | source |")
     assert rows == [[p.name, p.settings, p.source] for p in built_in]
     readme = _table((root / "README.md").read_text(), "| preset | C | what it reproduces |")

@@ -314,12 +314,6 @@ def _rank_of(p: Player) -> str | None:
     return next((extra[k] for k in ("egd rank", "opengotha rank", "go rank") if extra.get(k)), None)
 
 
-class EgdPlugin:
-    """Built-in plugin: EGD h9/h10."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(EgdFormat())
-
-
-plugin = EgdPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(EgdFormat())

@@ -190,12 +190,6 @@ def _header(t: Tournament) -> list[tuple[str, str]]:
     return out
 
 
-class FfgTouPlugin:
-    """Built-in plugin: FFG .tou."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(FfgTouFormat())
-
-
-plugin = FfgTouPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(FfgTouFormat())

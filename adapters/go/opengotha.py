@@ -227,12 +227,6 @@ class OpenGothaFormat(Format):
         return tuple(dict.fromkeys(items)) or ("PTS",)
 
 
-class OpenGothaPlugin:
-    """Built-in plugin: OpenGotha XML."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(OpenGothaFormat())
-
-
-plugin = OpenGothaPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(OpenGothaFormat())

@@ -342,12 +342,6 @@ class PappFormat(Format):
         return render(t)
 
 
-class PappPlugin:
-    """Built-in plugin: Papp ELO exports."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(PappFormat())
-
-
-plugin = PappPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(PappFormat())

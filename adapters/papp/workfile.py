@@ -323,12 +323,6 @@ def _date(text: str | None) -> str | None:
     return None
 
 
-class PappWorkfilePlugin:
-    """Built-in plugin: Papp's state file."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(PappWorkfileFormat())
-
-
-plugin = PappWorkfilePlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(PappWorkfileFormat())

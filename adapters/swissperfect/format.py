@@ -123,6 +123,7 @@ class SwissPerfectFormat(Format):
     title = "Swiss Perfect 98 tournament (.ini + .trn + .sco, or a zip of them)"
     suffixes = (".ini", ".trn", ".sco", ".zip", ".piz")
     set_suffixes = (".trn", ".ini", ".sco")
+    lacks = frozenset({"start_date"})
     output_suffix = ".trn"
     can_write = True
     needs_results = True
@@ -301,12 +302,6 @@ class SwissPerfectFormat(Format):
         return files_for(t, path)
 
 
-class SwissPerfectPlugin:
-    """Built-in plugin: Swiss Perfect 98."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(SwissPerfectFormat())
-
-
-plugin = SwissPerfectPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(SwissPerfectFormat())

@@ -94,12 +94,6 @@ class SwissPerfectTextFormat(Format):
         return ReadResult(Tournament(name, tuple(players), rounds=len(round_cols) or None), tuple(warnings))
 
 
-class SwissPerfectTextPlugin:
-    """Built-in plugin: the Swiss Perfect text export."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(SwissPerfectTextFormat())
-
-
-plugin = SwissPerfectTextPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(SwissPerfectTextFormat())

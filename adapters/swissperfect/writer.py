@@ -38,11 +38,6 @@ def lost_in_sp(t: Tournament) -> list[str]:
     unmapped = [i for i in t.tiebreaks if i.upper() != "PTS" and _tiebreak_id(i) is None]
     if unmapped:
         lost.append(f"tie-breaks without a Swiss Perfect id: {', '.join(unmapped)}")
-    editioned = {"BH", "FB", "SB", "AOB"}  # FIDE C.07 items whose edition the start date chooses
-    declared = t.tiebreaks or (() if t.has_game_scores else ("BH",))  # none declared: BH, SB without scores
-    if t.start_date and any(i.split(":")[0].split("/")[0].upper() in editioned for i in declared):
-        lost.append("the start date (Swiss Perfect has no place for it, and it decides which edition of FIDE's "
-                    "tie-breaks applies)")
     for item in t.tiebreaks:  # Swiss Perfect keeps a tie-break's id, and BQ's coefficient: nothing else
         code, _, options = item.partition(":")
         kept = [o for o in options.split(":") if o and not re.fullmatch(r"coef=[0-9.]+", o)]

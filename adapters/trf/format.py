@@ -359,12 +359,6 @@ def _num(text: str):
     return int(value) if value.is_integer() and "." not in text else value
 
 
-class TrfPlugin:
-    """Built-in plugin: FIDE TRF."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(TrfFormat())
-
-
-plugin = TrfPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(TrfFormat())

@@ -55,10 +55,29 @@ def _refuse_other_games(t: Tournament) -> None:
                                       f"{p.start_no} ({p.name}) is a {e.result.value} with {e.score:g}-{e.opp_score:g}")
 
 
+def _credit(e, bye: int) -> float | None:
+    """The spread a round without opponent is written with (a bye, a forfeit), or None (unpaired)."""
+    if e.kind in (FULL_BYE, PAB, FORFEIT_WIN, HALF_BYE, FORFEIT_LOSS) or (
+            e.kind is ZERO_BYE and (e.score or 0) - (e.opp_score or 0) < 0):
+        if e.score is not None:
+            return (e.score or 0) - (e.opp_score or 0)
+        return bye if e.kind in (FULL_BYE, PAB, FORFEIT_WIN) else -bye if e.kind is FORFEIT_LOSS else 0
+    return None
+
+
+def _kind_of_credit(credit: float):
+    """What the reader makes of a spread without opponent."""
+    return FULL_BYE if credit > 0 else FORFEIT_LOSS if credit < 0 else HALF_BYE
+
+
+_READ_BACK = {FULL_BYE: FULL_BYE, PAB: FULL_BYE, FORFEIT_WIN: FULL_BYE, HALF_BYE: HALF_BYE, FORFEIT_LOSS: FORFEIT_LOSS}
+
+
 class TshFormat(Format):
     name = "tsh"
     title = "tsh Scrabble division file (.t), with config.tsh"
     suffixes = (".t",)
+    lacks = frozenset({"board"})
     companions = ("config.tsh",)
     can_write = True
 
@@ -153,6 +172,14 @@ class TshFormat(Format):
 
     def cannot_carry(self, t):
         lost = lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "tsh")
+        bye = int(dict(t.metadata).get("tsh bye_spread", "50") or 50)
+        changed = [e for p in t.players for e in p.rounds if e.kind is not ZERO_BYE and e.kind in _READ_BACK
+                   and (credit := _credit(e, bye)) is not None and _READ_BACK[e.kind] != _kind_of_credit(credit)]
+        if changed:
+            e = changed[0]
+            lost.append(f"{len(changed)} bye(s) or forfeit(s) whose spread tsh reads as another kind (tsh tells them "
+                        f"by the spread's sign: e.g. a {e.kind.value} of {(e.score or 0) - (e.opp_score or 0):g} is "
+                        f"read back as a {_kind_of_credit(_credit(e, bye)).value})")
         if any(e.is_game and (e.score is None or e.opp_score is None) for p in t.players for e in p.rounds):
             lost.append("games without scores (tsh needs both scores; written as 0)")
         if any(e.kind.is_forfeit and e.opponent is not None for p in t.players for e in p.rounds):
@@ -164,8 +191,6 @@ class TshFormat(Format):
         if t.tiebreaks and not all(i.split(":")[0].upper() in ("PTS", "SPREAD") for i in t.tiebreaks):
             lost.append(f"the tie-break list {','.join(t.tiebreaks)} (a .t file declares none: it is read back as "
                         "PTS,SPREAD with config.tsh's caps)")
-        if t.board:
-            lost.append(f"the board size ({t.board}: BQ's substitute score is half of it)")
         if any(not " ".join(_CONTROL.sub(" ", p.name).split()) or _CONTROL.search(p.name) for p in t.players):
             lost.append(metadata("names empty or with control characters (written cleaned, or as 'Player N')"))
         try:
@@ -192,11 +217,7 @@ class TshFormat(Format):
                     opps.append(str(line_of[e.opponent]))
                     scores.append(str(int(e.score or 0)))
                     p12.append("1" if e.side is FIRST else "2" if e.side is SECOND else "3")
-                elif e.kind in (FULL_BYE, PAB, FORFEIT_WIN, HALF_BYE, FORFEIT_LOSS) or (
-                        e.kind is ZERO_BYE and (e.score or 0) - (e.opp_score or 0) < 0):
-                    credit = (e.score or 0) - (e.opp_score or 0) if e.score is not None else (
-                        bye if e.kind in (FULL_BYE, PAB, FORFEIT_WIN) else
-                        -bye if e.kind is FORFEIT_LOSS else 0)
+                elif (credit := _credit(e, bye)) is not None:
                     opps.append("0")
                     scores.append(str(int(credit)))
                     p12.append("0")
@@ -219,12 +240,6 @@ class TshFormat(Format):
         return ("\n".join(out) + "\n").encode("latin-1", "replace")
 
 
-class TshPlugin:
-    """Built-in plugin: tsh."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(TshFormat())
-
-
-plugin = TshPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(TshFormat())

@@ -37,6 +37,7 @@ class TshJsFormat(Format):
     name = "tsh-js"
     title = "tsh tourney.js (the JSON tsh publishes; one division per event)"
     suffixes = (".js",)
+    several_events = True  # one event per division
 
     def sniff(self, path, head):
         body = _PREFIX.sub("", head.decode("latin-1"), count=1)
@@ -111,12 +112,6 @@ class TshJsFormat(Format):
                        metadata=t.metadata + (("tsh division", name),))
 
 
-class TshJsPlugin:
-    """Built-in plugin: tsh tourney.js."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(TshJsFormat())
-
-
-plugin = TshJsPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(TshJsFormat())

@@ -381,12 +381,6 @@ def _element(tag: str, pairs, text: str, where: str) -> str:
     return f"<{tag}{_attrs(pairs, where)}>{_escaped(text, _TEXT_ESCAPES, where)}</{tag}>"
 
 
-class XmlPlugin:
-    """Built-in plugin: the native XML format."""
-
-    @hookimpl
-    def brightwell_register_formats(self, register):
-        register(XmlFormat())
-
-
-plugin = XmlPlugin()
+@hookimpl
+def brightwell_register_formats(register):
+    register(XmlFormat())

@@ -191,6 +191,19 @@ class Criterion:
             return self.compute(ctx, opts, groups)
         return ctx.cached(("values", self.name, opts.item), lambda: self.compute(ctx, opts, groups))
 
+    # -- what a conversion asks (a format that stores numbers only, a format without a setting) --
+
+    def numbers(self, ctx: Context, opts: Options) -> Mapping[str, float]:
+        """The parameters whose value this event decides and the item does not write as a number
+        (a preset's or a formula's coefficient), as numbers: what a format that stores numbers only
+        writes (Swiss Perfect's BrightwellCoeff). Default: none."""
+        return {}
+
+    def settings_read(self, opts: Options) -> Mapping[str, str]:
+        """The event's settings (``board``, ``start_date``, ``scoring``: fields of the tournament) the
+        values depend on, each with why: a format with no place for one loses the standings."""
+        return {}
+
     def order_keys(self, ctx: Context, opts: Options, values: list[float],
                    groups: Sequence[Sequence[int]] = ()) -> Sequence[Any]:
         return values

@@ -154,6 +154,20 @@ class Brightwell(Criterion):
                     values["round"], values["digits"], values["freeze"], values["zero_coef"] == "discs",
                     values["halves"] == "up")
 
+    def numbers(self, ctx: Context, opts: Options) -> dict[str, float]:
+        """C, unless the item writes it as a number."""
+        if _PLAIN_NUMBER.fullmatch(dict(opts.item.options).get("coef", "")):
+            return {}
+        return {"coef": self.resolved(ctx, opts).C}
+
+    def settings_read(self, opts: Options) -> dict[str, str]:
+        rule: Rule = opts.settings
+        if rule.coef.kind == "squares":
+            return {"board": "C is the board's squares per planned round"}
+        if rule.u is None and not rule.spread and rule.subst:
+            return {"board": "the substitute game score is half of it"}
+        return {}
+
     def resolved(self, ctx: Context, opts: Options) -> Settings:
         """The configured rule applied to this tournament: C (and how it was found) and U."""
         return ctx.cached(("BQ settings", opts.item), lambda: self._resolve(ctx, opts))
@@ -352,6 +366,7 @@ class Brightwell(Criterion):
                     f"{opp_text} has {fmt(sg)} {'wins' if s.rule.wins else 'points'}")
 
 
+_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _PAIRED = frozenset((Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS))
 
 
@@ -371,17 +386,12 @@ PRESETS = (
 )
 
 
-class BrightwellPlugin:
-    """Built-in plugin registering BQ and its presets."""
-
-    @hookimpl
-    def brightwell_register_criteria(self, register):
-        register(Brightwell())
-
-    @hookimpl
-    def brightwell_register_presets(self, register):
-        for preset in PRESETS:
-            register(preset)
+@hookimpl
+def brightwell_register_criteria(register):
+    register(Brightwell())
 
 
-plugin = BrightwellPlugin()
+@hookimpl
+def brightwell_register_presets(register):
+    for preset in PRESETS:
+        register(preset)

@@ -7,7 +7,7 @@ from operator import mul
 
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, number
 from brightwell_plugin.criteria.unplayed import (
-    EDITION, EDITION_MODIFIERS, cut_values, dummy_value, edition, is_vur, opponent_view, round_robin,
+    EDITION, EDITION_MODIFIERS, cut_values, dummy_value, edition, edition_read, is_vur, opponent_view, round_robin,
 )
 from brightwell_plugin.hookspecs import hookimpl
 
@@ -26,6 +26,9 @@ class _OpponentSum(Criterion):
         rr = round_robin(ctx, opts)
         view = opponent_view(ctx, self.fore or "F" in opts.modifiers, rr, rr or "P" in opts.modifiers)
         return view, edition(ctx, opts), rr
+
+    def settings_read(self, opts):
+        return edition_read(opts)
 
     def _items(self, ctx, view, ed, rr, i):
         """(value, significance, is_vur, round) for each round that counts."""
@@ -118,6 +121,9 @@ class AverageOfBuchholz(Criterion):
     modifiers = _OpponentSum.modifiers
     parameters = (EDITION,)
 
+    def settings_read(self, opts):
+        return edition_read(opts)
+
     def compute(self, ctx, opts, groups=()):
         bh = (ForeBuchholz() if "F" in opts.modifiers else Buchholz()).values_with_cuts(ctx, opts)
         from decimal import ROUND_HALF_UP, Decimal  # on first use: only AOB rounds decimally
@@ -167,13 +173,7 @@ class Koya(Criterion):
         return explanation(ctx, opts, i, self.values(ctx, opts)[i], parts, [f"limit {fmt(lim)} points"])
 
 
-class BuchholzPlugin:
-    """Built-in plugin: Buchholz family, Sonneborn-Berger, Koya."""
-
-    @hookimpl
-    def brightwell_register_criteria(self, register):
-        for criterion in (Buchholz(), ForeBuchholz(), SonnebornBerger(), AverageOfBuchholz(), Koya()):
-            register(criterion)
-
-
-plugin = BuchholzPlugin()
+@hookimpl
+def brightwell_register_criteria(register):
+    for criterion in (Buchholz(), ForeBuchholz(), SonnebornBerger(), AverageOfBuchholz(), Koya()):
+        register(criterion)

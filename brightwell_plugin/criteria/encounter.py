@@ -91,12 +91,6 @@ class DirectEncounter(Criterion):
         return explanation(ctx, opts, i, score[i], parts, notes + [f"mini-table score {fmt(score[i])}"])
 
 
-class EncounterPlugin:
-    """Built-in plugin: direct encounter."""
-
-    @hookimpl
-    def brightwell_register_criteria(self, register):
-        register(DirectEncounter())
-
-
-plugin = EncounterPlugin()
+@hookimpl
+def brightwell_register_criteria(register):
+    register(DirectEncounter())

@@ -283,13 +283,7 @@ def direct_values(ctx, opts, groups) -> tuple[dict[int, int], dict[int, int]]:
     return ctx.cached(("gotha direct",), make)
 
 
-class McMahonPlugin:
-    """Built-in plugin: OpenGotha's Go criteria."""
-
-    @hookimpl
-    def brightwell_register_criteria(self, register):
-        for c in (*SCORES, Category, Rank, DirectConfrontation, SimplifiedDirectConfrontation):
-            register(c())
-
-
-plugin = McMahonPlugin()
+@hookimpl
+def brightwell_register_criteria(register):
+    for c in (*SCORES, Category, Rank, DirectConfrontation, SimplifiedDirectConfrontation):
+        register(c())

@@ -183,15 +183,9 @@ class OwnRating(Criterion):
         return [-v for v in values] if "R" in opts.modifiers else values
 
 
-class RatingPlugin:
-    """Built-in plugin: rating-based criteria."""
-
-    @hookimpl
-    def brightwell_register_criteria(self, register):
-        for c in (AverageRatingOfOpponents(), PerformanceRating(), PerfectPerformance(),
-                  AveragePerformanceOfOpponents(), AveragePerfectPerformanceOfOpponents(), OwnRating()):
-            register(c)
-
-
-plugin = RatingPlugin()
+@hookimpl
+def brightwell_register_criteria(register):
+    for c in (AverageRatingOfOpponents(), PerformanceRating(), PerfectPerformance(),
+              AveragePerformanceOfOpponents(), AveragePerfectPerformanceOfOpponents(), OwnRating()):
+        register(c)
 

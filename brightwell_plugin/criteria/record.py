@@ -82,14 +82,8 @@ class PairingNumber(Criterion):
         return values if "R" in opts.modifiers else [-v for v in values]
 
 
-class RecordPlugin:
-    """Built-in plugin: criteria of FIDE C.07 art. 7 beyond WIN and PS."""
-
-    @hookimpl
-    def brightwell_register_criteria(self, register):
-        for c in (GamesWon(), GamesWithBlack(), WinsWithBlack(), RoundsElectedToPlay(), StandardPoints(),
-                  PairingNumber()):
-            register(c)
-
-
-plugin = RecordPlugin()
+@hookimpl
+def brightwell_register_criteria(register):
+    for c in (GamesWon(), GamesWithBlack(), WinsWithBlack(), RoundsElectedToPlay(), StandardPoints(),
+              PairingNumber()):
+        register(c)

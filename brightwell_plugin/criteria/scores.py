@@ -126,13 +126,7 @@ class Progressive(Criterion):
         return explanation(ctx, opts, i, sum(running[cut:]), parts)
 
 
-class ScoresPlugin:
-    """Built-in plugin: criteria from the player's own record."""
-
-    @hookimpl
-    def brightwell_register_criteria(self, register):
-        for criterion in (Points(), Discs(), Spread(), Wins(), Progressive()):
-            register(criterion)
-
-
-plugin = ScoresPlugin()
+@hookimpl
+def brightwell_register_criteria(register):
+    for criterion in (Points(), Discs(), Spread(), Wins(), Progressive()):
+        register(criterion)

@@ -52,12 +52,6 @@ class TurCAS(Criterion):
         return explanation(ctx, opts, i, sum(p.value for p in parts), parts)
 
 
-class TurCASPlugin:
-    """Built-in plugin: TurCAS."""
-
-    @hookimpl
-    def brightwell_register_criteria(self, register):
-        register(TurCAS())
-
-
-plugin = TurCASPlugin()
+@hookimpl
+def brightwell_register_criteria(register):
+    register(TurCAS())

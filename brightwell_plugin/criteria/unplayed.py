@@ -42,6 +42,13 @@ def edition(ctx: Context, opts: Options) -> int:
     return 2026
 
 
+def edition_read(opts: Options) -> dict[str, str]:
+    """What :func:`edition` reads of the event: its start date, unless the item names an edition."""
+    if opts.values.get("edition") is not None or any(m in _EDITION_OF_MODIFIER for m in opts.modifiers):
+        return {}
+    return {"start_date": "it decides which edition of FIDE's tie-breaks applies"}
+
+
 def round_robin(ctx: Context, opts: Options) -> bool:
     return ctx.t.system == "round-robin" and "S" not in opts.modifiers
 

@@ -24,8 +24,10 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from brightwell_plugin import api
-from brightwell_plugin.jobs import collect
+from brightwell_plugin.conversion import lost_in
 from brightwell_plugin.errors import BrightwellError, one_line
+from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.jobs import collect
 from brightwell_plugin.limits import max_input, read_stream, too_large
 from brightwell_plugin.publication import document, named
 from brightwell_plugin.web.pages import environment, render_site
@@ -58,16 +60,17 @@ class TooLarge(Exception):
 class Director:
     """The app's state: the events offered from the folder served, and those opened."""
 
-    def __init__(self, root: str | None, scratch: Path):
-        self.offered = [job.source for job in collect([root])] if root else []
+    def __init__(self, root: str | None, scratch: Path, plugins: Host):
+        self.plugins = plugins
+        self.offered = [job.source for job in collect([root], host=plugins)] if root else []
         self.scratch = scratch
         self.events: OrderedDict[str, Event] = OrderedDict()
 
     def open(self, path: Path, input_format: str | None, spec: str | None, compare: str | None) -> str:
         spec, compare = spec or None, compare or None
-        loaded = api.load(path, input_format)
+        loaded = api.load(path, input_format, host=self.plugins)
         doc = document(loaded.tournament, spec, compare, source=path.name,
-                       warnings=named(loaded.warnings, path, path.name))  # an upload's scratch path unsaid
+                       warnings=named(loaded.warnings, path, path.name), host=self.plugins)  # an upload's scratch path unsaid
         token = sha256(f"{path}\0{input_format}\0{spec}\0{compare}".encode()).hexdigest()[:16]
         self.events[token] = Event(path, input_format, spec, compare,
                                    render_site(doc, serving=f"/e/{token}/settings"))
@@ -86,11 +89,13 @@ class Director:
 
 
 def create_app(root: str | None = None, scratch: Path | None = None,
-               allowed_hosts: tuple[str, ...] | None = None) -> Starlette:
-    """The app; ``allowed_hosts``: the Host headers it answers (a page elsewhere that points a
-    name of its own at 127.0.0.1 — DNS rebinding — is refused)."""
+               allowed_hosts: tuple[str, ...] | None = None, plugin_host: Host | None = None) -> Starlette:
+    """The app, with ``plugin_host``'s plugins (default: the process's); ``allowed_hosts``: the Host
+    headers it answers (a page elsewhere that points a name of its own at 127.0.0.1 — DNS
+    rebinding — is refused)."""
     scratch = scratch or Path(tempfile.mkdtemp(prefix="brightwell-serve-"))
-    director = Director(root, scratch)
+    plugins = plugin_host or get_host()
+    director = Director(root, scratch, plugins)
     env = environment()
 
     def page(template: str, status: int = 200, **context) -> HTMLResponse:
@@ -100,8 +105,8 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         return page("app_error.html", status, message=one_line(str(exc)))
 
     def choices() -> dict:
-        return {"criteria": sorted(api.criteria()), "presets": [p for p, _ in api.presets()],
-                "formats": sorted(name for name, f in api.formats().items() if f.can_read)}
+        return {"criteria": sorted(api.criteria(plugins)), "presets": [p for p, _ in api.presets(plugins)],
+                "formats": sorted(name for name, f in api.formats(plugins).items() if f.can_read)}
 
     async def index(request: Request):
         return page("app_index.html", offered=list(enumerate(director.offered)), **choices())
@@ -180,10 +185,11 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         token = request.path_params["token"]
         try:
             event = director.event(token)
-            t = api.load(event.path, event.input_format).tournament
+            t = api.load(event.path, event.input_format, host=plugins).tournament
         except BrightwellError as exc:
             return error(exc)
-        writable = [(name, f.title, f.cannot_carry(t)) for name, f in sorted(api.formats().items()) if f.can_write]
+        writable = [(name, f.title, lost_in(t, f, plugins)) for name, f in sorted(api.formats(plugins).items())
+                    if f.can_write]
         return page("app_settings.html", token=token, event=event, name=t.name, writable=writable, **choices())
 
     async def rerank(request: Request):
@@ -199,12 +205,12 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         name = request.path_params["format"]
         try:
             event = director.event(request.path_params["token"])
-            fmt = api.formats().get(name)
+            fmt = api.formats(plugins).get(name)
             if fmt is None or not fmt.can_write:
                 raise BrightwellError(f"no writable format '{name}'")
             out = Path(tempfile.mkdtemp(dir=director.scratch))
             target = fmt.output_name(out / event.path.stem)
-            api.convert(event.path, target, to=name, input_format=event.input_format)
+            api.convert(event.path, target, to=name, input_format=event.input_format, host=plugins)
             written = [p for p in sorted(out.iterdir()) if p.is_file()]
         except BrightwellError as exc:
             return error(exc)

@@ -16,6 +16,7 @@ from brightwell_plugin.context import rounds_ranked
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.fileio import write_all
+from brightwell_plugin.host import Host
 from brightwell_plugin.publication import document, named
 from brightwell_plugin.web import split
 from brightwell_plugin.web.pages import render_site
@@ -26,11 +27,11 @@ MARKER = "standings.json"  # a folder holding it (or empty) is a site this comma
 def publish(source: str | os.PathLike, out: str | os.PathLike, spec: str | None = None,
             compare: str | None = None, after_round: int | None = None, input_format: str | None = None,
             encoding: str | None = None, division: str | None = None, edition: int | None = None,
-            strict: bool = False,
-            live: bool = False, report: Callable[[str], None] = lambda line: None) -> int:
-    """Build the site of one event file and put it in ``out``; the number of files written. What the
-    reader warned of goes to ``report`` and the pages."""
-    loaded = api.load(source, input_format, encoding, part=division, strict=strict)
+            strict: bool = False, live: bool = False, report: Callable[[str], None] = lambda line: None,
+            host: Host | None = None) -> int:
+    """Build the site of one event file with ``host``'s plugins and put it in ``out``; the number of
+    files written. What the reader warned of goes to ``report`` and the pages."""
+    loaded = api.load(source, input_format, encoding, host, division, strict)
     for warning in loaded.warnings:
         report(f"warning: {warning}")
     name = Path(source).name  # the pages name the file, not where it lies on this machine
@@ -41,7 +42,7 @@ def publish(source: str | os.PathLike, out: str | os.PathLike, spec: str | None 
     except BrightwellError as exc:
         raise exc.at(file=str(source)) from None
     settings = {"spec": spec, "compare": compare, "after_round": after_round, "source": name,
-                "edition": edition, "warnings": notes}
+                "edition": edition, "warnings": notes, "host": host}
     if t.playoffs:
         report(f"note: {len(t.playoffs)} play-off game(s) after the rounds are listed on the standings "
                "pages, not ranked")

@@ -82,7 +82,8 @@ def _child(folder: Path, t: Tournament, settings: dict, live: bool, write: Write
     status = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-        everyone = explanations(t, settings.get("spec"), settings.get("after_round"), settings.get("edition"))
+        everyone = explanations(t, settings.get("spec"), settings.get("after_round"), settings.get("edition"),
+                                host=settings.get("host"))
         _send(to_parent, b"J", explanations_json(everyone))
         numbers = [str(p.start_no) for p in t.players]
         _send(to_parent, b"P", pickle.dumps({no: everyone[no] for no in numbers[:cut]},

@@ -1,0 +1,173 @@
+"""The formats registry: the one place that answers "which format is this?" — by name, by suffix,
+by content — and which files an event is made of, what it is written as, and which events a
+file holds. Everything it knows of a format, the format declares (:class:`~.adapters.base.Format`)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from brightwell_plugin.builtins import Builtin
+from brightwell_plugin.errors import BrightwellError, UnknownFormat
+from brightwell_plugin.limits import read_head
+from brightwell_plugin.registry import Registry
+
+if TYPE_CHECKING:
+    from brightwell_plugin.adapters.base import Format, ReadResult
+
+SNIFF_BYTES = 4096  # what a format's sniff sees of a file: its first bytes
+NATIVE = "xml"  # lossless: what an event is written as when its own format cannot be
+
+
+class Formats(Registry["Format"]):
+    """Formats by name, in registration order (the first whose content test accepts a file wins)."""
+
+    hook = "brightwell_register_formats"
+    what = "format"
+
+    def claims(self, builtin: Builtin, name: str) -> bool:
+        return any(name == n for n, _ in builtin.formats)
+
+    def unknown(self, name: str) -> Exception:
+        return BrightwellError(f"unknown format '{name}' (known: {', '.join(sorted(self._collected()))})")
+
+    # -- by suffix and by content ----------------------------------------------------------------
+
+    def claiming(self, suffix: str) -> list[Format]:
+        """The formats that claim ``suffix`` (lower case, with its dot), importing no other built-in."""
+        suffix = suffix.lower()
+        self._host._load_claiming(lambda b: any(suffix in s for _, s in b.formats))
+        return [f for f in self._collected().values() if suffix in f.suffixes]
+
+    def claimed(self, suffix: str) -> bool:
+        """Whether any format claims ``suffix``."""
+        self._host._load_all()
+        return bool(self.claiming(suffix))
+
+    def detect(self, path: str | os.PathLike) -> Format:
+        """The readable format that recognises the file's content; among several, one that also
+        claims its suffix; with none, one that claims its suffix."""
+        p = Path(path)
+        head = read_head(p, SNIFF_BYTES)
+        by_suffix = [f for f in self.claiming(p.suffix) if f.can_read]
+        for f in by_suffix:  # content and suffix agree: the usual case, settled without the other formats
+            if f.sniff(p, head):
+                return f
+        claimed = {f.name for f in by_suffix}
+        self._host._load_all()  # may make the registry anew
+        readable = [f for f in self._collected().values() if f.can_read]
+        sniffed = [f for f in readable if f.name not in claimed and f.sniff(p, head)]
+        by_suffix = [f for f in readable if f.name in claimed]
+        for candidates in (sniffed, by_suffix):
+            if candidates:
+                return candidates[0]
+        raise UnknownFormat(f"cannot tell the file format (known: {', '.join(sorted(self._collected()))})",
+                            file=str(p))
+
+    def holds_event(self, path: Path) -> bool:
+        """Whether a format recognises the file's content as an event (a format that holds none, or
+        a suffix alone, does not count)."""
+        try:
+            head = read_head(path, SNIFF_BYTES)
+        except BrightwellError:
+            return False
+        return any(f.holds_events and f.can_read and f.sniff(path, head) for f in self.values())
+
+    def writer_for(self, path: str | os.PathLike) -> Format:
+        """The writable format that claims the output's suffix."""
+        p = Path(path)
+        for f in self.claiming(p.suffix):
+            if f.can_write:
+                return f
+        self._host._load_all()
+        for f in self._collected().values():
+            if f.can_write and p.suffix.lower() in f.suffixes:
+                return f
+        raise BrightwellError("cannot tell the output format from the suffix; use --to", file=str(p))
+
+    def writable(self, name: str) -> Format:
+        """The format ``name``, refused unless it writes."""
+        fmt = self.find(name)
+        if not fmt.can_write:
+            names = ", ".join(sorted(n for n, f in self.items() if f.can_write))
+            raise BrightwellError(f"cannot write format '{name}' (writable: {names})")
+        return fmt
+
+    # -- the files of an event -------------------------------------------------------------------
+
+    def companions(self) -> frozenset[str]:
+        """Names of files read beside an event that are no events themselves (config.tsh)."""
+        return self.derived("companions", lambda found: frozenset(c for f in found.values() for c in f.companions))
+
+    def set_of(self, suffix: str) -> tuple[str, ...]:
+        """The suffixes of the set a file of ``suffix`` belongs to (its main file's first), or ()."""
+        sets = self.derived("sets", lambda found: {s: f.set_suffixes for f in reversed(found.values())
+                                                   for s in f.set_suffixes})
+        return sets.get(suffix.lower(), ())
+
+    def event_files(self, path: str | os.PathLike) -> tuple[Path, ...]:
+        """The event's files, ``path`` first: with the other files of its set (a Swiss Perfect
+        .trn/.ini/.sco) and the companions read beside it (config.tsh)."""
+        p = Path(path)
+        members, companions = set(self.set_of(p.suffix)), self.companions()
+        try:
+            return (p, *(q for q in p.parent.iterdir() if q != p and (
+                q.name in companions or (q.stem.lower() == p.stem.lower() and q.suffix.lower() in members))))
+        except OSError:
+            return (p,)
+
+    def main_files(self, folder: Path, suffix: str) -> dict[str, Path]:
+        """The files of ``folder`` whose suffix is ``suffix`` (a set's first: its main file), by
+        lower-case stem; of several that differ only in case, the first in name order."""
+        try:
+            found = sorted(p for p in folder.iterdir() if p.suffix.lower() == suffix)
+        except OSError:
+            return {}
+        return {p.stem.lower(): p for p in reversed(found)}
+
+    def read(self, fmt: Format, path: Path, encoding: str | None = None, part: str | None = None) -> ReadResult:
+        """``fmt.read``, given ``part`` (one event of several) only when the format declares ``several_events``."""
+        if part is None:
+            return fmt.read(path, encoding=encoding)
+        if not fmt.several_events:
+            raise BrightwellError(f"format '{fmt.name}' holds one event: --division does not apply", file=str(path))
+        return fmt.read(path, encoding=encoding, part=part)
+
+    def parts(self, path: Path) -> tuple[str, ...]:
+        """The events a file holds when a format that declares several events a file
+        (``several_events``) recognises it: each is read with ``part=``; () for one."""
+        several = [f for f in self.claiming(path.suffix) if f.several_events]
+        try:
+            head = read_head(path, SNIFF_BYTES) if several else b""
+            for fmt in several:
+                if fmt.sniff(path, head):
+                    return fmt.parts(path)
+        except (OSError, BrightwellError):
+            pass  # reading the job reports it
+        return ()
+
+    # -- what is written -------------------------------------------------------------------------
+
+    def written_as(self, fmt: Format) -> Format:
+        """What an event read as ``fmt`` is written as: itself, or the native format when it cannot write."""
+        return fmt if fmt.can_write else self.find(NATIVE)
+
+    def output_suffix(self, path: Path, to: str | None = None) -> str:
+        """The suffix an event read from ``path`` is written with (:meth:`output_suffixes`)."""
+        suffix = path.suffix.lower()
+        return self.derived(f"output suffixes {to}", lambda found: self.output_suffixes(to)).get(suffix, suffix)
+
+    def output_suffixes(self, to: str | None = None) -> dict[str, str]:
+        """The suffix of the file a source of each suffix is written as: ``to``'s for every source,
+        else its own format's (:meth:`written_as`). A suffix whose formats would write different
+        suffixes is left out (its source's own suffix stands for it)."""
+        if to is not None:
+            only = self.find(to).output_name(Path("x")).suffix.lower()
+            return {s: only for f in self.values() for s in f.suffixes}
+        found: dict[str, set[str]] = {}
+        for f in self.values():
+            written = self.written_as(f).output_name(Path("x")).suffix.lower()
+            for s in f.suffixes:
+                found.setdefault(s, set()).add(written)
+        return {s: next(iter(outs)) for s, outs in found.items() if len(outs) == 1}
