@@ -34,30 +34,3 @@ def test_readme_python_snippet_runs():
     b.game(1, 1, 2, 40, 24).bye(1, 3)
     rows = api.rank(b.build(), "PTS,BQ:preset=woc,DISCS").rows
     assert [r.name for r in rows] == ["Ann", "Cid", "Bob"]
-
-
-def _blocks(markdown: str, language: str) -> list[str]:
-    import re
-    return re.findall(rf"```{language}\n(.*?)```", markdown, re.S)
-
-
-def test_the_plugins_doc_example_installs_and_prints_what_the_doc_shows(tmp_path):
-    doc = (ROOT / "docs" / "plugins.md").read_text()
-    complete = doc[doc.index("## A criterion plugin, complete"):doc.index("What a criterion gets")]
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "pyproject.toml").write_text(_blocks(complete, "toml")[0])
-    (tmp_path / "src" / "brightwell_games.py").write_text(_blocks(complete, "python")[0])
-    site = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--target", str(site), str(tmp_path / "src")], check=True, capture_output=True)
-    env = {**__import__("os").environ, "PYTHONPATH": str(site)}
-    env.pop("BRIGHTWELL_NO_EXTERNAL_PLUGINS", None)
-    commands = _blocks(complete, "sh")[0].splitlines()
-    shown = commands[0].split("# ... ", 1)[1]
-    listed = subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", "plugins"], env=env,
-                            capture_output=True, text=True)
-    assert shown in listed.stdout.splitlines(), listed.stdout
-    spec = commands[1].split("-t ", 1)[1].strip("'")
-    ranked = subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", "rank", "--sample", "-t", spec,
-                             "--output-format", "csv"], env=env, capture_output=True, text=True)
-    assert ranked.returncode == 0 and ranked.stdout.startswith(f"rank,start_no,name,{spec}\n"), ranked.stderr
