@@ -9,6 +9,7 @@ negatives, large or decimal numbers): the value is the same either way.
 
 from __future__ import annotations
 
+import math
 import re
 
 from brightwell_plugin.errors import BrightwellError
@@ -41,3 +42,11 @@ def whole(text: str | None, what: str, file: str, place: str | None = None, defa
     if not _WHOLE.fullmatch(text.strip()):
         raise BrightwellError(f"{what} {text!r} is not a whole number", file=file, place=place)
     return int(text)
+
+
+def finite(text: str) -> float:
+    """``float(text)``, refusing what ``float`` also takes but no file means ('nan', 'inf', '1e999')."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text.strip()!r} is not a finite number")
+    return value

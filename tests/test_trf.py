@@ -117,6 +117,8 @@ def test_undecodable_bytes_are_a_one_line_error_naming_the_line(tmp_path):
     ("   2 w 1     3 b =", "   2 w 1     3 b ?", r"line 9, round 2: result '\?' cannot go with opponent 3"),
     ("   2 w 1     3 b =", "   2 w 1     a b =", r"line 9, round 2: opponent 'a' is not a start number"),
     ("XXR 3", "XXR x", r"line 4: record XXR cannot be read"),
+    (" 1978        1.5", " 1978        NaN", r"line 9: 001 record cannot be read \('NaN' is not a finite number\)"),
+    (" 1978        1.5", " 1978        inf", r"line 9: 001 record cannot be read \('inf' is not a finite number\)"),
 ])
 def test_malformed_records_name_file_and_line(tmp_path, old, new, message):
     with pytest.raises(BrightwellError, match=message):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
-from brightwell_plugin.adapters.numbers import SMALL, digits, small_numbers
+from brightwell_plugin.adapters.numbers import SMALL, digits, finite, small_numbers
 from brightwell_plugin.adapters.trf.lines import (
     BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records,
     scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
@@ -25,8 +25,8 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import ABSENT_KIND, GAME, HALF_BYE, PAB, new_entry, new_player
-from brightwell_plugin.model import Player, ScoringSystem, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
 META = "trf"  # metadata key of a source line kept verbatim
@@ -166,7 +166,7 @@ class TrfFormat(Format):
             title=codes.title(f["title"]) or f["title"] or None,  # FIDE's abbreviation for TRF's code
             sex=codes.sex(f["sex"]) or f["sex"] or None, birth_date=f["birth_date"] or None,
             ids=(("fide", fide_id),) if fide_id.strip("0") else (),
-            stored_points=float(f["points"]) if f["points"] else None, stored_rank=rank or None, extra=extra,
+            stored_points=finite(f["points"]) if f["points"] else None, stored_rank=rank or None, extra=extra,
             late_entry=late, withdrawn_after=withdrawn,
         )
 
@@ -202,11 +202,11 @@ class TrfFormat(Format):
         for p in t.players:  # one pass over every round record
             for r, e in enumerate(p.rounds, 1):
                 kind = e.kind
-                if kind is GAME or (kind.is_forfeit and e.opponent is not None and t.origin is None):
+                if kind is Kind.GAME or (kind.is_forfeit and e.opponent is not None and t.origin is None):
                     no_side = no_side or e.side is None
-                elif kind is not ABSENT_KIND and e.opponent is None and kind.is_forfeit:
+                elif kind is not Kind.ABSENT and e.opponent is None and kind.is_forfeit:
                     no_opponent = True
-                if kind is not ABSENT_KIND and r > shown:
+                if kind is not Kind.ABSENT and r > shown:
                     shown = r
                 values.add(e.score)
                 values.add(e.opp_score)
@@ -275,7 +275,7 @@ def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tou
     count, given = sum(map(len, cells.values())), sum(map(len, byes.values()))
     warnings.append(f"{file}: {count} round(s) with a dash and no result: {given} read as half-point byes, as the "
                     f"stored points count them; the others as not paired")
-    return replace(t, players=tuple(replace(p, rounds=tuple(new_entry(HALF_BYE) if r in byes[p.start_no] else e
+    return replace(t, players=tuple(replace(p, rounds=tuple(new_entry(Kind.HALF_BYE) if r in byes[p.start_no] else e
                                                             for r, e in enumerate(p.rounds)))
                                     if p.start_no in byes else p for p in t.players))
 
@@ -320,7 +320,7 @@ def _system_rule(text: str, n: int, rounds: int, players) -> tuple[str, str]:
     cycles = 0 if not r else 1 if n in (r, r + 1) else 2 if 2 * n in (r, r + 1) else 0
     if not cycles:
         return "swiss", "no 092 record, and the player count does not fit a round robin"
-    if any(e.kind is PAB for p in players for e in p.rounds):
+    if any(e.kind is Kind.PAB for p in players for e in p.rounds):
         return "swiss", "no 092 record; a pairing-allocated bye rules out a round robin"
     met: dict[tuple[int, int], int] = {}
     for p in players:
@@ -355,7 +355,7 @@ def _num(text: str):
         return int(text)
     if not text:
         return None
-    value = float(text)
+    value = finite(text)
     return int(value) if value.is_integer() and "." not in text else value
 
 

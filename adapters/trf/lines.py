@@ -6,13 +6,10 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from brightwell_plugin.adapters.numbers import SMALL, digits
+from brightwell_plugin.adapters.numbers import SMALL, digits, finite
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import (
-    ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, PAIRED, SECOND, WIN, ZERO_BYE,
-    new_entry,
-)
-from brightwell_plugin.model import RoundEntry, ScoringSystem, Tournament
+from brightwell_plugin.fast import new_entry
+from brightwell_plugin.model import Kind, Result, RoundEntry, ScoringSystem, Side, Tournament
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
 FIRST_BLOCK = 91  # 0-based column of round 1's opponent field
@@ -76,17 +73,17 @@ FIELDS = {
     "rank": Field(85, 89, ">"),
 }
 
-_GAME = {"1": (WIN, True), "=": (DRAW, True), "0": (LOSS, True),
-         "W": (WIN, False), "D": (DRAW, False), "L": (LOSS, False)}
-_NO_OPPONENT = {"+": FULL_BYE, "F": FULL_BYE, "=": HALF_BYE, "H": HALF_BYE,
-                "U": PAB, "Z": ZERO_BYE, "-": ZERO_BYE}
+_GAME = {"1": (Result.WIN, True), "=": (Result.DRAW, True), "0": (Result.LOSS, True),
+         "W": (Result.WIN, False), "D": (Result.DRAW, False), "L": (Result.LOSS, False)}
+_NO_OPPONENT = {"+": Kind.FULL_BYE, "F": Kind.FULL_BYE, "=": Kind.HALF_BYE, "H": Kind.HALF_BYE,
+                "U": Kind.PAB, "Z": Kind.ZERO_BYE, "-": Kind.ZERO_BYE}
 
 
 def has_result(block: str) -> bool:
     return len(block) > 7 and block[7] != " "
 
 
-_FAST = {f"{c} {r}": (FIRST if c == "w" else SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
+_FAST = {f"{c} {r}": (Side.FIRST if c == "w" else Side.SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
 
 
 def parse_block(block: str, line: str, round_no: int) -> RoundEntry:
@@ -106,7 +103,7 @@ class Records(dict):
     def __missing__(self, block: str) -> RoundEntry:
         fast = _FAST.get(block[5:8])
         if fast is not None and (number := SMALL.get(block[:4].strip())):  # "  12 w 1": a rated game
-            e = self[block] = new_entry(GAME, number, fast[1], fast[0])
+            e = self[block] = new_entry(Kind.GAME, number, fast[1], fast[0])
         else:
             e = self[block] = parse_block(block, "", 0)
         return e
@@ -135,46 +132,46 @@ def parse_blocks(blocks: Sequence[str], played: int, scores: list[tuple], line: 
 
 def _parse_slow(block: str, where: str) -> RoundEntry:
     if not block.strip():
-        return new_entry(ABSENT_KIND)
+        return new_entry(Kind.ABSENT)
     opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()
     if opp_text.strip() and not digits(opp_text.strip()):
         raise BrightwellError(f"opponent '{opp_text.strip()}' is not a start number", place=where)
     opp = int(opp_text) if opp_text.strip() else 0
-    side = FIRST if colour == "w" else SECOND if colour == "b" else None
+    side = Side.FIRST if colour == "w" else Side.SECOND if colour == "b" else None
     if colour not in "wb- ":
         raise BrightwellError(f"colour '{block[5]}' is not w, b or -", place=where)
     if opp:
         if result in _GAME:
             res, rated = _GAME[result]
-            return new_entry(GAME, opp, res, side, rated=rated)
+            return new_entry(Kind.GAME, opp, res, side, rated=rated)
         if result == "+":
-            return new_entry(FORFEIT_WIN, opp, side=side)
+            return new_entry(Kind.FORFEIT_WIN, opp, side=side)
         if result == "-":
-            return new_entry(FORFEIT_LOSS, opp, side=side)
+            return new_entry(Kind.FORFEIT_LOSS, opp, side=side)
         raise BrightwellError(f"result '{block[7]}' cannot go with opponent {opp}", place=where)
     if result == " ":
-        return new_entry(ABSENT_KIND)
+        return new_entry(Kind.ABSENT)
     if result in _NO_OPPONENT:
         return new_entry(_NO_OPPONENT[result])
     raise BrightwellError(f"result '{block[7]}' needs an opponent", place=where)
 
 
-_RESULT_CODE = {(WIN, True): "1", (DRAW, True): "=", (LOSS, True): "0",
-                (WIN, False): "W", (DRAW, False): "D", (LOSS, False): "L"}
-_BYE_CODE = {FULL_BYE: "F", HALF_BYE: "H", ZERO_BYE: "Z", PAB: "U"}
+_RESULT_CODE = {(Result.WIN, True): "1", (Result.DRAW, True): "=", (Result.LOSS, True): "0",
+                (Result.WIN, False): "W", (Result.DRAW, False): "D", (Result.LOSS, False): "L"}
+_BYE_CODE = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z", Kind.PAB: "U"}
 
 
 def format_block(e: RoundEntry) -> str:
     """The 8-column block for a round record (spec forms: H F U Z for byes, blank = absent)."""
-    if e.kind is ABSENT_KIND or e.kind is PAIRED:  # TRF has no pairing without a result: not paired
+    if e.kind is Kind.ABSENT or e.kind is Kind.PAIRED:  # TRF has no pairing without a result: not paired
         return " " * 8
-    colour = "w" if e.side is FIRST else "b" if e.side is SECOND else "-"
+    colour = "w" if e.side is Side.FIRST else "b" if e.side is Side.SECOND else "-"
     if e.kind in _BYE_CODE:
         return f"0000 - {_BYE_CODE[e.kind]}"
     opp = f"{e.opponent or 0:4d}" if e.opponent else "0000"
-    if e.kind is GAME:
+    if e.kind is Kind.GAME:
         return f"{opp} {colour} {_RESULT_CODE[e.result, e.rated]}"
-    return f"{opp} {colour} {'+' if e.kind is FORFEIT_WIN else '-'}"
+    return f"{opp} {colour} {'+' if e.kind is Kind.FORFEIT_WIN else '-'}"
 
 
 def number_text(x: float | int | None) -> str:
@@ -195,7 +192,7 @@ def scoring_from_162(text: str, base: ScoringSystem) -> ScoringSystem:
     for pos in range(5, len(text), 9):
         symbol, value = text[pos:pos + 1], text[pos + 1:pos + 5].strip()
         if symbol.strip() and value:
-            values[symbol] = float(value)
+            values[symbol] = finite(value)
     return _apply(base, values)
 
 
@@ -208,14 +205,14 @@ def scoring_from_xxs(text: str, base: ScoringSystem) -> ScoringSystem:
         if "=" in pair:
             code, value = pair.split("=", 1)
             if code.upper() in names:
-                values[names[code.upper()]] = float(value)
+                values[names[code.upper()]] = finite(value)
     return _apply(base, values)
 
 
 def scoring_from_bb(code: str, text: str, base: ScoringSystem) -> ScoringSystem:
     """bbpPairings BBW BBD BBL BBZ BBF BBU: points in cols 5-8."""
     symbol = {"BBW": "W", "BBD": "D", "BBL": "L", "BBZ": "A", "BBF": "W", "BBU": "P"}[code]
-    return _apply(base, {symbol: float(text[4:8])})
+    return _apply(base, {symbol: finite(text[4:8])})
 
 
 def _apply(base: ScoringSystem, values: dict[str, float]) -> ScoringSystem:
