@@ -19,11 +19,11 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, new_entry, new_player
-from brightwell_plugin.model import ABSENT_ENTRY, PUBLISHED, PlayoffGame, RoundEntry, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, PlayoffGame, PUBLISHED, Result, RoundEntry, Side, Tournament
 
 BOARD = 64
-_RESULT = {2: WIN, 1: DRAW, 0: LOSS}
+_RESULT = {2: Result.WIN, 1: Result.DRAW, 0: Result.LOSS}
 
 
 def _game(first: dict, r: int) -> tuple:
@@ -79,13 +79,13 @@ class FlipTheDiscFormat(Format):
                 first, second = pair
                 a, b = first["id"], second["id"]
                 if b == -1:
-                    rounds[a].append(new_entry(PAB))
+                    rounds[a].append(new_entry(Kind.PAB))
                     continue
                 if first.get("result") is None:
                     continue  # paired, not yet played
                 res, discs = _game(first, r)
-                rounds[a].append(new_entry(GAME, b, res, FIRST, discs, BOARD - discs))
-                rounds[b].append(new_entry(GAME, a, res.reverse, SECOND, BOARD - discs, discs))
+                rounds[a].append(new_entry(Kind.GAME, b, res, Side.FIRST, discs, BOARD - discs))
+                rounds[b].append(new_entry(Kind.GAME, a, res.reverse, Side.SECOND, BOARD - discs, discs))
             for entries in rounds.values():  # not paired this round
                 if len(entries) < r + 1:
                     entries.append(ABSENT_ENTRY)

@@ -13,10 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import (
-    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, LOSS, PAB, SECOND, WIN, new_entry, new_player,
-)
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, ScoringSystem, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
 
 
 class TournamentBuilder:
@@ -42,18 +40,18 @@ class TournamentBuilder:
         """A game; ``result`` is from ``first``'s side, else taken from the scores."""
         if result is None:
             diff = score_first - score_second
-            result = WIN if diff > 0 else LOSS if diff < 0 else DRAW
+            result = Result.WIN if diff > 0 else Result.LOSS if diff < 0 else Result.DRAW
         result = Result(result)
-        self._put(r, first, new_entry(GAME, second, result, FIRST, score_first, score_second))
-        self._put(r, second, new_entry(GAME, first, result.reverse, SECOND, score_second, score_first))
+        self._put(r, first, new_entry(Kind.GAME, second, result, Side.FIRST, score_first, score_second))
+        self._put(r, second, new_entry(Kind.GAME, first, result.reverse, Side.SECOND, score_second, score_first))
         return self
 
     def forfeit(self, r: int, winner: int, loser: int, score_winner=None, score_loser=None) -> TournamentBuilder:
-        self._put(r, winner, new_entry(FORFEIT_WIN, loser, score=score_winner, opp_score=score_loser))
-        self._put(r, loser, new_entry(FORFEIT_LOSS, winner, score=score_loser, opp_score=score_winner))
+        self._put(r, winner, new_entry(Kind.FORFEIT_WIN, loser, score=score_winner, opp_score=score_loser))
+        self._put(r, loser, new_entry(Kind.FORFEIT_LOSS, winner, score=score_loser, opp_score=score_winner))
         return self
 
-    def bye(self, r: int, no: int, kind: Kind | str = PAB, score=None, opp_score=None) -> TournamentBuilder:
+    def bye(self, r: int, no: int, kind: Kind | str = Kind.PAB, score=None, opp_score=None) -> TournamentBuilder:
         self._put(r, no, new_entry(Kind(kind), score=score, opp_score=opp_score))
         return self
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 from functools import cached_property
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import (
-    DRAW, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB, PAIRED, WIN, ZERO_BYE,
-)
-from brightwell_plugin.model import ABSENT_ENTRY, RoundEntry, Tournament
+
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, RoundEntry, Tournament
 
 
 def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], int]:
@@ -60,12 +58,12 @@ def current_round(t: Tournament) -> int:
             kind = e.kind
             if r < len(part) and part[r] == "0":
                 accounted += 1  # not taking part (counted even when paired, as OpenGotha counts it)
-            if e.opponent is not None and kind in (GAME, PAIRED, FORFEIT_WIN, FORFEIT_LOSS):
+            if e.opponent is not None and kind in (Kind.GAME, Kind.PAIRED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
                 accounted += 1
-                pending = pending or kind is PAIRED
-            elif kind is PAB:
+                pending = pending or kind is Kind.PAIRED
+            elif kind is Kind.PAB:
                 bye = True
-            elif kind in (FULL_BYE, HALF_BYE, ZERO_BYE):
+            elif kind in (Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE):
                 accounted += 1  # a declared bye or absence
         if accounted + bye < n or pending:
             return r + 1
@@ -130,7 +128,7 @@ class Context:
         """Points of each round (ScoringSystem.points, inlined for the common case of a game)."""
         s = self.t.scoring
         pts, win, draw, loss = s.points, s.win, s.draw, s.loss
-        game, won, drawn = GAME, WIN, DRAW
+        game, won, drawn = Kind.GAME, Result.WIN, Result.DRAW
         return [[(win if e.result is won else draw if e.result is drawn else loss) if e.kind is game else pts(e)
                  for e in es] for es in self.entries]
 
@@ -157,7 +155,7 @@ class Context:
     @cached_property
     def otb_opponents(self) -> list[list[int]]:
         """Each player's opponents met over the board (games, not forfeits), one per game."""
-        return [[o for e, o in zip(es, opps) if o >= 0 and e.kind is GAME]
+        return [[o for e, o in zip(es, opps) if o >= 0 and e.kind is Kind.GAME]
                 for es, opps in zip(self.entries, self.opp)]
 
     @cached_property
@@ -170,9 +168,9 @@ class Context:
             w = 0
             for e in es:
                 kind = e.kind
-                if kind is GAME:
-                    w += e.result is WIN
-                elif kind is FORFEIT_WIN or kind is FULL_BYE or (kind is PAB and pab_is_win):
+                if kind is Kind.GAME:
+                    w += e.result is Result.WIN
+                elif kind is Kind.FORFEIT_WIN or kind is Kind.FULL_BYE or (kind is Kind.PAB and pab_is_win):
                     w += 1
             out.append(w)
         return out
@@ -192,13 +190,13 @@ class Context:
 
     @cached_property
     def has_game_scores(self) -> bool:
-        return any(e.score is not None for es in self.entries for e in es if e.kind is GAME)
+        return any(e.score is not None for es in self.entries for e in es if e.kind is Kind.GAME)
 
     def require_game_scores(self, code: str) -> None:
         """Refuse a tournament whose games have no scores (one with no games yet is fine)."""
-        if not self.has_game_scores and any(e.kind is GAME for es in self.entries for e in es):
-            games = sum(e.kind is GAME for es in self.entries for e in es) // 2
-            i, r = next((i, r) for i, es in enumerate(self.entries) for r, e in enumerate(es) if e.kind is GAME)
+        if not self.has_game_scores and any(e.kind is Kind.GAME for es in self.entries for e in es):
+            games = sum(e.kind is Kind.GAME for es in self.entries for e in es) // 2
+            i, r = next((i, r) for i, es in enumerate(self.entries) for r, e in enumerate(es) if e.kind is Kind.GAME)
             o = self.opp[i][r]
             raise BrightwellError(f"{code} needs game scores (discs, points), and this file has no game scores: none of "
                                   f"its {games} games has one "

@@ -1,10 +1,8 @@
 """Fast paths behind the model's public names, for the loops that run per player-round.
 
-The model (``Kind``, ``Result``, the dataclasses) is the contract. What is here makes the same
+The model's dataclasses are the contract. What is here makes the same
 objects faster, and tests check it agrees with the plain way (``tests/test_fast.py``):
 
-* the members as module names: on Python 3.11 ``Kind.GAME`` goes through ``EnumType.__getattr__``,
-  about fifteen times slower than a global;
 * constructors with the dataclasses' parameters and defaults that fill the slots through their own
   descriptors, skipping ``object.__setattr__`` (about three times faster than the generated
   ``__init__``; readers make records by the thousand per file);
@@ -19,16 +17,9 @@ from contextlib import contextmanager
 from dataclasses import MISSING, fields
 from typing import TypeVar
 
-from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side
+from brightwell_plugin.model import Player, RoundEntry
 
 T = TypeVar("T")
-
-GAME, FORFEIT_WIN, FORFEIT_LOSS = Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS
-FULL_BYE, HALF_BYE, ZERO_BYE, PAB, ABSENT_KIND = Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB, Kind.ABSENT
-PAIRED = Kind.PAIRED
-WIN, DRAW, LOSS = Result.WIN, Result.DRAW, Result.LOSS
-REVERSED = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}  # Result.reverse as a lookup
-FIRST, SECOND = Side.FIRST, Side.SECOND
 
 
 def constructor(cls: Callable[..., T]) -> Callable[..., T]:

@@ -33,10 +33,6 @@ class Kind(str, Enum):
         return self in _FORFEITS
 
 
-# Private member names for the methods below, which run per player-round (``Kind.GAME`` is an
-# EnumType.__getattr__ call on Python 3.11); others use brightwell_plugin.fast.
-_GAME, _FORFEIT_WIN, _FULL_BYE, _HALF_BYE, _PAB = Kind.GAME, Kind.FORFEIT_WIN, Kind.FULL_BYE, Kind.HALF_BYE, Kind.PAB
-_PAIRED = Kind.PAIRED
 _BYES = frozenset({Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.PAB})
 _FORFEITS = frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS})
 
@@ -55,7 +51,6 @@ class Result(str, Enum):
         return _REVERSED[self]
 
 
-_WIN, _DRAW = Result.WIN, Result.DRAW
 _REVERSED = {Result.WIN: Result.LOSS, Result.DRAW: Result.DRAW, Result.LOSS: Result.WIN}
 
 
@@ -104,7 +99,7 @@ class RoundEntry:
 
     @property
     def is_game(self) -> bool:
-        return self.kind is _GAME
+        return self.kind is Kind.GAME
 
 
 ABSENT_ENTRY = RoundEntry(Kind.ABSENT)  # the record of a round not recorded
@@ -123,24 +118,24 @@ class ScoringSystem:
     def points(self, entry: RoundEntry) -> Number:
         """Points the player earned with this round."""
         kind = entry.kind
-        if kind is _GAME:
+        if kind is Kind.GAME:
             res = entry.result
-            return self.win if res is _WIN else self.draw if res is _DRAW else self.loss
-        if kind is _FORFEIT_WIN or kind is _FULL_BYE:
+            return self.win if res is Result.WIN else self.draw if res is Result.DRAW else self.loss
+        if kind is Kind.FORFEIT_WIN or kind is Kind.FULL_BYE:
             return self.win
-        if kind is _PAB:
+        if kind is Kind.PAB:
             return self.win if self.pab is None else self.pab
-        if kind is _HALF_BYE:
+        if kind is Kind.HALF_BYE:
             return self.draw
-        if kind is _PAIRED:
+        if kind is Kind.PAIRED:
             return 0
         return self.absent
 
     def total(self, entries: tuple[RoundEntry, ...]) -> Number:
         """Points of several rounds: :meth:`points` summed, games looked up without a call."""
-        of_game, points = {_WIN: self.win, _DRAW: self.draw}, self.points
+        of_game, points = {Result.WIN: self.win, Result.DRAW: self.draw}, self.points
         loss = self.loss
-        return sum(of_game.get(e.result, loss) if e.kind is _GAME else points(e) for e in entries)
+        return sum(of_game.get(e.result, loss) if e.kind is Kind.GAME else points(e) for e in entries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +213,7 @@ class Tournament:
 
     @property
     def has_game_scores(self) -> bool:
-        return any(e.score is not None for p in self.players for e in p.rounds if e.kind is _GAME)
+        return any(e.score is not None for p in self.players for e in p.rounds if e.kind is Kind.GAME)
 
     def player(self, start_no: int) -> Player:
         for p in self.players:

@@ -6,12 +6,12 @@ from typing import NamedTuple
 
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, max_rounds
-from brightwell_plugin.fast import ABSENT_KIND, DRAW, FORFEIT_LOSS, FORFEIT_WIN, GAME, PAIRED, REVERSED, WIN
-from brightwell_plugin.model import Number, Player, RoundEntry, Tournament
 
-_PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS, PAIRED)
+from brightwell_plugin.model import Kind, Number, Player, Result, RoundEntry, Tournament
+
+_PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAIRED)
 LARGEST = 1_000_000  # no game score, point value or bonus is larger (NaN and infinities are refused too)
-_FORFEITS = (FORFEIT_WIN, FORFEIT_LOSS)
+_FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
 
 class Issue(NamedTuple):
@@ -152,7 +152,7 @@ def _check_rounds(t: Tournament, errors: list[Issue]) -> None:
         return
     for p in t.players:
         if len(p.rounds) > planned:
-            beyond = [r for r, e in enumerate(p.rounds[planned:], planned + 1) if e.kind is not ABSENT_KIND]
+            beyond = [r for r, e in enumerate(p.rounds[planned:], planned + 1) if e.kind is not Kind.ABSENT]
             if beyond:
                 errors.append(Issue("error", _where(p, beyond[0]), f"a round beyond the event's {planned} rounds"))
                 return
@@ -166,8 +166,8 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> list[Num
 
     Each pairing is checked once, from its lower start number, and covers both records; when the
     records with an opponent outnumber those covered, something is one-sided."""
-    board, game, scoring = t.board, GAME, t.scoring
-    of_game, loss, points = {WIN: scoring.win, DRAW: scoring.draw}, scoring.loss, scoring.points
+    board, game, scoring = t.board, Kind.GAME, t.scoring
+    of_game, loss, points = {Result.WIN: scoring.win, Result.DRAW: scoring.draw}, scoring.loss, scoring.points
     paired = covered = 0
     totals = []
     for p in t.players:
@@ -176,7 +176,7 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> list[Num
             kind, opponent = e.kind, e.opponent
             got += of_game.get(e.result, loss) if kind is game else points(e)
             if opponent is None:
-                if kind is game or kind is PAIRED or not _possible_scores(e.score, e.opp_score, board):  # a bye may be credited a score
+                if kind is game or kind is Kind.PAIRED or not _possible_scores(e.score, e.opp_score, board):  # a bye may be credited a score
                     return None
                 continue
             paired += 1
@@ -189,15 +189,15 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> list[Num
             if oe.opponent != no:
                 return None
             if kind is game:
-                if (e.result is None or oe.kind is not game or oe.result is not REVERSED[e.result]
+                if (e.result is None or oe.kind is not game or oe.result is not e.result.reverse
                         or (e.side is not None and oe.side is e.side)
                         or oe.opp_score != e.score or oe.score != e.opp_score):
                     return None
                 score, opp_score = e.score, e.opp_score
                 if (score is not None or opp_score is not None) and not _possible_scores(score, opp_score, board):
                     return None
-            elif kind is PAIRED:
-                if oe.kind is not PAIRED or e.result is not None or oe.result is not None \
+            elif kind is Kind.PAIRED:
+                if oe.kind is not Kind.PAIRED or e.result is not None or oe.result is not None \
                         or e.score is not None or oe.score is not None:
                     return None
             elif (kind not in _FORFEITS or oe.kind not in _FORFEITS  # a forfeit; a double one: both lose,
@@ -241,11 +241,11 @@ def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: 
         total = (e.score or 0) + (e.opp_score or 0)
         if total > t.board:
             yield f"game scores {_fmt(e.score or 0)}+{_fmt(e.opp_score or 0)} exceed the board size {t.board}"
-    if e.kind is GAME and e.result is None:
+    if e.kind is Kind.GAME and e.result is None:
         yield "a game without a result"
-    if e.kind is GAME and e.opponent is None:
+    if e.kind is Kind.GAME and e.opponent is None:
         yield "a game without an opponent"
-    if e.kind is PAIRED and (e.opponent is None or e.result is not None):
+    if e.kind is Kind.PAIRED and (e.opponent is None or e.result is not None):
         yield "a pairing without a result names an opponent and no result"
     if e.kind not in _PAIRED or e.opponent is None:
         return
@@ -260,19 +260,19 @@ def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: 
     if oe.opponent != p.start_no or oe.kind not in _PAIRED:
         yield f"plays {e.opponent}, but player {e.opponent}'s round {r} says {_describe(oe)}"
         return
-    if e.kind is GAME:
-        if oe.kind is not GAME or (e.result and oe.result is not e.result.reverse):
+    if e.kind is Kind.GAME:
+        if oe.kind is not Kind.GAME or (e.result and oe.result is not e.result.reverse):
             yield (f"result {e.result.value if e.result else '?'} against {e.opponent} contradicts "
                    f"the opponent's record ({_describe(oe)})")
         elif e.side is not None and oe.side is not None and e.side is oe.side:
             yield f"both players have side {e.side.value} against each other"
         elif e.score is not None and oe.opp_score is not None and e.score != oe.opp_score:
             yield f"game score {_fmt(e.score)} differs from the opponent's record of it ({_fmt(oe.opp_score)})"
-    elif (e.kind is PAIRED) != (oe.kind is PAIRED):
+    elif (e.kind is Kind.PAIRED) != (oe.kind is Kind.PAIRED):
         yield f"a pairing without a result against {e.opponent}, but player {e.opponent}'s round {r} says {_describe(oe)}"
-    elif e.kind is FORFEIT_WIN and oe.kind not in _FORFEITS:  # a double forfeit win: both given the win
+    elif e.kind is Kind.FORFEIT_WIN and oe.kind not in _FORFEITS:  # a double forfeit win: both given the win
         yield f"forfeit win against {e.opponent} contradicts the opponent's record ({_describe(oe)})"
-    elif e.kind is FORFEIT_LOSS and oe.kind is GAME:
+    elif e.kind is Kind.FORFEIT_LOSS and oe.kind is Kind.GAME:
         yield f"forfeit loss against {e.opponent} contradicts the opponent's record ({_describe(oe)})"
 
 

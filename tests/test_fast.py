@@ -14,7 +14,7 @@ from support.strategies import tournaments
 from brightwell_plugin import fast
 from brightwell_plugin.adapters.papp import elo_lines
 from brightwell_plugin.api import _with_result
-from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side
+from brightwell_plugin.model import Kind, Player, RoundEntry
 from brightwell_plugin.standings import Row, explain_everyone, new_row, rank
 
 
@@ -63,13 +63,6 @@ def test_fast_objects_stay_frozen_and_take_defaults():
     with pytest.raises(TypeError):
         fast.new_entry()  # type: ignore[call-arg]
     assert dataclasses.replace(fast.new_player(1, "A"), rating=1900) == Player(1, "A", rating=1900)
-
-
-def test_member_names_are_the_members():
-    for enum, alias in ((Kind, {"ABSENT": "ABSENT_KIND"}), (Result, {}), (Side, {})):
-        for member in enum:
-            assert getattr(fast, alias.get(member.name, member.name)) is member
-    assert fast.REVERSED == {r: r.reverse for r in Result}
 
 
 @pytest.mark.parametrize("enabled", [True, False])

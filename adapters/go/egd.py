@@ -24,11 +24,8 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import (
-    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, PAIRED, SECOND, WIN, new_entry,
-    new_player,
-)
-from brightwell_plugin.model import ABSENT_ENTRY, PUBLISHED, PUBLISHED_AFTER, Player, RoundEntry, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, PUBLISHED, PUBLISHED_AFTER, Result, RoundEntry, Side, Tournament
 
 INITIAL = "go mms initial"
 _HEADER = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
@@ -163,9 +160,9 @@ class EgdFormat(Format):
         without a game (``0+`` a win, ``0=`` a draw), those rounded down to whole points when the
         event did so: a file where some player's remainder is not whole rounded them down."""
         def parts(p):
-            games = sum(1 if e.kind is FORFEIT_WIN or (e.kind is GAME and e.result is WIN)
-                        else 0.5 if e.kind is GAME and e.result is DRAW else 0 for e in p.rounds)
-            byes = sum(2 if e.kind in (PAB, FULL_BYE) else 1 if e.kind is HALF_BYE else 0 for e in p.rounds)
+            games = sum(1 if e.kind is Kind.FORFEIT_WIN or (e.kind is Kind.GAME and e.result is Result.WIN)
+                        else 0.5 if e.kind is Kind.GAME and e.result is Result.DRAW else 0 for e in p.rounds)
+            byes = sum(2 if e.kind in (Kind.PAB, Kind.FULL_BYE) else 1 if e.kind is Kind.HALF_BYE else 0 for e in p.rounds)
             return games, byes
 
         stored = [(p, float(dict(p.extra)[INITIAL]), *parts(p)) for p in players if INITIAL in dict(p.extra)]
@@ -282,10 +279,10 @@ def both_won_or_lost(table: list[list[RoundEntry]]) -> int:
             if o is None or o > len(table) or r >= len(table[o - 1]):
                 continue
             theirs = table[o - 1][r]
-            if theirs.opponent == i and e.result is not None and theirs.result is e.result and e.result is not DRAW:
+            if theirs.opponent == i and e.result is not None and theirs.result is e.result and e.result is not Result.DRAW:
                 if o > i:
                     found += 1
-                kind = FORFEIT_WIN if e.result is WIN else FORFEIT_LOSS  # a double forfeit, still a pairing
+                kind = Kind.FORFEIT_WIN if e.result is Result.WIN else Kind.FORFEIT_LOSS  # a double forfeit, still a pairing
                 row[r] = new_entry(kind, o, side=e.side, handicap=e.handicap)
                 table[o - 1][r] = new_entry(kind, i, side=theirs.side, handicap=theirs.handicap)
     return found
@@ -294,19 +291,19 @@ def both_won_or_lost(table: list[list[RoundEntry]]) -> int:
 def half_game(opp, res, kind, colour, handicap) -> RoundEntry:
     """One round of an h9 or .tou line (opponent, result, / or !, colour, handicap) as a record."""
     if opp == 0:
-        return new_entry(PAB) if res == "+" else new_entry(HALF_BYE) if res == "=" else ABSENT_ENTRY
-    side = FIRST if colour == "b" else SECOND if colour == "w" else None
+        return new_entry(Kind.PAB) if res == "+" else new_entry(Kind.HALF_BYE) if res == "=" else ABSENT_ENTRY
+    side = Side.FIRST if colour == "b" else Side.SECOND if colour == "w" else None
     if res == "?":
-        return new_entry(PAIRED, opp, side=side, handicap=handicap)  # paired, no result yet
-    side = FIRST if colour == "b" else SECOND if colour == "w" else None
-    result = {"+": WIN, "-": LOSS, "=": DRAW}[res]
+        return new_entry(Kind.PAIRED, opp, side=side, handicap=handicap)  # paired, no result yet
+    side = Side.FIRST if colour == "b" else Side.SECOND if colour == "w" else None
+    result = {"+": Result.WIN, "-": Result.LOSS, "=": Result.DRAW}[res]
     if kind == "!":
-        if result is WIN:
-            return new_entry(FORFEIT_WIN, opp, side=side, handicap=handicap)
-        if result is LOSS:
-            return new_entry(FORFEIT_LOSS, opp, side=side, handicap=handicap)
-        return new_entry(GAME, opp, DRAW, side, rated=False, handicap=handicap)
-    return new_entry(GAME, opp, result, side, handicap=handicap)
+        if result is Result.WIN:
+            return new_entry(Kind.FORFEIT_WIN, opp, side=side, handicap=handicap)
+        if result is Result.LOSS:
+            return new_entry(Kind.FORFEIT_LOSS, opp, side=side, handicap=handicap)
+        return new_entry(Kind.GAME, opp, Result.DRAW, side, rated=False, handicap=handicap)
+    return new_entry(Kind.GAME, opp, result, side, handicap=handicap)
 
 
 def _rank_of(p: Player) -> str | None:

@@ -12,14 +12,14 @@ or bye's value, McMahon values when the first criterion is MMS).
 
 from __future__ import annotations
 
-from brightwell_plugin.fast import ABSENT_KIND, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, HALF_BYE, PAB, SECOND
-from brightwell_plugin.model import Player, RoundEntry, Tournament
+
+from brightwell_plugin.model import Kind, Player, RoundEntry, Side, Tournament
 from brightwell_plugin.model import tie_key
 
 
 def implied(p: Player) -> bool:
     """``Tournament.isPlayerImplied``: a game, a pairing or a bye in some round."""
-    return any(e.kind is not ABSENT_KIND for e in p.rounds)
+    return any(e.kind is not Kind.ABSENT for e in p.rounds)
 
 
 def lost_idle(t: Tournament) -> list:
@@ -79,25 +79,25 @@ def cell(p: Player, r: int, line_of: dict[int, int], values: dict[str, int], ful
     e: RoundEntry = p.entry(r + 1)
     if e.opponent is None or e.opponent not in line_of:
         taking = dict(p.extra).get("opengotha participating", "")
-        if e.kind is PAB:
+        if e.kind is Kind.PAB:
             worth = values["bye"]
-        elif e.kind is FULL_BYE or e.kind is FORFEIT_WIN:
+        elif e.kind is Kind.FULL_BYE or e.kind is Kind.FORFEIT_WIN:
             worth = 2
-        elif e.kind is HALF_BYE:
+        elif e.kind is Kind.HALF_BYE:
             worth = 1
         elif r < len(taking) and taking[r] == "0":
             worth = values["absent"]
         else:
             worth = 0
         return "   0" + {2: "+", 1: "="}.get(worth, "-") + "   "
-    if e.kind is FORFEIT_WIN or e.kind is FORFEIT_LOSS:
-        res = "+" if e.kind is FORFEIT_WIN else "-"
+    if e.kind is Kind.FORFEIT_WIN or e.kind is Kind.FORFEIT_LOSS:
+        res = "+" if e.kind is Kind.FORFEIT_WIN else "-"
         both = by_no[e.opponent].entry(r + 1).kind is e.kind  # both win or both lose: by default when unrated
         kind = "/" if both and e.rated else "!"
     else:
         res = {"win": "+", "loss": "-", "draw": "="}.get(e.result.value if e.result else "", "?")
         kind = "/" if e.rated or e.result is None else "!"
-    colour = "b" if e.side is FIRST else "w" if e.side is SECOND else "?"
+    colour = "b" if e.side is Side.FIRST else "w" if e.side is Side.SECOND else "?"
     tail = f"{kind}{colour}{e.handicap}" if full else ""
     return f"{line_of[e.opponent]:>4}{res}{tail}"
 

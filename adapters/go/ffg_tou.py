@@ -23,8 +23,8 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import FORFEIT_LOSS, FORFEIT_WIN, GAME, new_player
-from brightwell_plugin.model import ABSENT_ENTRY, Tournament
+from brightwell_plugin.fast import new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Tournament
 
 _HEADER = re.compile(r"^;\s*(\w+)\s*=\s*(.*?)\s*$")
 _RESULT = re.compile(r"^([0-9]+)([-+=?])([wWbB?])?([0-9])?$")
@@ -119,7 +119,7 @@ class FfgTouFormat(Format):
         if any(not _rank_text(p) for p in t.players):
             lost.append(Loss("players without a Go rank (written as 30K)"))
         kinds = {(e.kind, e.rated) for p in t.players for e in p.rounds}
-        if any(k in (FORFEIT_WIN, FORFEIT_LOSS) or (k is GAME and not rated) for k, rated in kinds):
+        if any(k in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS) or (k is Kind.GAME and not rated) for k, rated in kinds):
             lost.append(Loss("forfeits and results by default (a .tou has no mark for them: read back as played)"))
         if t.tiebreaks and tuple(t.tiebreaks) != ("NBW", "SOSW", "SOSOSW"):
             lost.append(Loss(f"the placement criteria {','.join(t.tiebreaks)} (a .tou stores none: read back as "

@@ -22,12 +22,10 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import (
-    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, REVERSED, SECOND, WIN, ZERO_BYE, new_entry, new_player,
-)
-from brightwell_plugin.model import LEFT_OUT, Player, PlayoffGame, RoundEntry, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import Kind, LEFT_OUT, Player, PlayoffGame, Result, RoundEntry, Side, Tournament
 
-_RESULT = {">": WIN, "<": LOSS, "=": DRAW}
+_RESULT = {">": Result.WIN, "<": Result.LOSS, "=": Result.DRAW}
 
 
 @dataclass
@@ -181,7 +179,7 @@ class PappFormat(Format):
                 score = g.opp_score if _nobody(g.first) else g.score
                 other = g.score if _nobody(g.first) else g.opp_score
                 byes.setdefault(who, {})[g.stage] = new_entry(
-                    PAB if won else HALF_BYE if drawn else ZERO_BYE, score=score, opp_score=other)
+                    Kind.PAB if won else Kind.HALF_BYE if drawn else Kind.ZERO_BYE, score=score, opp_score=other)
                 continue
             if first is None or second is None:
                 ambiguous += 1
@@ -239,7 +237,7 @@ class PappFormat(Format):
             warnings.append(f"{file}: {sum(map(len, byes.values()))} game(s) against player 0 are read as byes")
         players = self._players(lines, numbers, rounds, played, playoffs, file, warnings, timed=not loose, byes=byes)
         unexplained = sum("which no bye or absence explains" in w for w in warnings)
-        inferred = sum(e.kind is not GAME for p in players for e in p.rounds)  # byes and absences supposed
+        inferred = sum(e.kind is not Kind.GAME for p in players for e in p.rounds)  # byes and absences supposed
         return _Built(players, playoffs, played, warnings, unexplained, contradicted, inferred)
 
     @staticmethod
@@ -280,10 +278,10 @@ class PappFormat(Format):
                 result = _RESULT[g.result]
                 black = not g.first_is_white
                 if first:
-                    row[r - 1] = new_entry(GAME, numbers[g.second], result, FIRST if black else SECOND,
+                    row[r - 1] = new_entry(Kind.GAME, numbers[g.second], result, Side.FIRST if black else Side.SECOND,
                                             g.score, g.opp_score, g.rated)
                 else:
-                    row[r - 1] = new_entry(GAME, numbers[g.first], REVERSED[result], SECOND if black else FIRST,
+                    row[r - 1] = new_entry(Kind.GAME, numbers[g.first], result.reverse, Side.SECOND if black else Side.FIRST,
                                             g.opp_score, g.score, g.rated)
             entries[no] = row
         totals = {no: Totals(p.points, p.discs) for no, p in listed.items() if p.points is not None}
@@ -313,22 +311,22 @@ class PappFormat(Format):
     def cannot_carry(self, t: Tournament) -> list[str]:
         lost = lost_pairings(t) + lost_unlisted(t)
         kinds = {e.kind for p in t.players for e in p.rounds}
-        if kinds & {FORFEIT_WIN, FORFEIT_LOSS}:
+        if kinds & {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}:
             lost.append("forfeits (an export lists games only)")
-        if kinds & {HALF_BYE, ZERO_BYE, FULL_BYE}:
+        if kinds & {Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FULL_BYE}:
             lost.append("requested byes (only the pairing bye is inferred when read)")
         declared = "PTS,BQ:preset=papp,DISCS" if t.has_game_scores else "PTS"
         if t.tiebreaks and ",".join(t.tiebreaks) != declared:
             lost.append(f"the tie-break list {','.join(t.tiebreaks)} (an export declares none: it is read back as "
                         f"Papp's own, {declared})")
-        credits = {(e.score, e.opp_score) for p in t.players for e in p.rounds if e.kind is PAB}
+        credits = {(e.score, e.opp_score) for p in t.players for e in p.rounds if e.kind is Kind.PAB}
         if (None, None) in credits:
             lost.append("byes without a disc credit (read back with the credit the stored discs imply)")
         if len(credits) > 1:
             lost.append("byes with different disc credits (a reader infers one credit per event)")
         if any(p.withdrawn_after is not None or p.late_entry for p in t.players):
             lost.append("withdrawals (an export lists no absences: they are inferred again when read)")
-        if any(e.kind is GAME and e.score is None for p in t.players for e in p.rounds):
+        if any(e.kind is Kind.GAME and e.score is None for p in t.players for e in p.rounds):
             lost.append("games without disc counts (written as 0)")
         if t.board not in (None, BOARD):
             lost.append(f"a board of {t.board} squares (Papp's is 64)")

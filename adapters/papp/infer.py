@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from brightwell_plugin.fast import DRAW, PAB, WIN, new_entry
-from brightwell_plugin.model import ABSENT_ENTRY, PlayoffGame, RoundEntry
+from brightwell_plugin.fast import new_entry
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, PlayoffGame, Result, RoundEntry
 
 BOARD = 64
 
@@ -42,7 +42,7 @@ def _game_totals(row) -> tuple[float, float | None]:
     points, discs = 0.0, 0.0
     for e in row:
         if e is not None:
-            points += 1 if e.result is WIN else 0.5 if e.result is DRAW else 0
+            points += 1 if e.result is Result.WIN else 0.5 if e.result is Result.DRAW else 0
             discs = None if discs is None or e.score is None else discs + e.score
     return points, discs
 
@@ -50,10 +50,10 @@ def _game_totals(row) -> tuple[float, float | None]:
 def _playoff_totals(playoffs: tuple[PlayoffGame, ...] | list[PlayoffGame]) -> dict[int, tuple[float, float | None]]:
     out: dict[int, tuple[float, float | None]] = {}
     for g in playoffs:
-        for who, mine, theirs, won in ((g.first, g.score, g.opp_score, g.result is WIN),
-                                       (g.second, g.opp_score, g.score, g.result is not WIN and g.result is not DRAW)):
+        for who, mine, theirs, won in ((g.first, g.score, g.opp_score, g.result is Result.WIN),
+                                       (g.second, g.opp_score, g.score, g.result is not Result.WIN and g.result is not Result.DRAW)):
             points, discs = out.get(who, (0.0, 0.0))
-            points += 1 if won else 0.5 if g.result is DRAW else 0
+            points += 1 if won else 0.5 if g.result is Result.DRAW else 0
             discs = None if discs is None or mine is None else discs + mine
             out[who] = (points, discs)
     return out
@@ -145,7 +145,7 @@ def infer(entries: dict[int, list], totals: dict[int, Totals], playoffs, labels:
         else:  # no stored totals: a player missing alone from a round had the bye (Papp pairs all present)
             byes = sum(1 for r in missing if missing_in[r] == 1)
         chosen = set(sorted(missing, key=lambda r: (missing_in[r], r))[:byes])
-        bye = new_entry(PAB, score=credit if has_discs else None,
+        bye = new_entry(Kind.PAB, score=credit if has_discs else None,
                          opp_score=BOARD - credit if has_discs else None)
         rounds = [e if e is not None else bye if r in chosen else ABSENT_ENTRY for r, e in enumerate(row)]
         absent = [r for r in missing if r not in chosen]

@@ -24,8 +24,8 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import DRAW, FIRST, GAME, LOSS, PAB, SECOND, WIN, new_entry, new_player
-from brightwell_plugin.model import ABSENT_ENTRY, REGISTERED, ScoringSystem, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, REGISTERED, Result, ScoringSystem, Side, Tournament
 
 DEFAULT_COEF = 6.0  # global.c init_default_penalties: brightwell_coeff = 3 per half point
 
@@ -277,11 +277,11 @@ class PappWorkfileFormat(Format):
         for couples, present in state.closed:
             games = {}
             for black, white, discs, _ in couples:
-                res = WIN if 2 * discs > board else LOSS if 2 * discs < board else DRAW
-                games[black] = new_entry(GAME, white, res, FIRST, discs, board - discs)
-                games[white] = new_entry(GAME, black, res.reverse, SECOND, board - discs, discs)
+                res = Result.WIN if 2 * discs > board else Result.LOSS if 2 * discs < board else Result.DRAW
+                games[black] = new_entry(Kind.GAME, white, res, Side.FIRST, discs, board - discs)
+                games[white] = new_entry(Kind.GAME, black, res.reverse, Side.SECOND, board - discs, discs)
             for no, entries in rounds.items():
-                entries.append(games.get(no) or (new_entry(PAB, score=bye, opp_score=cfg.bye)
+                entries.append(games.get(no) or (new_entry(Kind.PAB, score=bye, opp_score=cfg.bye)
                                                  if present.get(no) else ABSENT_ENTRY))
         players = []
         closed = len(state.closed)

@@ -6,10 +6,10 @@ import re
 
 from brightwell_plugin.adapters.base import game_event
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import DRAW, FIRST, GAME, LOSS, WIN
-from brightwell_plugin.model import Tournament
 
-_SIGN = {WIN: ">", LOSS: "<", DRAW: "="}
+from brightwell_plugin.model import Kind, Result, Side, Tournament
+
+_SIGN = {Result.WIN: ">", Result.LOSS: "<", Result.DRAW: "="}
 
 
 def _refuse_other_games(t: Tournament) -> None:
@@ -19,7 +19,7 @@ def _refuse_other_games(t: Tournament) -> None:
         raise BrightwellError(f"an ELO export holds Othello games (discs out of 64), and this is {what}")
     for p in t.players:
         for r, e in enumerate(p.rounds, 1):
-            if e.kind is GAME and ((e.score or 0) > 64 or (e.opp_score or 0) > 64 or (e.score or 0) + (e.opp_score or 0) > 64):
+            if e.kind is Kind.GAME and ((e.score or 0) > 64 or (e.opp_score or 0) > 64 or (e.score or 0) + (e.opp_score or 0) > 64):
                 raise BrightwellError(f"an ELO export holds discs out of 64; round {r} of player {p.start_no} "
                                       f"({p.name}) scores {e.score:g}-{e.opp_score:g}")
 
@@ -57,7 +57,7 @@ def render(t: Tournament) -> bytes:
     games: list[list[str]] = [[] for _ in range(t.rounds_played)]
     for p in t.players:  # each game once, from the side of the player who moved first
         for r, e in enumerate(p.rounds):
-            if e.kind is GAME and (e.side is FIRST or (e.side is None and p.start_no < e.opponent)):
+            if e.kind is Kind.GAME and (e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)):
                 games[r].append(f"{p.start_no:6d} ({int(e.score or 0):02d}){_SIGN[e.result]}"
                                 f"({int(e.opp_score or 0):02d}) {e.opponent:6d}  B")
     for r, listed in enumerate(games, 1):

@@ -21,10 +21,8 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, max_rounds
-from brightwell_plugin.fast import (
-    ABSENT_KIND, DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, REVERSED, SECOND, WIN, ZERO_BYE, new_entry, new_player,
-)
-from brightwell_plugin.model import ABSENT_ENTRY, Player, RoundEntry, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, Side, Tournament
 
 CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
 UNKNOWN_TIEBREAKS = {"1221": "rating sum", "1224": "tie-break 1224", "1225": "tie-break 1225"}
@@ -193,7 +191,7 @@ class SwissPerfectFormat(Format):
         except BrightwellError as exc:
             raise exc.at(trio.names.get(".ini"), "[Tournament Info]") from None
         sums = {e.score + e.opp_score for p in players for e in p.rounds
-                if e.kind is GAME and e.score is not None and e.opp_score is not None}
+                if e.kind is Kind.GAME and e.score is not None and e.opp_score is not None}
         board = sums.pop() if len(sums) == 1 and minor and max(sums) > 0 else None  # all sum to it: Othello 64
         if board is not None and any((e.score or 0) + (e.opp_score or 0) > board for p in players for e in p.rounds):
             board = None  # a bye credited more than the games' total: no board to infer
@@ -219,29 +217,29 @@ class SwissPerfectFormat(Format):
         if (w and rnd in entries[w]) or (b and rnd in entries[b]):
             raise BrightwellError(f"player ID {w if w and rnd in entries[w] else b} has a second record in round {rnd}")
         if not b:
-            kind = FULL_BYE if ws >= 2 else HALF_BYE if ws == 1 else ZERO_BYE
+            kind = Kind.FULL_BYE if ws >= 2 else Kind.HALF_BYE if ws == 1 else Kind.ZERO_BYE
             credit = (wsub, bsub) if has_minor and (wsub or bsub) else (None, None)
             entries[w][rnd] = new_entry(kind, score=credit[0], opp_score=credit[1])
             return
         if not w:
-            entries[b][rnd] = new_entry(FULL_BYE if bs >= 2 else HALF_BYE if bs == 1 else ZERO_BYE)
+            entries[b][rnd] = new_entry(Kind.FULL_BYE if bs >= 2 else Kind.HALF_BYE if bs == 1 else Kind.ZERO_BYE)
             return
         scores = (wsub, bsub) if has_minor else (None, None)
         if wt == 1 and bt == 1:
-            res = WIN if ws > bs else LOSS if ws < bs else DRAW
-            entries[w][rnd] = new_entry(GAME, number[b], res, FIRST, *scores)
-            entries[b][rnd] = new_entry(GAME, number[w], REVERSED[res], SECOND, scores[1], scores[0])
+            res = Result.WIN if ws > bs else Result.LOSS if ws < bs else Result.DRAW
+            entries[w][rnd] = new_entry(Kind.GAME, number[b], res, Side.FIRST, *scores)
+            entries[b][rnd] = new_entry(Kind.GAME, number[w], res.reverse, Side.SECOND, scores[1], scores[0])
             return
         # forfeits: 35 White won, 34 Black won, 36 double; other type pairs by the scores
-        w_kind = FORFEIT_WIN if ws == 2 else FORFEIT_LOSS
-        b_kind = FORFEIT_WIN if bs == 2 else FORFEIT_LOSS
+        w_kind = Kind.FORFEIT_WIN if ws == 2 else Kind.FORFEIT_LOSS
+        b_kind = Kind.FORFEIT_WIN if bs == 2 else Kind.FORFEIT_LOSS
         if ws == bs == 1:  # a draw not counted as a game: kept as an unrated game
-            entries[w][rnd] = new_entry(GAME, number[b], DRAW, FIRST, *scores, rated=False)
-            entries[b][rnd] = new_entry(GAME, number[w], DRAW, SECOND, scores[1], scores[0],
+            entries[w][rnd] = new_entry(Kind.GAME, number[b], Result.DRAW, Side.FIRST, *scores, rated=False)
+            entries[b][rnd] = new_entry(Kind.GAME, number[w], Result.DRAW, Side.SECOND, scores[1], scores[0],
                                          rated=False)
             return
-        entries[w][rnd] = new_entry(w_kind, number[b], side=FIRST, score=scores[0], opp_score=scores[1])
-        entries[b][rnd] = new_entry(b_kind, number[w], side=SECOND, score=scores[1], opp_score=scores[0])
+        entries[w][rnd] = new_entry(w_kind, number[b], side=Side.FIRST, score=scores[0], opp_score=scores[1])
+        entries[b][rnd] = new_entry(b_kind, number[w], side=Side.SECOND, score=scores[1], opp_score=scores[0])
 
     def _player(self, rec, start_no, got, played, warnings, name) -> Player:
         absent = _rounds_of(rec.get("ABSENT", ""))
@@ -249,19 +247,19 @@ class SwissPerfectFormat(Format):
         out = _int(rec.get("WITHDRAWAL", ""), 0, "WITHDRAWAL")  # the last round taken part in (as the samples show)
         bonus = _decimal(rec.get("BONUS", ""), "BONUS")
         rounds = [got.get(r, ABSENT_ENTRY) for r in range(1, played + 1)]
-        free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (ABSENT_KIND, ZERO_BYE)] \
+        free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (Kind.ABSENT, Kind.ZERO_BYE)] \
             if bonus or absent else []
         ordered = ([r for r in free if r in absent] + [r for r in free if r < late and r not in absent]
                    + [r for r in free if r not in absent and r >= late])
         for r in ordered:  # BONUS carries no round: half-point byes in absent, late, then empty rounds
             if bonus >= 0.5:
-                rounds[r - 1] = replace(rounds[r - 1], kind=HALF_BYE)  # a credited score stays
+                rounds[r - 1] = replace(rounds[r - 1], kind=Kind.HALF_BYE)  # a credited score stays
                 bonus -= 0.5
             elif r in absent:
-                rounds[r - 1] = replace(rounds[r - 1], kind=ZERO_BYE)
+                rounds[r - 1] = replace(rounds[r - 1], kind=Kind.ZERO_BYE)
         for r in ordered:
-            if bonus >= 0.5 and rounds[r - 1].kind is HALF_BYE:
-                rounds[r - 1] = replace(rounds[r - 1], kind=FULL_BYE)
+            if bonus >= 0.5 and rounds[r - 1].kind is Kind.HALF_BYE:
+                rounds[r - 1] = replace(rounds[r - 1], kind=Kind.FULL_BYE)
                 bonus -= 0.5
 
         surname, first = rec.get("SURNAME", ""), rec.get("FIRSTNAME", "")

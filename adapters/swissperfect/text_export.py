@@ -15,16 +15,14 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import (
-    ABSENT_KIND, DRAW, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, WIN, ZERO_BYE, new_entry, new_player,
-)
-from brightwell_plugin.model import ABSENT_ENTRY, RoundEntry, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, RoundEntry, Tournament
 
 _CELL = re.compile(r"^\s*([0-9]*)\s*:\s*(.?)\s*$")
 _ROUND = re.compile(r"[0-9]+")
-_GAMES = {"W": (WIN, True), "L": (LOSS, True), "D": (DRAW, True), "=": (DRAW, False)}
-_BYES = {"W": FULL_BYE, "+": FULL_BYE, "D": HALF_BYE, "=": HALF_BYE, "-": ZERO_BYE,
-         "": ABSENT_KIND}
+_GAMES = {"W": (Result.WIN, True), "L": (Result.LOSS, True), "D": (Result.DRAW, True), "=": (Result.DRAW, False)}
+_BYES = {"W": Kind.FULL_BYE, "+": Kind.FULL_BYE, "D": Kind.HALF_BYE, "=": Kind.HALF_BYE, "-": Kind.ZERO_BYE,
+         "": Kind.ABSENT}
 _IDS = {"Intl Id": "fide", "Loc Id": "national"}
 
 
@@ -39,9 +37,9 @@ def parse_cell(cell: str, where: str) -> RoundEntry:
         return new_entry(_BYES[code])
     if code in _GAMES:
         res, rated = _GAMES[code]
-        return new_entry(GAME, opp, res, rated=rated)
+        return new_entry(Kind.GAME, opp, res, rated=rated)
     if code in "+-" and code:
-        return new_entry(FORFEIT_WIN if code == "+" else FORFEIT_LOSS, opp)
+        return new_entry(Kind.FORFEIT_WIN if code == "+" else Kind.FORFEIT_LOSS, opp)
     raise BrightwellError(f"'{cell.strip()}' is not a result against {opp}", place=where)
 
 

@@ -11,10 +11,8 @@ from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import lost_go_ranks, metadata
 from brightwell_plugin.adapters.swissperfect.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import (
-    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, WIN, ZERO_BYE,
-)
-from brightwell_plugin.model import ABSENT_ENTRY, Player, Tournament
+
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
 
 TIEBREAK_IDS = {"BH": "1217", "BH/M1": "1218", "PS": "1219", "SB": "1220", "WIN": "1222", "DISCS": "1223",
                 "BQ": "1226"}
@@ -27,7 +25,7 @@ TRN = tuple(DbfField(*f) for f in (
 SCO = tuple(DbfField(*f) for f in (
     ("ROUND", "N", 3), ("WHITE", "N", 5), ("BLACK", "N", 5), ("W_SCORE", "N", 3), ("B_SCORE", "N", 3),
     ("W_TYPE", "N", 2), ("B_TYPE", "N", 2), ("W_SUBSCO", "N", 4), ("B_SUBSCO", "N", 4)))
-_HALF = {WIN: 2, DRAW: 1, LOSS: 0}
+_HALF = {Result.WIN: 2, Result.DRAW: 1, Result.LOSS: 0}
 
 
 def lost_in_sp(t: Tournament) -> list[str]:
@@ -59,7 +57,7 @@ def lost_in_sp(t: Tournament) -> list[str]:
             score, kind = e.score, e.kind
             if score is not None and type(score) is not int and not float(score).is_integer():
                 fractional = True
-            if kind is GAME:
+            if kind is Kind.GAME:
                 unrated = unrated or not e.rated
                 if score is not None and e.opp_score is not None:
                     sums.add(score + e.opp_score)
@@ -131,7 +129,7 @@ def _trn_record(p: Player, index: int) -> tuple[str, ...]:
     surname, first = get("sp surname", ""), get("sp firstname", "")
     if (f"{surname}, {first}" if first else surname) != p.name:
         surname, _, first = p.name.partition(", ")
-    mask = sum(1 << (r - 1) for r, e in enumerate(p.rounds, 1) if e.kind is HALF_BYE or e.kind is ZERO_BYE)
+    mask = sum(1 << (r - 1) for r, e in enumerate(p.rounds, 1) if e.kind is Kind.HALF_BYE or e.kind is Kind.ZERO_BYE)
     bonus = p.bonus  # half-point byes are score rows: BONUS cannot say which round earned it
     birth = p.birth_date or ""
     return (
@@ -148,8 +146,8 @@ def _trn_record(p: Player, index: int) -> tuple[str, ...]:
 
 
 _ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d")
-_BYE_ROW_SCORE = {HALF_BYE: "1", ZERO_BYE: "0", FORFEIT_LOSS: "0"}
-_PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
+_BYE_ROW_SCORE = {Kind.HALF_BYE: "1", Kind.ZERO_BYE: "0", Kind.FORFEIT_LOSS: "0"}
+_PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 _HALF_TEXT = ("0", "1", "2")
 
 
@@ -158,7 +156,7 @@ def _sub(score) -> str:
     return _num(score) or "0"
 
 
-_BYE_KINDS = (FULL_BYE, PAB, HALF_BYE, ZERO_BYE)
+_BYE_KINDS = (Kind.FULL_BYE, Kind.PAB, Kind.HALF_BYE, Kind.ZERO_BYE)
 
 
 def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
@@ -171,8 +169,8 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
         for p in t.players:
             e = p.rounds[r] if r < len(p.rounds) else ABSENT_ENTRY
             kind = e.kind
-            if kind is GAME and e.opponent is not None:  # a game: one row, from its first mover's side
-                if e.side is FIRST or (e.side is None and p.start_no < e.opponent):
+            if kind is Kind.GAME and e.opponent is not None:  # a game: one row, from its first mover's side
+                if e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent):
                     won = _HALF[e.result]  # SP has no "played, not rated": other types read as forfeits
                     sc, osc = e.score, e.opp_score  # whole numbers written at once, others by _sub
                     rows.append((rnd, sp_id[p.start_no], sp_id[e.opponent], _HALF_TEXT[won], _HALF_TEXT[2 - won],
@@ -185,11 +183,11 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
                 continue
             if e.opponent is None or kind not in _PAIRED:
                 continue
-            if not (e.side is FIRST or (e.side is None and p.start_no < e.opponent)):
+            if not (e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)):
                 continue
             o = by_no[e.opponent]  # a forfeit
-            ws = 2 if kind is FORFEIT_WIN else 0
-            bs = 2 if o.entry(r + 1).kind is FORFEIT_WIN else 0
+            ws = 2 if kind is Kind.FORFEIT_WIN else 0
+            bs = 2 if o.entry(r + 1).kind is Kind.FORFEIT_WIN else 0
             types = "35" if ws else "34" if bs else "36"
             rows.append((rnd, sp_id[p.start_no], sp_id[o.start_no], str(ws), str(bs), types, types,
                          _sub(e.score), _sub(e.opp_score)))

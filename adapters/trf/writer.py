@@ -13,8 +13,8 @@ from brightwell_plugin.adapters.trf.lines import (
     FIELDS, TrfDocument, block_start, format_162, format_block, number_text, points_text,
 )
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import FIRST, FORFEIT_LOSS, FORFEIT_WIN, GAME, SECOND
-from brightwell_plugin.model import Player, RoundEntry, Tournament
+
+from brightwell_plugin.model import Kind, Player, RoundEntry, Side, Tournament
 
 META = "trf"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
@@ -154,7 +154,7 @@ def _bw1(p: Player) -> str | None:
 
 # -- whole files ---------------------------------------------------------------------------------------
 
-_PAIRED = (GAME, FORFEIT_WIN, FORFEIT_LOSS)
+_PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 ID_RECORD = "BWI"  # this project's record of a player's other ids: "BWI NNNN scheme=id ..."
 
 
@@ -176,7 +176,7 @@ def for_pairing(t: Tournament) -> Tournament:
     total = t.scoring.total
     players = []
     for p in t.players:
-        rounds = tuple(replace(e, side=FIRST if p.start_no < e.opponent else SECOND)
+        rounds = tuple(replace(e, side=Side.FIRST if p.start_no < e.opponent else Side.SECOND)
                        if e.kind in _PAIRED and e.side is None and e.opponent is not None else e for e in p.rounds)
         players.append(replace(p, rounds=rounds, stored_points=total(p.rounds)))
     return replace(t, players=tuple(players))

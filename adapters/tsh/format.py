@@ -19,15 +19,13 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import (
-    DRAW, FIRST, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, LOSS, PAB, SECOND, WIN, ZERO_BYE, new_entry, new_player,
-)
-from brightwell_plugin.model import ABSENT_ENTRY, Player, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
 
 _SCORE = re.compile(r"-?[0-9]+")
 _LINE = re.compile(r"^(\S(?:.*?\S)??)\s+([0-9]+(?:[.+][0-9]+)*)\s*([0-9\s]*);\s*([-0-9\s]*)((?:;[^;]*)*)$")
 _CONFIG = re.compile(r"^\s*config\s+(\w+)\s*=\s*(.*?)\s*;?\s*$")
-_SIDE = {"1": FIRST, "2": SECOND}
+_SIDE = {"1": Side.FIRST, "2": Side.SECOND}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 
 
@@ -49,28 +47,28 @@ def _refuse_other_games(t: Tournament) -> None:
             if e.is_game and (e.score is None or e.opp_score is None):
                 raise BrightwellError(f"a tsh file reads a game's result from both scores; round {r} of player "
                                       f"{p.start_no} ({p.name}) has none")
-            if e.is_game and (e.score > e.opp_score) != (e.result is WIN) or e.is_game and (
-                    e.score == e.opp_score) != (e.result is DRAW):
+            if e.is_game and (e.score > e.opp_score) != (e.result is Result.WIN) or e.is_game and (
+                    e.score == e.opp_score) != (e.result is Result.DRAW):
                 raise BrightwellError(f"a tsh file reads a game's result from its scores; round {r} of player "
                                       f"{p.start_no} ({p.name}) is a {e.result.value} with {e.score:g}-{e.opp_score:g}")
 
 
 def _credit(e, bye: int) -> float | None:
     """The spread a round without opponent is written with (a bye, a forfeit), or None (unpaired)."""
-    if e.kind in (FULL_BYE, PAB, FORFEIT_WIN, HALF_BYE, FORFEIT_LOSS) or (
-            e.kind is ZERO_BYE and (e.score or 0) - (e.opp_score or 0) < 0):
+    if e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.FORFEIT_WIN, Kind.HALF_BYE, Kind.FORFEIT_LOSS) or (
+            e.kind is Kind.ZERO_BYE and (e.score or 0) - (e.opp_score or 0) < 0):
         if e.score is not None:
             return (e.score or 0) - (e.opp_score or 0)
-        return bye if e.kind in (FULL_BYE, PAB, FORFEIT_WIN) else -bye if e.kind is FORFEIT_LOSS else 0
+        return bye if e.kind in (Kind.FULL_BYE, Kind.PAB, Kind.FORFEIT_WIN) else -bye if e.kind is Kind.FORFEIT_LOSS else 0
     return None
 
 
 def _kind_of_credit(credit: float):
     """What the reader makes of a spread without opponent."""
-    return FULL_BYE if credit > 0 else FORFEIT_LOSS if credit < 0 else HALF_BYE
+    return Kind.FULL_BYE if credit > 0 else Kind.FORFEIT_LOSS if credit < 0 else Kind.HALF_BYE
 
 
-_READ_BACK = {FULL_BYE: FULL_BYE, PAB: FULL_BYE, FORFEIT_WIN: FULL_BYE, HALF_BYE: HALF_BYE, FORFEIT_LOSS: FORFEIT_LOSS}
+_READ_BACK = {Kind.FULL_BYE: Kind.FULL_BYE, Kind.PAB: Kind.FULL_BYE, Kind.FORFEIT_WIN: Kind.FULL_BYE, Kind.HALF_BYE: Kind.HALF_BYE, Kind.FORFEIT_LOSS: Kind.FORFEIT_LOSS}
 
 
 class TshFormat(Format):
@@ -134,11 +132,11 @@ class TshFormat(Format):
             o, s = int(opp), int(score)
             if o == 0:
                 if s > 0:
-                    entries.append(new_entry(FULL_BYE, score=s, opp_score=0))
+                    entries.append(new_entry(Kind.FULL_BYE, score=s, opp_score=0))
                 elif s < 0:
-                    entries.append(new_entry(FORFEIT_LOSS, score=0, opp_score=-s))
+                    entries.append(new_entry(Kind.FORFEIT_LOSS, score=0, opp_score=-s))
                 else:
-                    entries.append(new_entry(HALF_BYE, score=0, opp_score=0))
+                    entries.append(new_entry(Kind.HALF_BYE, score=0, opp_score=0))
                 continue
             if not 1 <= o <= len(rows):
                 raise BrightwellError(f"round {r + 1}: opponent {o} is not a line of this file", file=path,
@@ -149,9 +147,9 @@ class TshFormat(Format):
                 raise BrightwellError(f"round {r + 1}: opponent {o} has no score for the game", file=path,
                                       place=f"line {n}")
             t = int(theirs)
-            res = WIN if s > t else LOSS if s < t else DRAW
+            res = Result.WIN if s > t else Result.LOSS if s < t else Result.DRAW
             side = _SIDE.get(sides[r]) if r < len(sides) else None
-            entries.append(new_entry(GAME, o, res, side, s, t))
+            entries.append(new_entry(Kind.GAME, o, res, side, s, t))
         extra = tuple((f"tsh {tag}", " ".join(values)) for tag, values in tags.items() if tag != "p12")
         if "+" in rating or "." in rating:
             extra += (("tsh rating", rating),)
@@ -173,7 +171,7 @@ class TshFormat(Format):
     def cannot_carry(self, t):
         lost = lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "tsh")
         bye = int(dict(t.metadata).get("tsh bye_spread", "50") or 50)
-        changed = [e for p in t.players for e in p.rounds if e.kind is not ZERO_BYE and e.kind in _READ_BACK
+        changed = [e for p in t.players for e in p.rounds if e.kind is not Kind.ZERO_BYE and e.kind in _READ_BACK
                    and (credit := _credit(e, bye)) is not None and _READ_BACK[e.kind] != _kind_of_credit(credit)]
         if changed:
             e = changed[0]
@@ -184,9 +182,9 @@ class TshFormat(Format):
             lost.append("games without scores (tsh needs both scores; written as 0)")
         if any(e.kind.is_forfeit and e.opponent is not None for p in t.players for e in p.rounds):
             lost.append("forfeit opponents (tsh writes a forfeit as a spread without opponent)")
-        if any(e.kind is ZERO_BYE and not (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
+        if any(e.kind is Kind.ZERO_BYE and not (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
             lost.append("zero-point byes (written as unpaired rounds)")
-        if any(e.kind is ZERO_BYE and (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
+        if any(e.kind is Kind.ZERO_BYE and (e.score or 0) < (e.opp_score or 0) for p in t.players for e in p.rounds):
             lost.append("zero-point byes with a spread debited (written, and read back, as forfeit losses)")
         if t.tiebreaks and not all(i.split(":")[0].upper() in ("PTS", "SPREAD") for i in t.tiebreaks):
             lost.append(f"the tie-break list {','.join(t.tiebreaks)} (a .t file declares none: it is read back as "
@@ -213,10 +211,10 @@ class TshFormat(Format):
         for p in t.players:
             opps, scores, p12 = [], [], []
             for e in p.rounds:
-                if e.kind is GAME:
+                if e.kind is Kind.GAME:
                     opps.append(str(line_of[e.opponent]))
                     scores.append(str(int(e.score or 0)))
-                    p12.append("1" if e.side is FIRST else "2" if e.side is SECOND else "3")
+                    p12.append("1" if e.side is Side.FIRST else "2" if e.side is Side.SECOND else "3")
                 elif (credit := _credit(e, bye)) is not None:
                     opps.append("0")
                     scores.append(str(int(credit)))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from brightwell_plugin.model import Kind
 from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
 from brightwell_plugin.criteria.unplayed import round_robin
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.fast import GAME
 
 
 class DirectEncounter(Criterion):
@@ -28,7 +28,7 @@ class DirectEncounter(Criterion):
         per_pair: dict[tuple[int, int], list[float]] = {}
         for i in group:
             for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i])):
-                if o in members and (e.kind is GAME or (as_played and e.kind.is_forfeit)):
+                if o in members and (e.kind is Kind.GAME or (as_played and e.kind.is_forfeit)):
                     per_pair.setdefault((i, o), []).append(ctx.round_points[i][r])
         score = {i: 0.0 for i in group}
         for (i, _), pts in per_pair.items():
@@ -85,7 +85,7 @@ class DirectEncounter(Criterion):
             return explanation(ctx, opts, i, 0.0, [], ["not tied on the earlier criteria: DE not needed"])
         score, missing = self._mini(ctx, group, self.as_played(ctx, opts))
         parts = [Part(f"round {r + 1}", ctx.round_points[i][r], f"vs {ctx.label(o)}", r + 1)
-                 for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i])) if o in group and e.kind is GAME]
+                 for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i])) if o in group and e.kind is Kind.GAME]
         notes = [f"tied group: {', '.join(ctx.label(j) for j in group)}",
                  f"{missing[i]} tied opponent(s) not met" if missing[i] else "met every tied player"]
         return explanation(ctx, opts, i, score[i], parts, notes + [f"mini-table score {fmt(score[i])}"])

@@ -26,9 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from brightwell_plugin.fast import (
-    ABSENT_KIND, DRAW, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB, PAIRED, SECOND, WIN, ZERO_BYE,
-)
+from brightwell_plugin.model import Kind, Result, Side
+
 
 PAIRED_ROUND, BYE_ROUND, ABSENT_ROUND, NOT_ASSIGNED = 1, -1, -3, -2  # ScoredPlayer's participation codes
 MIN_RATING = -900  # Player.MIN_RATING: a player without a rating
@@ -83,14 +82,14 @@ def _round_game(e, o: int, opp_entry) -> tuple[int, int, bool] | None:
     kind = e.kind
     if o < 0:
         return None
-    if kind is GAME:
-        mine = 2 if e.result is WIN else 1 if e.result is DRAW else 0
+    if kind is Kind.GAME:
+        mine = 2 if e.result is Result.WIN else 1 if e.result is Result.DRAW else 0
         return mine, 2 - mine, e.rated
-    if kind is PAIRED:
+    if kind is Kind.PAIRED:
         return 0, 0, False
-    if kind is FORFEIT_WIN or kind is FORFEIT_LOSS:
+    if kind is Kind.FORFEIT_WIN or kind is Kind.FORFEIT_LOSS:
         both = opp_entry.kind is kind  # OpenGotha's "both win" / "both lose"; unrated: its _BYDEF form
-        mine = 2 if kind is FORFEIT_WIN else 0
+        mine = 2 if kind is Kind.FORFEIT_WIN else 0
         theirs = mine if both else 2 - mine
         return mine, theirs, both and e.rated
     return None
@@ -115,12 +114,12 @@ class Scores:
     def _participation(self, i: int, r: int) -> int:
         e, o = self.ctx.entries[i][r], self.ctx.opp[i][r]
         kind = e.kind
-        if o >= 0 and kind in (GAME, PAIRED, FORFEIT_WIN, FORFEIT_LOSS):
+        if o >= 0 and kind in (Kind.GAME, Kind.PAIRED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
             return PAIRED_ROUND
-        if kind is PAB:
+        if kind is Kind.PAB:
             return BYE_ROUND
         taking = self.taking[i]
-        if (kind is ABSENT_KIND or kind is ZERO_BYE) and r < len(taking) and taking[r] == "0":
+        if (kind is Kind.ABSENT or kind is Kind.ZERO_BYE) and r < len(taking) and taking[r] == "0":
             return ABSENT_ROUND
         return NOT_ASSIGNED
 
@@ -131,8 +130,8 @@ class Scores:
         for r in range(k):
             part, g, e = self.participation[i][r], self.games[i][r], self.ctx.entries[i][r]
             points = g[0] if g else 0
-            if not g and e.kind in (FULL_BYE, HALF_BYE, FORFEIT_WIN):  # from a file without OpenGotha's bye
-                value = 1 if e.kind is HALF_BYE else 2  # a round without a game worth a win or a draw
+            if not g and e.kind in (Kind.FULL_BYE, Kind.HALF_BYE, Kind.FORFEIT_WIN):  # from a file without OpenGotha's bye
+                value = 1 if e.kind is Kind.HALF_BYE else 2  # a round without a game worth a win or a draw
                 extra_w, extra_m = extra_w + value, extra_m + value
             if part == ABSENT_ROUND:
                 extra_w, extra_m = extra_w + s.nbw_absent, extra_m + s.mms_absent
@@ -215,7 +214,7 @@ class Scores:
             o, e = self.ctx.opp[i][r], self.ctx.entries[i][r]
             term = self._opponent_value(o, family)
             if family != "W":
-                term += (2 if e.side is SECOND else -2) * e.handicap
+                term += (2 if e.side is Side.SECOND else -2) * e.handicap
             terms.append(term)
             defeated += term * (g[0] if g else 0)
         return terms, defeated
@@ -258,7 +257,7 @@ class Scores:
             if self.participation[i][r] != PAIRED_ROUND:
                 continue
             o, e, g = self.ctx.opp[i][r], self.ctx.entries[i][r], self.games[i][r]
-            real = e.handicap if e.side is SECOND else -e.handicap
+            real = e.handicap if e.side is Side.SECOND else -e.handicap
             diff = real - (self.rank[i] - self.rank[o])
             coef = 0 if diff < 0 else 1 if diff == 0 else 2 if diff == 1 else 3
             if not achieved or (g and g[0] == 2):

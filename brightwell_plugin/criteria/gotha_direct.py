@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
-from brightwell_plugin.fast import GAME, LOSS, WIN
+from brightwell_plugin.model import Kind, Result
 
 
 def win_balance(ctx, members: Sequence[int]) -> dict[tuple[int, int], int]:
@@ -29,8 +29,8 @@ def win_balance(ctx, members: Sequence[int]) -> dict[tuple[int, int], int]:
     balance: dict[tuple[int, int], int] = {}
     for i in members:
         for e, o in zip(ctx.entries[i], ctx.opp[i]):
-            if o in inside and e.kind is GAME and e.rated and e.result in (WIN, LOSS):
-                balance[i, o] = balance.get((i, o), 0) + (1 if e.result is WIN else -1)
+            if o in inside and e.kind is Kind.GAME and e.rated and e.result in (Result.WIN, Result.LOSS):
+                balance[i, o] = balance.get((i, o), 0) + (1 if e.result is Result.WIN else -1)
     return balance
 
 

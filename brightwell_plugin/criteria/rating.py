@@ -10,14 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
+from brightwell_plugin.model import Result
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, whole_number
 from brightwell_plugin.criteria.fide_tables import dp, pd_hundredths
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.fast import DRAW, LOSS, WIN
+
 
 UNRATED = Parameter("unrated", "rating given to unrated players (else unrated players drop the tie-break)",
                     read=whole_number)
-_RATING_POINTS = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}
+_RATING_POINTS = {Result.WIN: 1.0, Result.DRAW: 0.5, Result.LOSS: 0.0}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from brightwell_plugin.model import Kind, Result, Side
 from brightwell_plugin.criteria.base import Criterion
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.fast import ABSENT_KIND, FORFEIT_LOSS, GAME, HALF_BYE, SECOND, WIN, ZERO_BYE
 
-_REQUESTED_OR_LOST = (HALF_BYE, ZERO_BYE, ABSENT_KIND, FORFEIT_LOSS)
+
+_REQUESTED_OR_LOST = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
 
 
 class _Count(Criterion):
@@ -27,7 +28,7 @@ class GamesWon(_Count):
     source = "FIDE C.07 art. 7.2"
 
     def counts(self, e, points, scoring):
-        return e.kind is GAME and e.result is WIN
+        return e.kind is Kind.GAME and e.result is Result.WIN
 
 
 class GamesWithBlack(_Count):
@@ -36,7 +37,7 @@ class GamesWithBlack(_Count):
     source = "FIDE C.07 art. 7.3"
 
     def counts(self, e, points, scoring):
-        return e.kind is GAME and e.side is SECOND
+        return e.kind is Kind.GAME and e.side is Side.SECOND
 
 
 class WinsWithBlack(_Count):
@@ -45,7 +46,7 @@ class WinsWithBlack(_Count):
     source = "FIDE C.07 art. 7.4"
 
     def counts(self, e, points, scoring):
-        return e.kind is GAME and e.side is SECOND and e.result is WIN
+        return e.kind is Kind.GAME and e.side is Side.SECOND and e.result is Result.WIN
 
 
 class RoundsElectedToPlay(_Count):

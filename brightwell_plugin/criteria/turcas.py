@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from brightwell_plugin.model import Kind, Side
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, number
 from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.fast import FORFEIT_LOSS, GAME, SECOND
+
 
 _WEIGHTS = ("w_bh", "w_pts", "w_spread", "w_first")
 
@@ -27,12 +28,12 @@ class TurCAS(Criterion):
         bh = spread = 0.0
         balance = 0
         for e, o in zip(ctx.entries[i], ctx.opp[i]):
-            if o >= 0 and e.kind is not FORFEIT_LOSS:
+            if o >= 0 and e.kind is not Kind.FORFEIT_LOSS:
                 bh += ctx.points[o]
             if e.score is not None and e.opp_score is not None:
                 spread += e.score - e.opp_score
-            if e.kind is GAME and e.side is not None:
-                balance += 1 if e.side is SECOND else -1
+            if e.kind is Kind.GAME and e.side is not None:
+                balance += 1 if e.side is Side.SECOND else -1
         return bh / ctx.R if ctx.R else 0.0, ctx.points[i], spread, float(balance)
 
     def settle(self, values, modifiers, item):

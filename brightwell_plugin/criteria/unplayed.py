@@ -15,14 +15,14 @@ from typing import NamedTuple
 
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Options, Parameter
-from brightwell_plugin.fast import ABSENT_KIND, FORFEIT_LOSS, GAME, HALF_BYE, PAB, ZERO_BYE
+
 from brightwell_plugin.model import Kind
 
 EDITION = Parameter("edition", "FIDE C.07 edition for unplayed rounds (default: from the start date)",
                     None, ("2024", "2026"), read=int)
 _EDITION_OF_MODIFIER = {"V2024": 2024, "V2026": 2026}
 EDITION_MODIFIERS = tuple(_EDITION_OF_MODIFIER)
-_VUR_KINDS = (HALF_BYE, ZERO_BYE, ABSENT_KIND, FORFEIT_LOSS)
+_VUR_KINDS = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
 _KIND_OF = attrgetter("kind")
 _DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 
@@ -79,14 +79,14 @@ def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> Oppon
     draw, k = ctx.t.scoring.draw, ctx.k
     fore_round = k if fore and k >= ctx.R else 0
     adjusted, own, real = [], [], []
-    game = GAME
+    game = Kind.GAME
     every_round = [True] * k  # the usual players' rounds all count: one list, shared (read only)
     for i, es in enumerate(ctx.entries):
         opps, rp = ctx.opp[i], ctx.round_points[i]
         last_non_vur = k - 1
         while last_non_vur >= 0 and es[last_non_vur].kind in _VUR_KINDS:
             last_non_vur -= 1
-        if fore_round and (opps[k - 1] >= 0 or es[k - 1].kind is PAB):
+        if fore_round and (opps[k - 1] >= 0 or es[k - 1].kind is Kind.PAB):
             last_non_vur = k - 1
         if last_non_vur == k - 1:  # every round has an opponent, real or dummy (16.3): all count
             adj = 0.0 + sum(rp)
