@@ -19,8 +19,8 @@ from pathlib import Path
 
 from brightwell_plugin import api
 from brightwell_plugin.batch import collect, run
-from brightwell_plugin.fast import DRAW, FIRST, GAME, LOSS, SECOND, WIN
-from brightwell_plugin.model import Player, RoundEntry, Tournament
+
+from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
 
 SPEC = "PTS,BQ:preset=woc,DISCS,BH"
 FORMATS = [("xml", ".xml"), ("trf", ".trf"), ("swissperfect", ".trn"), ("papp", ".elo")]
@@ -35,9 +35,9 @@ def event(seed: int, n: int = 60, rounds: int = 9) -> Tournament:
         rng.shuffle(order)
         for a, b in zip(order[0::2], order[1::2]):
             d = rng.randint(0, 64)
-            res = WIN if d > 32 else LOSS if d < 32 else DRAW
-            entries[a].append((GAME, b + 1, res, FIRST, d, 64 - d))
-            entries[b].append((GAME, a + 1, res.reverse, SECOND, 64 - d, d))
+            res = Result.WIN if d > 32 else Result.LOSS if d < 32 else Result.DRAW
+            entries[a].append((Kind.GAME, b + 1, res, Side.FIRST, d, 64 - d))
+            entries[b].append((Kind.GAME, a + 1, res.reverse, Side.SECOND, 64 - d, d))
     players = tuple(Player(i + 1, f"Player{i + 1}, Test", tuple(RoundEntry(*e) for e in entries[i]),
                            rating=1500 + i) for i in range(n))
     return Tournament(f"Event {seed}", players, rounds=rounds, board=64, game="othello")
