@@ -131,6 +131,35 @@ def test_withdrawn_and_late_players_are_marked_from_when_it_applies():
     assert final.count("mark late") == 1 and "from R2" in final
 
 
+def _marked_and_escaped_event():
+    b = TournamentBuilder("<b>Open</b> & 'Co'", game="othello", board=64)
+    names = ["<script>alert(1)</script>", "O'Brien & Sons", 'A "quoted" name', "Zoë"]
+    for no, name in enumerate(names, 1):
+        b.player(no, name, rating=1500 + no if no % 2 else None, federation="F&R" if no == 1 else None,
+                 **({"late_entry": 2} if no == 4 else {}))
+    b.game(1, 1, 2, 40, 24).bye(1, 3)
+    b.game(2, 1, 3, 32, 32).game(2, 2, 4, 33, 31).withdraw(2, 2)
+    b.game(3, 1, 4, 40, 24).bye(3, 3)
+    return b.build()
+
+
+@pytest.mark.parametrize("event", ["marked", "sample"])
+def test_hand_built_rows_are_what_the_plain_templates_render(event, monkeypatch):
+    """web/fragments.py builds the rows in Python for speed (benchmarks/bench_tricks.py); the
+    Jinja templates of tests/support/plain_rows.py are the plain way, and the pages are the same."""
+    from support import plain_rows
+    t = _marked_and_escaped_event() if event == "marked" else api.load(api.sample_path()).tournament
+    doc = document(t, "PTS,BQ:preset=woc,DISCS,BH", "PTS,DISCS")
+    fast = render_site(doc)
+    for name in ("Links", "standings_rows", "crosstable_rows", "round_rows", "part_rows"):
+        monkeypatch.setattr(fragments, name, getattr(fragments, name))  # undone after the test
+    plain_rows.use_templates()
+    plain = render_site(doc)
+    assert fast.keys() == plain.keys()
+    assert [k for k in fast if fast[k] != plain[k]] == []
+    assert any(b"mark withdrawn" in v for v in fast.values()) or event == "sample"
+
+
 def test_names_are_escaped_in_every_page(tmp_path):
     b = TournamentBuilder("<b>Open</b>", game="othello", board=64)
     b.player(1, "<script>alert(1)</script>").player(2, "O'Brien & Sons")

@@ -6,9 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from brightwell_plugin.adapters.numbers import SMALL, digits, finite
+from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry
 from brightwell_plugin.model import Kind, Result, RoundEntry, ScoringSystem, Side, Tournament
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
@@ -83,7 +82,6 @@ def has_result(block: str) -> bool:
     return len(block) > 7 and block[7] != " "
 
 
-_FAST = {f"{c} {r}": (Side.FIRST if c == "w" else Side.SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
 
 
 def parse_block(block: str, line: str, round_no: int) -> RoundEntry:
@@ -101,11 +99,7 @@ class Records(dict):
     line and round."""
 
     def __missing__(self, block: str) -> RoundEntry:
-        fast = _FAST.get(block[5:8])
-        if fast is not None and (number := SMALL.get(block[:4].strip())):  # "  12 w 1": a rated game
-            e = self[block] = new_entry(Kind.GAME, number, fast[1], fast[0])
-        else:
-            e = self[block] = parse_block(block, "", 0)
+        e = self[block] = parse_block(block, "", 0)
         return e
 
 
@@ -126,13 +120,13 @@ def parse_blocks(blocks: Sequence[str], played: int, scores: list[tuple], line: 
     for r, (own, opp) in enumerate(scores[:played]):
         if own is not None or opp is not None:
             e = entries[r]
-            entries[r] = new_entry(e.kind, e.opponent, e.result, e.side, own, opp, e.rated)
+            entries[r] = RoundEntry(e.kind, e.opponent, e.result, e.side, own, opp, e.rated)
     return entries
 
 
 def _parse_slow(block: str, where: str) -> RoundEntry:
     if not block.strip():
-        return new_entry(Kind.ABSENT)
+        return RoundEntry(Kind.ABSENT)
     opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()
     if opp_text.strip() and not digits(opp_text.strip()):
         raise BrightwellError(f"opponent '{opp_text.strip()}' is not a start number", place=where)
@@ -143,16 +137,16 @@ def _parse_slow(block: str, where: str) -> RoundEntry:
     if opp:
         if result in _GAME:
             res, rated = _GAME[result]
-            return new_entry(Kind.GAME, opp, res, side, rated=rated)
+            return RoundEntry(Kind.GAME, opp, res, side, rated=rated)
         if result == "+":
-            return new_entry(Kind.FORFEIT_WIN, opp, side=side)
+            return RoundEntry(Kind.FORFEIT_WIN, opp, side=side)
         if result == "-":
-            return new_entry(Kind.FORFEIT_LOSS, opp, side=side)
+            return RoundEntry(Kind.FORFEIT_LOSS, opp, side=side)
         raise BrightwellError(f"result '{block[7]}' cannot go with opponent {opp}", place=where)
     if result == " ":
-        return new_entry(Kind.ABSENT)
+        return RoundEntry(Kind.ABSENT)
     if result in _NO_OPPONENT:
-        return new_entry(_NO_OPPONENT[result])
+        return RoundEntry(_NO_OPPONENT[result])
     raise BrightwellError(f"result '{block[7]}' needs an opponent", place=where)
 
 
