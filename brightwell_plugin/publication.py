@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from brightwell_plugin import __version__, api
 from brightwell_plugin.criteria.base import Explanation
+from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.crosstable import cell, records
 from brightwell_plugin.host import Host
 from brightwell_plugin.model import Tournament
@@ -58,9 +59,10 @@ def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: st
              after_round: int | None = None, source: str = "", edition: int | None = None,
              warnings: Sequence[str] = (), host: Host | None = None) -> dict:
     """The whole publication of ``t``: standings after each round up to ``after_round`` (default: all)."""
-    doc = outline(t, spec, compare, after_round, source, edition, warnings, host)
-    doc["explanations"] = explanations(t, spec, doc["event"]["after_round"], edition, host=host)
-    return doc
+    with gc_paused():  # a large event makes hundreds of thousands of small, acyclic dicts
+        doc = outline(t, spec, compare, after_round, source, edition, warnings, host)
+        doc["explanations"] = explanations(t, spec, doc["event"]["after_round"], edition, host=host)
+        return doc
 
 
 def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,

@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.papp import elo_lines
 from brightwell_plugin.adapters.papp.writer import render
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import REGISTERED, Kind, Player, Result, RoundEntry, Side, Tournament
@@ -160,11 +159,3 @@ def test_what_an_elo_export_cannot_carry():
     two = replace(two, players=(replace(first, rounds=(RoundEntry(Kind.PAB, score=32, opp_score=32),)
                                         + first.rounds[1:]),) + two.players[1:])
     assert "byes with different disc credits (a reader infers one credit per event)" in PappFormat().cannot_carry(two)
-
-
-@given(st.from_regex(r"[0-9]{1,3}(\.[05])?", fullmatch=True))
-def test_papp_numbers_are_ints_when_whole(text):
-    value = float(text)
-    expected = int(value) if value.is_integer() else value
-    got = elo_lines._number(text)
-    assert got == expected and type(got) is type(expected)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
-from brightwell_plugin.adapters.numbers import digits, finite
+from brightwell_plugin.adapters.numbers import SMALL, digits, finite, small_numbers
 from brightwell_plugin.adapters.trf.lines import (
     BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records,
     scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
@@ -25,7 +25,8 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import Kind, Player, RoundEntry, ScoringSystem, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
 META = "trf"  # metadata key of a source line kept verbatim
@@ -134,6 +135,7 @@ class TrfFormat(Format):
                 if has_result(block) and block[:4].strip().strip("0"):
                     played = r + 1
                     break
+        small_numbers(2 * len(p001))  # start numbers up to about the field's size are looked up, not parsed
         players, known = [], Records()
         for n, line in p001:
             where = f"line {n}"
@@ -158,7 +160,7 @@ class TrfFormat(Format):
         rating = int(f["rating"]) if f["rating"] else 0
         rank = int(f["rank"]) if f["rank"] else 0
         fide_id = f["fide_id"]
-        return Player(
+        return new_player(
             start_no=int(f["start_no"]), name=f["name"], rounds=tuple(entries),
             rating=rating or None, federation=f["federation"] or None,
             title=codes.title(f["title"]) or f["title"] or None,  # FIDE's abbreviation for TRF's code
@@ -273,7 +275,7 @@ def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tou
     count, given = sum(map(len, cells.values())), sum(map(len, byes.values()))
     warnings.append(f"{file}: {count} round(s) with a dash and no result: {given} read as half-point byes, as the "
                     f"stored points count them; the others as not paired")
-    return replace(t, players=tuple(replace(p, rounds=tuple(RoundEntry(Kind.HALF_BYE) if r in byes[p.start_no] else e
+    return replace(t, players=tuple(replace(p, rounds=tuple(new_entry(Kind.HALF_BYE) if r in byes[p.start_no] else e
                                                             for r, e in enumerate(p.rounds)))
                                     if p.start_no in byes else p for p in t.players))
 
@@ -339,7 +341,9 @@ def _read_bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, lis
     try:
         withdrawn = int(line[9:12]) if line[9:12].strip() else None
         late = int(line[13:16]) if line[13:16].strip() else None
-        scores = [(_num(line[b:b + 4].strip()), _num(line[b + 4:b + 8].strip()))
+        small = SMALL.get  # looked up when plain, else parsed
+        scores = [(small(own := line[b:b + 4].strip()) or _num(own),
+                   small(opp := line[b + 4:b + 8].strip()) or _num(opp))
                   for b in range(block_start(0), len(line), BLOCK)]
     except ValueError:
         raise BrightwellError(f"BW1 record cannot be read: '{line.strip()}'", file=file, place=f"line {n}") from None

@@ -6,8 +6,9 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from brightwell_plugin.adapters.numbers import digits, finite
+from brightwell_plugin.adapters.numbers import SMALL, digits, finite
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fast import new_entry
 from brightwell_plugin.model import Kind, Result, RoundEntry, ScoringSystem, Side, Tournament
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
@@ -82,6 +83,7 @@ def has_result(block: str) -> bool:
     return len(block) > 7 and block[7] != " "
 
 
+_FAST = {f"{c} {r}": (Side.FIRST if c == "w" else Side.SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
 
 
 def parse_block(block: str, line: str, round_no: int) -> RoundEntry:
@@ -99,7 +101,11 @@ class Records(dict):
     line and round."""
 
     def __missing__(self, block: str) -> RoundEntry:
-        e = self[block] = parse_block(block, "", 0)
+        fast = _FAST.get(block[5:8])
+        if fast is not None and (number := SMALL.get(block[:4].strip())):  # "  12 w 1": a rated game
+            e = self[block] = new_entry(Kind.GAME, number, fast[1], fast[0])
+        else:
+            e = self[block] = parse_block(block, "", 0)
         return e
 
 
@@ -120,13 +126,13 @@ def parse_blocks(blocks: Sequence[str], played: int, scores: list[tuple], line: 
     for r, (own, opp) in enumerate(scores[:played]):
         if own is not None or opp is not None:
             e = entries[r]
-            entries[r] = RoundEntry(e.kind, e.opponent, e.result, e.side, own, opp, e.rated)
+            entries[r] = new_entry(e.kind, e.opponent, e.result, e.side, own, opp, e.rated)
     return entries
 
 
 def _parse_slow(block: str, where: str) -> RoundEntry:
     if not block.strip():
-        return RoundEntry(Kind.ABSENT)
+        return new_entry(Kind.ABSENT)
     opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()
     if opp_text.strip() and not digits(opp_text.strip()):
         raise BrightwellError(f"opponent '{opp_text.strip()}' is not a start number", place=where)
@@ -137,16 +143,16 @@ def _parse_slow(block: str, where: str) -> RoundEntry:
     if opp:
         if result in _GAME:
             res, rated = _GAME[result]
-            return RoundEntry(Kind.GAME, opp, res, side, rated=rated)
+            return new_entry(Kind.GAME, opp, res, side, rated=rated)
         if result == "+":
-            return RoundEntry(Kind.FORFEIT_WIN, opp, side=side)
+            return new_entry(Kind.FORFEIT_WIN, opp, side=side)
         if result == "-":
-            return RoundEntry(Kind.FORFEIT_LOSS, opp, side=side)
+            return new_entry(Kind.FORFEIT_LOSS, opp, side=side)
         raise BrightwellError(f"result '{block[7]}' cannot go with opponent {opp}", place=where)
     if result == " ":
-        return RoundEntry(Kind.ABSENT)
+        return new_entry(Kind.ABSENT)
     if result in _NO_OPPONENT:
-        return RoundEntry(_NO_OPPONENT[result])
+        return new_entry(_NO_OPPONENT[result])
     raise BrightwellError(f"result '{block[7]}' needs an opponent", place=where)
 
 
