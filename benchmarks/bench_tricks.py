@@ -1,15 +1,15 @@
 """Benchmark: what each speed trick of the code gains on the hot path it is for, on this Python.
 
 Run: ``python benchmarks/bench_tricks.py [RUNS]`` (default 5) with the web extra installed. Each
-trick's hot path runs in a fresh process, once as the code is and once with the trick replaced by
-the plain way (every TRF round block read, not each distinct block once; the dataclasses instead
-of the fast constructors; no pause of the garbage collector; numbers parsed, not looked up; one process for the forked site builder,
-Jinja templates for the hand-built table rows: ``tests/support/plain_rows.py``); the two alternate
-RUNS times and the best of each is compared, with a digest of what each made. A trick is kept only
-where the plain path is at least 1.3 times slower on Python 3.11 and 3.12; the constructors, the
-pause and the lookups each fall short on a whole read, but removing the three together made a
-whole `brightwell rank` of a 2,000-player Othello TRF 1.2 times slower, so they stay until a
-plain reader as fast is found.
+trick's hot path runs in a fresh process, once as the code is and once the plain way: every TRF
+round block read (not each distinct block once), the dataclasses (not the fast constructors), no
+pause of the garbage collector, numbers parsed (not looked up), one process (not the forked site
+builder), Jinja templates (``tests/support/plain_rows.py``, not the hand-built table rows). The two
+alternate RUNS times; the best of each is compared, with a digest of what each made. A trick is
+kept where the plain path is at least 1.3 times slower on Python 3.11 and 3.12. The constructors,
+the pause and the lookups each fall short on a whole read, but without the three a whole
+``brightwell rank`` of a 2,000-player Othello TRF was 1.2 times slower: they stay until a plain
+reader as fast exists.
 """
 
 from __future__ import annotations
@@ -93,16 +93,13 @@ def plain_rows() -> None:
 
 # -- the hot paths: each returns (seconds, a digest of what it made) ------------------------------
 
-def read_trf(folder: Path) -> tuple[float, str]:
-    start = time.process_time()
-    t = api.load(folder / "big.trf").tournament
-    return time.process_time() - start, hashlib.sha256(repr(t).encode()).hexdigest()
-
-
-def read_scored_trf(folder: Path) -> tuple[float, str]:
-    start = time.process_time()
-    t = api.load(folder / "othello.trf").tournament
-    return time.process_time() - start, hashlib.sha256(repr(t).encode()).hexdigest()
+def reading(name: str):
+    """The hot path of reading the file ``name``."""
+    def read(folder: Path) -> tuple[float, str]:
+        start = time.process_time()
+        t = api.load(folder / name).tournament
+        return time.process_time() - start, hashlib.sha256(repr(t).encode()).hexdigest()
+    return read
 
 
 def render_pages(folder: Path) -> tuple[float, str]:
@@ -129,10 +126,10 @@ def publish_site(folder: Path) -> tuple[float, str]:
 
 
 TRICKS = {  # name: (the hot path, how to make it plain)
-    "TRF round blocks read once each (read a 9,999 x 13 TRF)": (read_trf, plain_records),
-    "fast constructors (read a 2,000 x 11 Othello TRF with game scores)": (read_scored_trf, plain_constructors),
-    "gc paused (read a 2,000 x 11 Othello TRF with game scores)": (read_scored_trf, plain_gc),
-    "number lookups (read a 2,000 x 11 Othello TRF with game scores)": (read_scored_trf, plain_numbers),
+    "TRF round blocks read once each (read a 9,999 x 13 TRF)": (reading("big.trf"), plain_records),
+    "fast constructors (read a 2,000 x 11 Othello TRF with game scores)": (reading("othello.trf"), plain_constructors),
+    "gc paused (read a 2,000 x 11 Othello TRF with game scores)": (reading("othello.trf"), plain_gc),
+    "number lookups (read a 2,000 x 11 Othello TRF with game scores)": (reading("othello.trf"), plain_numbers),
     "hand-built rows (render a 2,000-player site)": (render_pages, plain_rows),
     "forked site builder (publish a 2,000-player site, wall)": (publish_site, plain_split),
 }
