@@ -2,20 +2,15 @@
 
 Run: ``python benchmarks/bench_tricks.py [RUNS]`` (default 5) with the web extra installed. Each
 trick's hot path runs in a fresh process, once as the code is and once the plain way: every TRF
-round block read (not each distinct block once), the dataclasses (not the fast constructors), no
-pause of the garbage collector, numbers parsed (not looked up), one process (not the forked site
-builder), Jinja templates (``tests/support/plain_rows.py``, not the hand-built table rows). The two
-alternate RUNS times; the best of each is compared, with a digest of what each made. A trick is
-kept where the plain path is at least 1.3 times slower on Python 3.11 and 3.12. The constructors,
-the pause and the lookups each fall short on a whole read, but without the three a whole
-``brightwell rank`` of a 2,000-player Othello TRF was 1.2 times slower: they stay until a plain
-reader as fast exists.
+round and score block read (not each distinct block once), one process (not the forked site
+builder), Jinja templates (``tests/support/plain_rows.py``, not the hand-built table rows). The
+two alternate RUNS times; the best of each is compared, with a digest of what each made. A trick
+is kept where the plain path is at least 1.3 times slower on Python 3.11 and 3.12.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import os
 import subprocess
@@ -34,50 +29,35 @@ SPEC, COMPARE, ROUNDS = "PTS,BQ:preset=woc,DISCS,BH", "PTS,DISCS", 11
 
 
 def plain_records() -> None:
-    """The TRF reader reads every round block, instead of once for each distinct block."""
+    """The TRF reader reads every round and score block, instead of once for each distinct block."""
     from brightwell_plugin.adapters.trf import format as trf_format
-    from brightwell_plugin.adapters.trf.lines import parse_block
+    from brightwell_plugin.adapters.trf import lines
 
-    class EachBlockRead(dict):
-        def __getitem__(self, block):
-            return parse_block(block, "", 0)
+    def each_time(cls):
+        class EachTime(cls):
+            def __getitem__(self, block):
+                value = self.__missing__(block)
+                dict.clear(self)
+                return value
+        return EachTime
 
-    trf_format.Records = EachBlockRead
-
-
-def plain_constructors() -> None:
-    """Every module's ``new_entry``, ``new_player``, ``new_row``, ... becomes the dataclass."""
-    from brightwell_plugin import fast
-    from brightwell_plugin.adapters.papp import elo_lines
-    from brightwell_plugin.model import Player, RoundEntry
-    from brightwell_plugin.standings import Row, new_row
-    _replace_everywhere({fast.new_entry: RoundEntry, fast.new_player: Player, new_row: Row,
-                         elo_lines.new_game_line: elo_lines.GameLine, elo_lines.new_player_line: elo_lines.PlayerLine})
+    lines.RecordFields = each_time(lines.RecordFields)
+    trf_format.Records = each_time(lines.Records)
+    trf_format.ScoreBlocks = each_time(lines.ScoreBlocks)
 
 
-def plain_gc() -> None:
-    import contextlib
+def plain_xml() -> None:
+    """The XML reader has the full schema check every round's attributes and parses each number."""
+    from brightwell_plugin.adapters.xml import format as xml_format
 
-    from brightwell_plugin import fast
-    _replace_everywhere({fast.gc_paused: contextlib.nullcontext})
+    class Refusing:
+        def validate(self, tree):
+            return False
 
-
-def plain_numbers() -> None:
-    """The TRF reader's table of small numbers becomes empty: every number is parsed."""
-    from brightwell_plugin.adapters.trf import format as trf_format
-    from brightwell_plugin.adapters.trf import lines as trf_lines
-    trf_format.SMALL, trf_lines.SMALL = {}, {}
-
-
-def _replace_everywhere(plain: dict) -> None:
-    for name in api.formats():  # the readers, loaded
-        api.formats()[name]
-    importlib.import_module("brightwell_plugin.publication")  # its gc pause, replaced too
-    for module in list(sys.modules.values()):
-        if (getattr(module, "__name__", "") or "").startswith("brightwell_plugin"):
-            for name, value in list(vars(module).items()):
-                if callable(value) and not isinstance(value, type) and value in plain:
-                    setattr(module, name, plain[value])
+    conv = xml_format._Converting
+    xml_format.reader_schema = Refusing
+    xml_format._ANY = xml_format._Lookups(conv({}, xml_format._num), conv({}, int),
+                                          conv({}, lambda text: text.strip(" \t\n\r") in ("true", "1")))
 
 
 def plain_split() -> None:
@@ -127,9 +107,8 @@ def publish_site(folder: Path) -> tuple[float, str]:
 
 TRICKS = {  # name: (the hot path, how to make it plain)
     "TRF round blocks read once each (read a 9,999 x 13 TRF)": (reading("big.trf"), plain_records),
-    "fast constructors (read a 2,000 x 11 Othello TRF with game scores)": (reading("othello.trf"), plain_constructors),
-    "gc paused (read a 2,000 x 11 Othello TRF with game scores)": (reading("othello.trf"), plain_gc),
-    "number lookups (read a 2,000 x 11 Othello TRF with game scores)": (reading("othello.trf"), plain_numbers),
+    "TRF blocks read once each (read a 2,000 x 11 Othello TRF with game scores)": (reading("othello.trf"), plain_records),
+    "XML round attributes checked by lookup (read a 2,000 x 11 XML)": (reading("othello.xml"), plain_xml),
     "hand-built rows (render a 2,000-player site)": (render_pages, plain_rows),
     "forked site builder (publish a 2,000-player site, wall)": (publish_site, plain_split),
 }
@@ -156,6 +135,7 @@ def main(runs: int) -> None:
         (folder / "big.trf").write_bytes(TrfFormat().dumps(chess_event(9_999, 13)))
         othello = generate(2_000, ROUNDS)
         api.write(othello, folder / "othello.trf", "trf")
+        api.write(othello, folder / "othello.xml", "xml")
         print(f"Python {sys.version.split()[0]}; best of {runs}, each run a new process")
         for name in TRICKS:
             best = {"fast": float("inf"), "plain": float("inf")}

@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import constructor
 
 _ID = r"(\d+|\?+)"
 _DISCS = r"\((\d+(?:\.5)?)\)"
@@ -66,16 +65,8 @@ class Lines:
     joined: int = 0  # lines holding several games
 
 
-new_game_line = constructor(GameLine)
-new_player_line = constructor(PlayerLine)
-_SMALL = {**{f"{i:02d}": i for i in range(100)}, **{str(i): i for i in range(100)}}  # discs "7" and "07"
-
-
 def _number(text: str) -> float:
-    """A number as written (discs, points): a whole one as an int."""
-    value = _SMALL.get(text)
-    if value is not None:  # looked up, as nearly always
-        return value
+    """A number as written (discs, points; the lexer's digits and a decimal point): a whole one as an int."""
     value = float(text)
     return int(value) if value.is_integer() else value
 
@@ -187,7 +178,7 @@ def _finish(n, pid, new, names, country, tail, heading, file, keep_empty=False) 
     written = tuple(x for x in tail if x) if len(tail) > len(plain) or any(
         not _NUMBER.match(x) for x, r in zip(tail, roles) if r in ("points", "discs") and x not in ("", "-")) else ()
     federation = country if country not in (None, "", "?", "??") else None
-    return new_player_line(n, pid, f"{name}, {first}" if first else name, federation, points, discs, rating, new,
+    return PlayerLine(n, pid, f"{name}, {first}" if first else name, federation, points, discs, rating, new,
                            written)
 
 
@@ -279,5 +270,5 @@ def _game(m, n: int, stage, file: str) -> GameLine:
     first, bd, res, wd, second, colour = m.groups()
     if (bd is None) != (wd is None):
         raise BrightwellError("a game gives the discs of one player only", file=file, place=f"line {n}")
-    return new_game_line(n, stage, first, second, res, None if bd is None else _number(bd),
-                         None if wd is None else _number(wd), colour in ("W", "w"))
+    return GameLine(n, stage, first, second, res, None if bd is None else _number(bd),
+                    None if wd is None else _number(wd), colour in ("W", "w"))

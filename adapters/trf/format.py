@@ -16,17 +16,16 @@ from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
-from brightwell_plugin.adapters.numbers import SMALL, digits, finite, small_numbers
+from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.adapters.trf.lines import (
-    BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records,
+    BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records, ScoreBlocks,
     scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
 )
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
+from brightwell_plugin.model import Kind, Player, RoundEntry, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
 META = "trf"  # metadata key of a source line kept verbatim
@@ -135,13 +134,12 @@ class TrfFormat(Format):
                 if has_result(block) and block[:4].strip().strip("0"):
                     played = r + 1
                     break
-        small_numbers(2 * len(p001))  # start numbers up to about the field's size are looked up, not parsed
-        players, known = [], Records()
+        players, known, scores = [], Records(), ScoreBlocks()
         for n, line in p001:
             where = f"line {n}"
             try:
                 no = int(line[4:8])
-                extension = _read_bw1(*bw1.pop(no), file) if no in bw1 else None
+                extension = _read_bw1(*bw1.pop(no), file, scores) if no in bw1 else None
                 players.append(self._player(line, _round_blocks(line), played, where, extension, known))
             except BrightwellError as exc:
                 raise exc.at(file=file, place=where) from None
@@ -160,7 +158,7 @@ class TrfFormat(Format):
         rating = int(f["rating"]) if f["rating"] else 0
         rank = int(f["rank"]) if f["rank"] else 0
         fide_id = f["fide_id"]
-        return new_player(
+        return Player(
             start_no=int(f["start_no"]), name=f["name"], rounds=tuple(entries),
             rating=rating or None, federation=f["federation"] or None,
             title=codes.title(f["title"]) or f["title"] or None,  # FIDE's abbreviation for TRF's code
@@ -255,7 +253,7 @@ def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tou
     engine reads that; it refuses the dash)."""
     cells: dict[int, list[int]] = {}
     for line, _ in lines:
-        if line.startswith("001") and line[4:8].strip().isdigit():
+        if line.startswith("001") and "-" in line[FIRST_BLOCK:] and line[4:8].strip().isdigit():
             found = [r for r, b in enumerate(_round_blocks(line)) if unpaired_cell(b)]
             if found:
                 cells[int(line[4:8])] = found
@@ -275,7 +273,7 @@ def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tou
     count, given = sum(map(len, cells.values())), sum(map(len, byes.values()))
     warnings.append(f"{file}: {count} round(s) with a dash and no result: {given} read as half-point byes, as the "
                     f"stored points count them; the others as not paired")
-    return replace(t, players=tuple(replace(p, rounds=tuple(new_entry(Kind.HALF_BYE) if r in byes[p.start_no] else e
+    return replace(t, players=tuple(replace(p, rounds=tuple(RoundEntry(Kind.HALF_BYE) if r in byes[p.start_no] else e
                                                             for r, e in enumerate(p.rounds)))
                                     if p.start_no in byes else p for p in t.players))
 
@@ -336,27 +334,16 @@ def _system_rule(text: str, n: int, rounds: int, players) -> tuple[str, str]:
         f"{'once' if cycles == 1 else 'twice'})"
 
 
-def _read_bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, list[tuple]]:
-    """A BW1 record: withdrawal (cols 10-12), late entry (14-16), per-round (own, opponent's) scores."""
+def _read_bw1(n: int, line: str, file: str, known: ScoreBlocks) -> tuple[int | None, int | None, list[tuple]]:
+    """A BW1 record: withdrawal (cols 10-12), late entry (14-16), per-round (own, opponent's) scores
+    in 8-column blocks aligned with the 001 round blocks; ``known``: the file's blocks read so far."""
     try:
         withdrawn = int(line[9:12]) if line[9:12].strip() else None
         late = int(line[13:16]) if line[13:16].strip() else None
-        small = SMALL.get  # looked up when plain, else parsed
-        scores = [(small(own := line[b:b + 4].strip()) or _num(own),
-                   small(opp := line[b + 4:b + 8].strip()) or _num(opp))
-                  for b in range(block_start(0), len(line), BLOCK)]
+        scores = list(map(known.__getitem__, _round_blocks(line)))
     except ValueError:
         raise BrightwellError(f"BW1 record cannot be read: '{line.strip()}'", file=file, place=f"line {n}") from None
     return withdrawn, late, scores
-
-
-def _num(text: str):
-    if digits(text):
-        return int(text)
-    if not text:
-        return None
-    value = finite(text)
-    return int(value) if value.is_integer() and "." not in text else value
 
 
 @hookimpl

@@ -6,9 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from brightwell_plugin.adapters.numbers import SMALL, digits, finite
+from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry
 from brightwell_plugin.model import Kind, Result, RoundEntry, ScoringSystem, Side, Tournament
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
@@ -83,12 +82,9 @@ def has_result(block: str) -> bool:
     return len(block) > 7 and block[7] != " "
 
 
-_FAST = {f"{c} {r}": (Side.FIRST if c == "w" else Side.SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
-
-
 def parse_block(block: str, line: str, round_no: int) -> RoundEntry:
     """One 8-column round block -> a round record (its game's scores are given by
-    :func:`parse_blocks`). A blank block is an absence. (:class:`Records` reads the usual game itself.)"""
+    :func:`parse_blocks`). A blank block is an absence."""
     if block[7:8] in (" ", "") and block[:4].strip().strip("0"):
         raise BrightwellError(f"round {round_no} is paired with {block[:4].strip()} but has no result", place=line)
     return _parse_slow(block.ljust(8), f"{line}, round {round_no}")
@@ -98,41 +94,77 @@ class Records(dict):
     """Round records by their block's text, each block read on first sight: a block means the
     same on every line, and most recur (the same block is the same record, shared). A block
     that does not read raises, unnamed, and is not kept: :func:`parse_blocks` then names its
-    line and round."""
+    line and round. ``fields``: each block's record as its fields, for rows with game scores,
+    whose records are made with them."""
+
+    def __init__(self):
+        super().__init__()
+        self.fields = RecordFields()
 
     def __missing__(self, block: str) -> RoundEntry:
-        fast = _FAST.get(block[5:8])
-        if fast is not None and (number := SMALL.get(block[:4].strip())):  # "  12 w 1": a rated game
-            e = self[block] = new_entry(Kind.GAME, number, fast[1], fast[0])
-        else:
-            e = self[block] = parse_block(block, "", 0)
+        kind, opponent, result, side, rated = self.fields[block]
+        e = self[block] = RoundEntry(kind, opponent, result, side, rated=rated)
         return e
 
 
-def parse_blocks(blocks: Sequence[str], played: int, scores: list[tuple], line: str,
+class RecordFields(dict):
+    """A round block's record as (kind, opponent, result, side, rated), read on first sight."""
+
+    def __missing__(self, block: str) -> tuple:
+        game = _USUAL_GAME.get(block[4:8])
+        opponent = block[:4].lstrip()
+        if game is not None and digits(opponent) and opponent[0] != "0":  # "  12 w 1": a rated game
+            fields = self[block] = (Kind.GAME, int(opponent), game[1], game[0], True)
+        else:
+            e = parse_block(block, "", 0)
+            fields = self[block] = (e.kind, e.opponent, e.result, e.side, e.rated)
+        return fields
+
+
+_USUAL_GAME = {f" {c} {r}": (Side.FIRST if c == "w" else Side.SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
+
+
+class ScoreBlocks(dict):
+    """A BW1 record's (own, opponent's) game scores by their 8-column block's text, each block
+    read on first sight (scores recur: an Othello game's discs add up to 64)."""
+
+    def __missing__(self, block: str) -> tuple:
+        pair = self[block] = (score_number(block[:4].strip()), score_number(block[4:8].strip()))
+        return pair
+
+
+def score_number(text: str) -> int | float | None:
+    """A game score as written: blank is none, a whole number an int."""
+    if digits(text):
+        return int(text)
+    if not text:
+        return None
+    value = finite(text)
+    return int(value) if value.is_integer() and "." not in text else value
+
+
+def parse_blocks(blocks: Sequence[str], played: int, scores: Sequence[tuple], line: str,
                  known: Records) -> list[RoundEntry]:
     """A player's first ``played`` round blocks (blank when missing), each with its game's scores
-    when known: :func:`parse_block` on each. ``known``: the file's records of blocks without
-    scores, read so far."""
+    when known: :func:`parse_block` on each. ``known``: the file's records of blocks read so far."""
     row = tuple(blocks[:played])
     if len(row) < played:
         row += ("",) * (played - len(row))
     try:
-        entries = list(map(known.__getitem__, row))  # in C, as nearly always
+        if not scores:
+            return list(map(known.__getitem__, row))  # in C, as nearly always
+        made = [RoundEntry(kind, opponent, result, side, own, opp, rated) for (kind, opponent, result, side, rated),
+                (own, opp) in zip(map(known.fields.__getitem__, row), scores)]  # each made once, with its scores
+        return made + list(map(known.__getitem__, row[len(made):]))
     except BrightwellError:
         for r, block in enumerate(row):
             parse_block(block, line, r + 1)  # refuses the block that does not read, naming its line and round
         raise
-    for r, (own, opp) in enumerate(scores[:played]):
-        if own is not None or opp is not None:
-            e = entries[r]
-            entries[r] = new_entry(e.kind, e.opponent, e.result, e.side, own, opp, e.rated)
-    return entries
 
 
 def _parse_slow(block: str, where: str) -> RoundEntry:
     if not block.strip():
-        return new_entry(Kind.ABSENT)
+        return RoundEntry(Kind.ABSENT)
     opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()
     if opp_text.strip() and not digits(opp_text.strip()):
         raise BrightwellError(f"opponent '{opp_text.strip()}' is not a start number", place=where)
@@ -143,16 +175,16 @@ def _parse_slow(block: str, where: str) -> RoundEntry:
     if opp:
         if result in _GAME:
             res, rated = _GAME[result]
-            return new_entry(Kind.GAME, opp, res, side, rated=rated)
+            return RoundEntry(Kind.GAME, opp, res, side, rated=rated)
         if result == "+":
-            return new_entry(Kind.FORFEIT_WIN, opp, side=side)
+            return RoundEntry(Kind.FORFEIT_WIN, opp, side=side)
         if result == "-":
-            return new_entry(Kind.FORFEIT_LOSS, opp, side=side)
+            return RoundEntry(Kind.FORFEIT_LOSS, opp, side=side)
         raise BrightwellError(f"result '{block[7]}' cannot go with opponent {opp}", place=where)
     if result == " ":
-        return new_entry(Kind.ABSENT)
+        return RoundEntry(Kind.ABSENT)
     if result in _NO_OPPONENT:
-        return new_entry(_NO_OPPONENT[result])
+        return RoundEntry(_NO_OPPONENT[result])
     raise BrightwellError(f"result '{block[7]}' needs an opponent", place=where)
 
 
