@@ -329,3 +329,31 @@ def test_games_written_alike_share_one_record(tmp_path):
     records = [e for p in t.players for e in p.rounds]
     assert len({id(e) for e in records}) < len(records) * 0.8
     assert [list(p.rounds) for p in t.players if len(p.rounds) == 9] == list(_read_block_by_block(path).values())
+
+
+_SCORE_FIELD = st.one_of(st.integers(0, 9999).map(str), st.sampled_from(["", "0", "007", "1 2", "+5", "1_0", "2.5", "٣",
+                                                                          "64", "-3", "nan"]))
+
+
+def _per_block_scores(line: str):
+    from brightwell_plugin.adapters.trf.format import _round_blocks
+    from brightwell_plugin.adapters.trf.lines import block_scores
+    try:
+        return list(map(block_scores, _round_blocks(line)))
+    except ValueError:
+        return ValueError
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(_SCORE_FIELD, _SCORE_FIELD, st.sampled_from("<>")), max_size=12),
+       st.sampled_from(["", " ", "  x"]))
+def test_bw1_scores_read_at_once_equal_the_per_block_reading(blocks, tail):
+    """The whole-line reading of a BW1 record's scores gives what reading block by block gives, or both refuse."""
+    from brightwell_plugin.adapters.trf.format import _bw1_scores
+    line = "BW1    1".ljust(91) + "  ".join(own.rjust(4)[:4] + (opp.rjust(4) if side == ">" else opp.ljust(4))[:4]
+                                          for own, opp, side in blocks) + tail
+    try:
+        fast = _bw1_scores(line)
+    except ValueError:
+        fast = ValueError
+    assert fast == _per_block_scores(line)

@@ -18,7 +18,7 @@ from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.adapters.trf.lines import (
-    BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records, ScoreBlocks,
+    BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records, block_scores,
     scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
 )
 from brightwell_plugin.adapters.textio import decode
@@ -134,12 +134,12 @@ class TrfFormat(Format):
                 if has_result(block) and block[:4].strip().strip("0"):
                     played = r + 1
                     break
-        players, known, scores = [], Records(), ScoreBlocks()
+        players, known = [], Records()
         for n, line in p001:
             where = f"line {n}"
             try:
                 no = int(line[4:8])
-                extension = _read_bw1(*bw1.pop(no), file, scores) if no in bw1 else None
+                extension = _read_bw1(*bw1.pop(no), file) if no in bw1 else None
                 players.append(self._player(line, _round_blocks(line), played, where, extension, known))
             except BrightwellError as exc:
                 raise exc.at(file=file, place=where) from None
@@ -334,16 +334,39 @@ def _system_rule(text: str, n: int, rounds: int, players) -> tuple[str, str]:
         f"{'once' if cycles == 1 else 'twice'})"
 
 
-def _read_bw1(n: int, line: str, file: str, known: ScoreBlocks) -> tuple[int | None, int | None, list[tuple]]:
+def _read_bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, list[tuple]]:
     """A BW1 record: withdrawal (cols 10-12), late entry (14-16), per-round (own, opponent's) scores
-    in 8-column blocks aligned with the 001 round blocks; ``known``: the file's blocks read so far."""
+    in 8-column blocks aligned with the 001 round blocks (:func:`_bw1_scores`)."""
     try:
         withdrawn = int(line[9:12]) if line[9:12].strip() else None
         late = int(line[13:16]) if line[13:16].strip() else None
-        scores = list(map(known.__getitem__, _round_blocks(line)))
+        scores = _bw1_scores(line)
     except ValueError:
         raise BrightwellError(f"BW1 record cannot be read: '{line.strip()}'", file=file, place=f"line {n}") from None
     return withdrawn, late, scores
+
+
+def _bw1_scores(line: str) -> list[tuple]:
+    """A BW1 record's (own, opponent's) scores, one pair per 8-column block (:func:`block_scores`);
+    when every 4-column field holds a whole number, as nearly always, all are read at once."""
+    count = _block_count(line)
+    if not count:
+        return []
+    fields = _score_fields_getter(count)(line)
+    text = "".join(fields)
+    if text.isascii() and text.replace(" ", "").isdigit():
+        try:
+            whole = iter(map(int, fields))
+            return list(zip(whole, whole))
+        except ValueError:  # a blank field, or digits with a space between
+            pass
+    return list(map(block_scores, _round_blocks(line)))
+
+
+@lru_cache(maxsize=64)
+def _score_fields_getter(count: int) -> itemgetter:
+    return itemgetter(*(slice(b + half, b + half + 4) for b in range(FIRST_BLOCK, FIRST_BLOCK + BLOCK * count, BLOCK)
+                        for half in (0, 4)))
 
 
 @hookimpl

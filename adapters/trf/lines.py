@@ -102,35 +102,34 @@ class Records(dict):
         self.fields = RecordFields()
 
     def __missing__(self, block: str) -> RoundEntry:
-        kind, opponent, result, side, rated = self.fields[block]
-        e = self[block] = RoundEntry(kind, opponent, result, side, rated=rated)
+        e = self[block] = RoundEntry(*self.fields[block])
         return e
 
 
 class RecordFields(dict):
-    """A round block's record as (kind, opponent, result, side, rated), read on first sight."""
+    """:func:`block_fields` by the block's text, each block read on first sight."""
 
     def __missing__(self, block: str) -> tuple:
-        game = _USUAL_GAME.get(block[4:8])
-        opponent = block[:4].lstrip()
-        if game is not None and digits(opponent) and opponent[0] != "0":  # "  12 w 1": a rated game
-            fields = self[block] = (Kind.GAME, int(opponent), game[1], game[0], True)
-        else:
-            e = parse_block(block, "", 0)
-            fields = self[block] = (e.kind, e.opponent, e.result, e.side, e.rated)
+        fields = self[block] = block_fields(block)
         return fields
+
+
+def block_fields(block: str) -> tuple:
+    """A round block's record as (kind, opponent, result, side, score, opponent's score, rated)."""
+    game = _USUAL_GAME.get(block[4:8])
+    opponent = block[:4].lstrip()
+    if game is not None and digits(opponent) and opponent[0] != "0":  # "  12 w 1": a rated game
+        return Kind.GAME, int(opponent), game[1], game[0], None, None, True
+    e = parse_block(block, "", 0)
+    return e.kind, e.opponent, e.result, e.side, None, None, e.rated
 
 
 _USUAL_GAME = {f" {c} {r}": (Side.FIRST if c == "w" else Side.SECOND, _GAME[r][0]) for c in "wb" for r in "10="}
 
 
-class ScoreBlocks(dict):
-    """A BW1 record's (own, opponent's) game scores by their 8-column block's text, each block
-    read on first sight (scores recur: an Othello game's discs add up to 64)."""
-
-    def __missing__(self, block: str) -> tuple:
-        pair = self[block] = (score_number(block[:4].strip()), score_number(block[4:8].strip()))
-        return pair
+def block_scores(block: str) -> tuple:
+    """A BW1 score block's (own, opponent's) game scores."""
+    return score_number(block[:4].strip()), score_number(block[4:8].strip())
 
 
 def score_number(text: str) -> int | float | None:
@@ -153,7 +152,7 @@ def parse_blocks(blocks: Sequence[str], played: int, scores: Sequence[tuple], li
     try:
         if not scores:
             return list(map(known.__getitem__, row))  # in C, as nearly always
-        made = [RoundEntry(kind, opponent, result, side, own, opp, rated) for (kind, opponent, result, side, rated),
+        made = [RoundEntry(kind, opponent, result, side, own, opp, rated) for (kind, opponent, result, side, _, _, rated),
                 (own, opp) in zip(map(known.fields.__getitem__, row), scores)]  # each made once, with its scores
         return made + list(map(known.__getitem__, row[len(made):]))
     except BrightwellError:
