@@ -1,11 +1,4 @@
-"""Whole numbers from text, looked up rather than parsed for the small ones files hold most.
-
-CPython's ``int()`` of a string costs about a thousand machine instructions (it copies the text
-first); a dictionary lookup of the same text costs a few hundred. Readers convert thousands of
-opponents, round numbers and game scores per file, so they look them up in :data:`SMALL` and
-fall back to ``int()``/``float()`` for anything else (other spellings like ``+5`` or ``007``,
-negatives, large or decimal numbers): the value is the same either way.
-"""
+"""Numbers from text as files hold them: ASCII digits, whole numbers, finite numbers."""
 
 from __future__ import annotations
 
@@ -13,17 +6,6 @@ import math
 import re
 
 from brightwell_plugin.errors import BrightwellError
-
-SMALL: dict[str, int] = {str(i): i for i in range(1_000)}  # canonical spellings only: "7", not "07"
-ORDINALS: tuple[str, ...] = tuple(str(i) for i in range(1, 1_000))  # ORDINALS[k] is the text of k + 1
-
-
-def small_numbers(up_to: int = 9_999) -> dict[str, int]:
-    """:data:`SMALL`, grown in place to hold at least 0 .. ``up_to`` (at most 9,999): a command
-    reading a small file does not build the table a 9,999-player TRF wants."""
-    if up_to >= len(SMALL) and len(SMALL) < 10_000:
-        SMALL.update((str(i), i) for i in range(len(SMALL), min(up_to, 9_999) + 1))
-    return SMALL
 
 
 def digits(text: str) -> bool:
