@@ -1,4 +1,12 @@
-"""Numbers from text as files hold them: ASCII digits, whole numbers, finite numbers."""
+"""Whole numbers from text, looked up rather than parsed for the small ones files hold most.
+
+CPython's ``int()`` of a string costs about a thousand machine instructions (it copies the text
+first); a dictionary lookup of the same text costs a few hundred. The XML reader converts
+thousands of round attributes per file, so it looks them up in :data:`SMALL` and, for anything
+else (other spellings like ``+5`` or ``007``, negatives, large or decimal numbers), leaves the
+file to the full schema and ``int()``/``float()``: the value is the same either way. Also here:
+ASCII digits, whole and finite numbers, as every reader checks them.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +14,17 @@ import math
 import re
 
 from brightwell_plugin.errors import BrightwellError
+
+SMALL: dict[str, int] = {str(i): i for i in range(1_000)}  # canonical spellings only: "7", not "07"
+ORDINALS: tuple[str, ...] = tuple(str(i) for i in range(1, 1_000))  # ORDINALS[k] is the text of k + 1
+
+
+def small_numbers(up_to: int = 9_999) -> dict[str, int]:
+    """:data:`SMALL`, grown in place to hold at least 0 .. ``up_to`` (at most 9,999): a command
+    reading a small file does not build the table a 9,999-player TRF wants."""
+    if up_to >= len(SMALL) and len(SMALL) < 10_000:
+        SMALL.update((str(i), i) for i in range(len(SMALL), min(up_to, 9_999) + 1))
+    return SMALL
 
 
 def digits(text: str) -> bool:

@@ -3,7 +3,8 @@
 Run: ``python benchmarks/bench_tricks.py [RUNS [WORDS]]`` (default 5; WORDS picks the tricks whose
 name holds them) with the web extra installed. Each
 trick's hot path runs in a fresh process, once as the code is and once the plain way: every TRF
-round block read (not each distinct block once), one process (not the forked site builder), Jinja
+round block read (not each distinct block once), the XML schema checking every round and each
+number parsed (not the reader's lookups), one process (not the forked site builder), Jinja
 templates (``tests/support/plain_rows.py``, not the hand-built table rows). Each is timed twice:
 the hot path alone, run a second time in its process (imports and caches warm), and the whole
 process that runs it once, as a command does (where a trick's saving in the garbage collector's
@@ -24,6 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_batch import event
 from bench_rank import generate
 from bench_trf import chess_event
 
@@ -48,6 +50,20 @@ def plain_records() -> None:
     trf_format.Records = EachRecordRead
 
 
+def plain_xml() -> None:
+    """The XML reader has the full schema check every round's attributes and parses each number."""
+    from brightwell_plugin.adapters.xml import format as xml_format
+
+    class Refusing:
+        def validate(self, tree):
+            return False
+
+    conv = xml_format._Converting
+    xml_format.reader_schema = Refusing
+    xml_format._ANY = xml_format._Lookups(conv({}, xml_format._num), conv({}, int),
+                                          conv({}, lambda text: text.strip(" \t\n\r") in ("true", "1")))
+
+
 def plain_split() -> None:
     from brightwell_plugin.web import split
     split.worthwhile = lambda players: False
@@ -69,6 +85,15 @@ def reading(name: str):
         t = reader.read(folder / name).tournament
         return time.process_time() - start, t, lambda: hashlib.sha256(repr(t).encode()).hexdigest()
     return read
+
+
+def reading_events(folder: Path):
+    """The hot path of reading every file of ``folder/events`` (an archive's ordinary events)."""
+    files = sorted((folder / "events").iterdir())
+    readers = [api.detect_format(path) for path in files]
+    start = time.process_time()
+    made = [reader.read(path).tournament for reader, path in zip(readers, files)]
+    return time.process_time() - start, made, lambda: hashlib.sha256(repr(made).encode()).hexdigest()
 
 
 def render_pages(folder: Path):
@@ -101,6 +126,7 @@ TRICKS = {  # name: (the hot path, how to make it plain)
     "TRF round blocks read once each (read a 9,999 x 13 TRF)": (reading("big.trf"), plain_records),
     "TRF round blocks read once each (read a 2,000 x 11 Othello TRF with game scores)": (reading("othello.trf"),
                                                                                           plain_records),
+    "XML round attributes checked by lookup (read 100 XML events of 60 x 9)": (reading_events, plain_xml),
     "hand-built rows (render a 2,000-player site)": (render_pages, plain_rows),
     "forked site builder (publish a 2,000-player site, wall)": (publish_site, plain_split),
 }
@@ -136,6 +162,9 @@ def main(runs: int, only: str = "") -> None:
         (folder / "big.trf").write_bytes(TrfFormat().dumps(chess_event(9_999, 13)))
         othello = generate(2_000, ROUNDS)
         api.write(othello, folder / "othello.trf", "trf")
+        (folder / "events").mkdir()
+        for i in range(100):
+            api.write(event(i * 2), folder / "events" / f"event{i:03d}.xml", "xml")
         print(f"Python {sys.version.split()[0]}; best of {runs}, each run a new process")
         for name in (n for n in TRICKS if only in n):
             best = {(mode, what): float("inf") for mode in ("fast", "plain") for what in ("seconds", "cpu", "wall")}

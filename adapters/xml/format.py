@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.adapters.numbers import ORDINALS, digits, small_numbers
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, read_input
@@ -30,6 +30,7 @@ NS = "urn:brightwell-plugin:tournament:1"
 VERSION = 1
 _Q = "{%s}" % NS
 _ROUND, _ID, _EXTRA = _Q + "round", _Q + "id", _Q + "extra"
+_GAME_LAYOUT = ["n", "kind", "opponent", "result", "side", "score", "opp-score"]  # as written here
 _INT = re.compile(r"^-?[0-9]+$")
 _XS = "{http://www.w3.org/2001/XMLSchema}"
 _KINDS = {k.value: k for k in Kind}
@@ -108,12 +109,40 @@ def schema() -> etree.XMLSchema:
     return lxml_etree().XMLSchema(_schema_document())
 
 
+@lru_cache(maxsize=1)
+def reader_schema() -> etree.XMLSchema:
+    """The published schema less two checks the reader makes itself, for less: a round's
+    attributes (libxml2 matches a pattern or a list for each value, four thousand per file of 60
+    players x 9 rounds) and unique start numbers. What the reader cannot vouch for goes to the full
+    :func:`schema`, which judges and words the error."""
+    etree = lxml_etree()
+    doc = _schema_document()
+    round_type = doc.find(f"{_XS}complexType[@name='RoundType']")
+    for declared in list(round_type):
+        round_type.remove(declared)
+    etree.SubElement(round_type, _XS + "anyAttribute", processContents="skip")  # still no child elements
+    for unique in list(doc.iter(_XS + "unique")):
+        unique.getparent().remove(unique)
+    return etree.XMLSchema(doc)
+
+
 def _check(tree, against: etree.XMLSchema, path) -> None:
     if not against.validate(tree):
         err = against.error_log.last_error
         msg = libxml2_message(re.sub(r"\{%s\}" % re.escape(NS), "", err.message))
         raise BrightwellError(f"does not match the tournament schema: {msg}", file=str(path),
                               place=f"line {err.line}")
+
+
+class _Converting(dict):
+    """A lookup table that converts what it does not hold (for documents the full schema passed)."""
+
+    def __init__(self, table: dict, convert):
+        super().__init__(table)
+        self.convert = convert
+
+    def __missing__(self, text: str):
+        return self.convert(text)
 
 
 def _num(text: str | None):
@@ -139,11 +168,23 @@ def _text(x) -> str:
     return str(x)
 
 
+# A round's attributes as the reader checks them (see reader_schema): the names the schema
+# declares, and tables of the valid spellings it vouches for (a miss is a KeyError, and then
+# the full schema judges); once the full schema has passed a document, tables that convert any.
 ROUND_ATTRIBUTES = frozenset(("n", "kind", "opponent", "result", "side", "score", "opp-score", "rated", "handicap"))
 
 
-def _boolean(text: str) -> bool:
-    return text.strip(" \t\n\r") in ("true", "1")  # xs:boolean, whitespace collapsed
+class _Lookups(NamedTuple):
+    numbers: dict  # Number
+    positive: dict  # PositiveInteger
+    booleans: dict  # xs:boolean
+
+
+_BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
+SMALL = small_numbers()  # the vouched lookups hold every small number: a miss means another spelling
+_VOUCHED = _Lookups(SMALL, {text: value for text, value in SMALL.items() if value > 0}, _BOOLEANS)
+_ANY = _Lookups(_Converting(SMALL, _num), _Converting(SMALL, int),
+                _Converting(_BOOLEANS, lambda text: text.strip(" \t\n\r") in ("true", "1")))  # collapsed
 
 
 class XmlFormat(Format):
@@ -158,10 +199,17 @@ class XmlFormat(Format):
 
     def read(self, path, *, encoding=None):
         tree = parse_safely(path)
-        _check(tree, schema(), path)
-        return ReadResult(self._tournament(tree.getroot(), path))
+        if reader_schema().validate(tree):
+            try:  # lookups that hold only valid spellings: a miss is a KeyError
+                t = self._tournament(tree.getroot(), path, _VOUCHED)
+                if len({p.start_no for p in t.players}) == len(t.players):
+                    return ReadResult(t)
+            except KeyError:
+                pass
+        _check(tree, schema(), path)  # the full schema judges what the lookups could not vouch for
+        return ReadResult(self._tournament(tree.getroot(), path, _ANY))
 
-    def _tournament(self, root, path) -> Tournament:
+    def _tournament(self, root, path, lookups: _Lookups) -> Tournament:
         a = root.attrib
         if int(a["format-version"]) > VERSION:
             raise BrightwellError(f"format-version {a['format-version']} is newer than this program "
@@ -169,7 +217,7 @@ class XmlFormat(Format):
         sc = root.find(_Q + "scoring").attrib
         scoring = ScoringSystem(_num(sc["win"]), _num(sc["draw"]), _num(sc["loss"]), _num(sc["absent"]),
                                 _num(sc.get("pab")))
-        players = tuple(self._player(el, path)
+        players = tuple(self._player(el, path, lookups)
                         for el in root.find(_Q + "players").iterchildren(_Q + "player"))
         return Tournament(
             name=a["name"], players=players, rounds=_int(a.get("rounds")), scoring=scoring,
@@ -188,19 +236,29 @@ class XmlFormat(Format):
         return PlayoffGame(a["stage"], first, second, None if result is None else _RESULTS[result],
                            _num(a.get("score")), _num(a.get("opp-score")))
 
-    def _player(self, el, path) -> Player:
-        """A player element the schema has passed (it declares every round attribute read here)."""
+    def _player(self, el, path, lookups: _Lookups) -> Player:
+        """``lookups`` turn the round attributes' text into values (see :meth:`read`)."""
         a = dict(zip(el.keys(), el.values()))  # two lxml calls instead of one per attribute
         rounds: list[RoundEntry] = []
         ids, extra = [], []
+        kinds, results, sides, ordinals = _KINDS, _RESULTS, _SIDES, ORDINALS
+        numbers, positive, booleans = lookups
         for r in el.iterchildren(_ID, _EXTRA):  # the schema orders a player's children: id*, extra*, round*
             if r.tag == _ID:
                 ids.append((r.get("scheme"), r.text or ""))
             else:
                 extra.append((r.get("key"), r.text or ""))
         for r in el.iterchildren(_ROUND):
+            if r.keys() == _GAME_LAYOUT:  # the usual game: its attributes by position
+                n, kind, opponent, result, side, score, opp_score = r.values()
+                if len(rounds) < 999 and n == ordinals[len(rounds)]:  # the next round, written plainly
+                    rounds.append(RoundEntry(kinds[kind], positive[opponent], results[result], sides[side],
+                                             numbers[score], numbers[opp_score]))
+                    continue
             get = r.get
-            n = int(get("n"))
+            if not ROUND_ATTRIBUTES.issuperset(r.keys()):
+                raise KeyError("an attribute the schema does not declare")
+            n = positive[get("n")]
             if n != len(rounds) + 1:
                 if n <= len(rounds):
                     raise BrightwellError(f"round {n} is out of order or repeated", file=str(path),
@@ -211,9 +269,10 @@ class XmlFormat(Format):
                 get("opponent"), get("result"), get("side"), get("score"), get("opp-score"), get("rated"),
                 get("handicap"))
             rounds.append(RoundEntry(
-                _KINDS[get("kind")], None if opponent is None else int(opponent),
-                None if result is None else _RESULTS[result], None if side is None else _SIDES[side],
-                _num(score), _num(opp_score), rated is None or _boolean(rated), 0 if handicap is None else int(handicap),
+                kinds[get("kind")], None if opponent is None else positive[opponent],
+                None if result is None else results[result], None if side is None else sides[side],
+                None if score is None else numbers[score], None if opp_score is None else numbers[opp_score],
+                rated is None or booleans[rated], 0 if handicap is None else positive[handicap],
             ))
         return Player(
             start_no=int(a["start-no"]), name=a["name"], rounds=tuple(rounds), rating=_int(a.get("rating")),
@@ -222,7 +281,7 @@ class XmlFormat(Format):
             withdrawn_after=_int(a.get("withdrawn-after")), bonus=_num(a.get("bonus")) or 0,
             stored_points=_num(a.get("points")),
             stored_rank=_int(a.get("rank")),
-            ids=tuple(ids), extra=tuple(extra), listed=_boolean(a.get("listed", "true")),
+            ids=tuple(ids), extra=tuple(extra), listed=a.get("listed", "true").strip() in ("true", "1"),
         )
 
     def dumps(self, t: Tournament) -> bytes:
