@@ -19,7 +19,8 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, PlayoffGame, PUBLISHED, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, PlayoffGame, PUBLISHED, Result, RoundEntry, Side, Tournament
 
 BOARD = 64
 _RESULT = {2: Result.WIN, 1: Result.DRAW, 0: Result.LOSS}
@@ -78,13 +79,13 @@ class FlipTheDiscFormat(Format):
                 first, second = pair
                 a, b = first["id"], second["id"]
                 if b == -1:
-                    rounds[a].append(RoundEntry(Kind.PAB))
+                    rounds[a].append(new_entry(Kind.PAB))
                     continue
                 if first.get("result") is None:
                     continue  # paired, not yet played
                 res, discs = _game(first, r)
-                rounds[a].append(RoundEntry(Kind.GAME, b, res, Side.FIRST, discs, BOARD - discs))
-                rounds[b].append(RoundEntry(Kind.GAME, a, res.reverse, Side.SECOND, BOARD - discs, discs))
+                rounds[a].append(new_entry(Kind.GAME, b, res, Side.FIRST, discs, BOARD - discs))
+                rounds[b].append(new_entry(Kind.GAME, a, res.reverse, Side.SECOND, BOARD - discs, discs))
             for entries in rounds.values():  # not paired this round
                 if len(entries) < r + 1:
                     entries.append(ABSENT_ENTRY)
@@ -93,7 +94,7 @@ class FlipTheDiscFormat(Format):
         for p in data["players_list"]:
             s = published.get(p["id"], {})
             extra = ((PUBLISHED + item, str(s["mbq"])),) if s.get("mbq") is not None else ()
-            players.append(Player(
+            players.append(new_player(
                 start_no=p["id"], name=f"{p['surname']}, {p['name']}" if p.get("name") else p["surname"],
                 rounds=tuple(rounds[p["id"]]), rating=p.get("rating") or None,
                 federation=p.get("country_code") or None,

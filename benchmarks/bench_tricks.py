@@ -4,7 +4,8 @@ Run: ``python benchmarks/bench_tricks.py [RUNS [WORDS]]`` (default 5; WORDS pick
 name holds them) with the web extra installed. Each
 trick's hot path runs in a fresh process, once as the code is and once the plain way: every TRF
 round block read (not each distinct block once), the XML schema checking every round and each
-number parsed (not the reader's lookups), one process (not the forked site builder), Jinja
+number parsed (not the reader's lookups), the dataclasses (not the fast constructors), no pause
+of the garbage collector, one process (not the forked site builder), Jinja
 templates (``tests/support/plain_rows.py``, not the hand-built table rows). Each is timed twice:
 the hot path alone, run a second time in its process (imports and caches warm), and the whole
 process that runs it once, as a command does (where a trick's saving in the garbage collector's
@@ -16,6 +17,7 @@ on Python 3.11 and 3.12.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import resource
@@ -48,6 +50,31 @@ def plain_records() -> None:
             return RoundEntry(*lines.block_fields(block))
 
     trf_format.Records = EachRecordRead
+
+
+def plain_constructors() -> None:
+    """Every module's ``new_entry``, ``new_player``, ``new_row``, ... becomes the dataclass."""
+    from brightwell_plugin import fast
+    from brightwell_plugin.adapters.papp import elo_lines
+    from brightwell_plugin.model import Player, RoundEntry
+    from brightwell_plugin.standings import Row, new_row
+    _replace_everywhere({fast.new_entry: RoundEntry, fast.new_player: Player, new_row: Row,
+                         elo_lines.new_game_line: elo_lines.GameLine, elo_lines.new_player_line: elo_lines.PlayerLine})
+
+
+def plain_gc() -> None:
+    import contextlib
+
+    from brightwell_plugin import fast
+    _replace_everywhere({fast.gc_paused: contextlib.nullcontext})
+
+
+def _replace_everywhere(plain: dict) -> None:
+    for module in list(sys.modules.values()):
+        if (getattr(module, "__name__", "") or "").startswith("brightwell_plugin"):
+            for name, value in list(vars(module).items()):
+                if callable(value) and not isinstance(value, type) and value in plain:
+                    setattr(module, name, plain[value])
 
 
 def plain_xml() -> None:
@@ -87,13 +114,34 @@ def reading(name: str):
     return read
 
 
-def reading_events(folder: Path):
-    """The hot path of reading every file of ``folder/events`` (an archive's ordinary events)."""
-    files = sorted((folder / "events").iterdir())
-    readers = [api.detect_format(path) for path in files]
+def reading_events(suffix: str):
+    """The hot path of reading every ``suffix`` file of ``folder/events`` (an archive's ordinary events)."""
+    def read(folder: Path):
+        files = sorted((folder / "events").glob("*" + suffix))
+        readers = [api.detect_format(path) for path in files]
+        start = time.process_time()
+        made = [reader.read(path).tournament for reader, path in zip(readers, files)]
+        return time.process_time() - start, made, lambda: hashlib.sha256(repr(made).encode()).hexdigest()
+    return read
+
+
+def batch_events(folder: Path):
+    """The hot path of batch: each ordinary event of ``folder/events`` loaded, ranked and written."""
+    from brightwell_plugin.batch import process
+    from brightwell_plugin.jobs import Job
+    out = Path(tempfile.mkdtemp(dir=folder))
+    files = sorted(p for p in (folder / "events").iterdir() if p.suffix in (".xml", ".trn", ".elo"))
     start = time.process_time()
-    made = [reader.read(path).tournament for reader, path in zip(readers, files)]
-    return time.process_time() - start, made, lambda: hashlib.sha256(repr(made).encode()).hexdigest()
+    results = [process(Job(p, Path(p.suffix[1:]) / p.stem), out, None, None, False) for p in files]
+    took = time.process_time() - start
+
+    def digest():
+        made = hashlib.sha256(repr([r.error for r in results]).encode())
+        for path in sorted(out.rglob("*")):
+            if path.is_file():
+                made.update(str(path.relative_to(out)).encode() + path.read_bytes())
+        return made.hexdigest()
+    return took, out, digest
 
 
 def render_pages(folder: Path):
@@ -126,14 +174,27 @@ TRICKS = {  # name: (the hot path, how to make it plain)
     "TRF round blocks read once each (read a 9,999 x 13 TRF)": (reading("big.trf"), plain_records),
     "TRF round blocks read once each (read a 2,000 x 11 Othello TRF with game scores)": (reading("othello.trf"),
                                                                                           plain_records),
-    "XML round attributes checked by lookup (read 100 XML events of 60 x 9)": (reading_events, plain_xml),
+    "XML round attributes checked by lookup (read 100 XML events of 60 x 9)": (reading_events(".xml"), plain_xml),
+    "fast constructors (read 100 Swiss Perfect events of 60 x 9)": (reading_events(".trn"), plain_constructors),
+    "fast constructors (read 100 Papp events of 60 x 9)": (reading_events(".elo"), plain_constructors),
+    "fast constructors (batch: load, rank, write 300 events of 60 x 9)": (batch_events, plain_constructors),
+    "gc paused (batch: load, rank, write 300 events of 60 x 9)": (batch_events, plain_gc),
     "hand-built rows (render a 2,000-player site)": (render_pages, plain_rows),
     "forked site builder (publish a 2,000-player site, wall)": (publish_site, plain_split),
 }
 
 
+def _load_everything() -> None:
+    """Every reader, the publication and batch imported: both ways of a trick start alike."""
+    for name in api.formats():
+        api.formats()[name]
+    importlib.import_module("brightwell_plugin.publication")
+    importlib.import_module("brightwell_plugin.batch")
+
+
 def child(name: str, mode: str, folder: Path, warm: bool) -> None:
     work, make_plain = TRICKS[name]
+    _load_everything()
     if mode == "plain":
         make_plain()
     if not warm:  # the whole process: what it made is not digested (its parent times it all)
@@ -164,7 +225,8 @@ def main(runs: int, only: str = "") -> None:
         api.write(othello, folder / "othello.trf", "trf")
         (folder / "events").mkdir()
         for i in range(100):
-            api.write(event(i * 2), folder / "events" / f"event{i:03d}.xml", "xml")
+            for name, suffix in (("xml", ".xml"), ("swissperfect", ".trn"), ("papp", ".elo")):
+                api.write(event(i * 2), folder / "events" / f"event{i:03d}{suffix}", name)
         print(f"Python {sys.version.split()[0]}; best of {runs}, each run a new process")
         for name in (n for n in TRICKS if only in n):
             best = {(mode, what): float("inf") for mode in ("fast", "plain") for what in ("seconds", "cpu", "wall")}

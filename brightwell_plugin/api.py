@@ -23,7 +23,8 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.limits import check_regular, max_input, too_large
-from brightwell_plugin.model import LEFT_OUT, Tournament
+from brightwell_plugin.fast import gc_paused, new_player
+from brightwell_plugin.model import LEFT_OUT, Player, Tournament
 from brightwell_plugin.standings import Standings, default_spec
 from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import explain_everyone as _explain_everyone
@@ -76,7 +77,8 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
     check_regular(p, folder_ok=True)  # a FIFO or device is refused before anything opens it
     fmt = host.formats.find(format) if format else host.formats.detect(p)
     try:
-        result = host.formats.read(fmt, p, encoding, part)
+        with gc_paused():
+            result = host.formats.read(fmt, p, encoding, part)
     except BrightwellError as exc:
         raise exc.at(file=str(p)) from None
     except UnicodeDecodeError as exc:
@@ -187,9 +189,16 @@ def with_standings(tournament: Tournament, standings: Standings) -> Tournament:
     if len(points) != len(tournament.players):
         points = Context(tournament, standings.after_round).points
     ranks = {row.start_no: row.rank for row in standings.rows}
-    players = tuple(replace(p, stored_points=pts, stored_rank=ranks.get(p.start_no))
-                    for p, pts in zip(tournament.players, points))
+    players = tuple(_with_result(p, pts, ranks.get(p.start_no)) for p, pts in zip(tournament.players, points))
     return replace(tournament, players=players, tiebreaks=standings.headings)
+
+
+def _with_result(p: Player, points: float, rank: int | None) -> Player:
+    """``replace(p, stored_points=points, stored_rank=rank)``, made by the fast constructor."""
+    return new_player(start_no=p.start_no, name=p.name, rounds=p.rounds, rating=p.rating, federation=p.federation,
+                      title=p.title, sex=p.sex, birth_date=p.birth_date, ids=p.ids, late_entry=p.late_entry,
+                      withdrawn_after=p.withdrawn_after, bonus=p.bonus, stored_points=points, stored_rank=rank,
+                      extra=p.extra, listed=p.listed)
 
 
 def event_files(path: str | os.PathLike, host: Host | None = None) -> tuple[Path, ...]:

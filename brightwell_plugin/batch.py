@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat
+from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.jobs import OUTPUT_TAG, Job, Jobs, collect, tag_output
 from brightwell_plugin.standings import configured
@@ -105,7 +106,12 @@ def _stored_places(t) -> dict[int, int] | None:
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
             strict: bool = False, host: Host | None = None) -> FileResult:
     """Load, rank, write one tournament with ``host``'s plugins; every problem becomes the result's one-line error."""
-    host = host or get_host()
+    with gc_paused():  # no reference cycles are made (an error's are collected right after)
+        return _process(job, out_dir, spec, to, skip_existing, strict, host or get_host())
+
+
+def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
+             strict: bool, host: Host) -> FileResult:
     formats = host.formats
     try:
         try:

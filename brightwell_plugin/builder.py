@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
 
 
@@ -25,7 +26,7 @@ class TournamentBuilder:
         self._rounds: dict[int, dict[int, RoundEntry]] = {}
 
     def player(self, start_no: int, name: str, **fields: Any) -> TournamentBuilder:
-        self._players[start_no] = Player(start_no, name, **fields)
+        self._players[start_no] = new_player(start_no, name, **fields)
         self._rounds[start_no] = {}
         return self
 
@@ -41,17 +42,17 @@ class TournamentBuilder:
             diff = score_first - score_second
             result = Result.WIN if diff > 0 else Result.LOSS if diff < 0 else Result.DRAW
         result = Result(result)
-        self._put(r, first, RoundEntry(Kind.GAME, second, result, Side.FIRST, score_first, score_second))
-        self._put(r, second, RoundEntry(Kind.GAME, first, result.reverse, Side.SECOND, score_second, score_first))
+        self._put(r, first, new_entry(Kind.GAME, second, result, Side.FIRST, score_first, score_second))
+        self._put(r, second, new_entry(Kind.GAME, first, result.reverse, Side.SECOND, score_second, score_first))
         return self
 
     def forfeit(self, r: int, winner: int, loser: int, score_winner=None, score_loser=None) -> TournamentBuilder:
-        self._put(r, winner, RoundEntry(Kind.FORFEIT_WIN, loser, score=score_winner, opp_score=score_loser))
-        self._put(r, loser, RoundEntry(Kind.FORFEIT_LOSS, winner, score=score_loser, opp_score=score_winner))
+        self._put(r, winner, new_entry(Kind.FORFEIT_WIN, loser, score=score_winner, opp_score=score_loser))
+        self._put(r, loser, new_entry(Kind.FORFEIT_LOSS, winner, score=score_loser, opp_score=score_winner))
         return self
 
     def bye(self, r: int, no: int, kind: Kind | str = Kind.PAB, score=None, opp_score=None) -> TournamentBuilder:
-        self._put(r, no, RoundEntry(Kind(kind), score=score, opp_score=opp_score))
+        self._put(r, no, new_entry(Kind(kind), score=score, opp_score=opp_score))
         return self
 
     def withdraw(self, no: int, after: int) -> TournamentBuilder:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from brightwell_plugin import __version__, api
 from brightwell_plugin.criteria.base import Explanation
+from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.crosstable import cell, records
 from brightwell_plugin.host import Host
 from brightwell_plugin.model import Tournament
@@ -58,16 +59,17 @@ def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: st
              after_round: int | None = None, source: str = "", edition: int | None = None,
              warnings: Sequence[str] = (), host: Host | None = None) -> dict:
     """The whole publication of ``t``: standings after each round up to ``after_round`` (default: all)."""
-    doc = outline(t, spec, compare, after_round, source, edition, warnings, host)
-    doc["explanations"] = explanations(t, spec, doc["event"]["after_round"], edition, host=host)
-    return doc
+    with gc_paused():  # a large event makes hundreds of thousands of small, acyclic dicts
+        doc = outline(t, spec, compare, after_round, source, edition, warnings, host)
+        doc["explanations"] = explanations(t, spec, doc["event"]["after_round"], edition, host=host)
+        return doc
 
 
 def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
             after_round: int | None = None, source: str = "", edition: int | None = None,
             warnings: Sequence[str] = (), host: Host | None = None) -> dict:
     """The publication without its explanations (``doc["explanations"]`` is empty): everything
-    the standings, crosstable and comparison pages need."""
+    the standings, crosstable and comparison pages need. Call it with the GC paused."""
     final = api.rank(t, spec, after_round, host, edition)
     last = final.after_round
     per_round = [api.rank(t, spec, k, host, edition) for k in range(1, last)] + [final]

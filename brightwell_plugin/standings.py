@@ -13,6 +13,7 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion, Explanation, Options
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.fast import constructor, gc_paused
 from brightwell_plugin.model import Tournament, tie_key
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec
 
@@ -29,6 +30,7 @@ class Row:
     values: tuple[float, ...]
 
 
+new_row = constructor(Row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +142,11 @@ def rank(t: Tournament, spec: str | Sequence[str] | None = None, after_round: in
          host: Host | None = None, edition: int | None = None) -> Standings:
     """Standings of ``t`` under ``spec`` (see :func:`default_spec`), after ``after_round``;
     ``edition`` is the FIDE C.07 edition for items that name none."""
+    with gc_paused():
+        return _rank(t, spec, after_round, host, edition)
+
+
+def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
     ctx = Context(t, after_round, edition)
     bound = bind(spec, t, host)
     columns = []
@@ -156,10 +163,10 @@ def rank(t: Tournament, spec: str | Sequence[str] | None = None, after_round: in
         for i in (g if len(g) == 1 else sorted(g, key=tie_key(t))):
             p = players[i]
             if p.listed:
-                rows.append(Row(position, p.start_no, p.name, values[i]))
+                rows.append(new_row(position, p.start_no, p.name, values[i]))
                 listed_in += 1
             else:
-                unlisted.append(Row(0, p.start_no, p.name, values[i]))
+                unlisted.append(new_row(0, p.start_no, p.name, values[i]))
         position += listed_in
         listed_in = 0
     return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points), tuple(unlisted))
@@ -172,13 +179,14 @@ def explain_everyone(t: Tournament, spec: str | Sequence[str] | None = None, aft
     ctx = Context(t, after_round, edition)
     chosen = range(ctx.n) if players is None else players
     out: list[list[Explanation]] = [[] for _ in chosen]
-    for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host)):
-        if item is not None:
-            try:
-                for explained, i in zip(out, chosen):
-                    explained.append(criterion.explain(ctx, opts, i, seen))
-            except BrightwellError as exc:
-                raise exc.at(place=item.text) from None
+    with gc_paused():
+        for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host)):
+            if item is not None:
+                try:
+                    for explained, i in zip(out, chosen):
+                        explained.append(criterion.explain(ctx, opts, i, seen))
+                except BrightwellError as exc:
+                    raise exc.at(place=item.text) from None
     return out
 
 

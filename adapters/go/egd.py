@@ -24,6 +24,7 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
+from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, PUBLISHED, PUBLISHED_AFTER, Result, RoundEntry, Side, Tournament
 
 INITIAL = "go mms initial"
@@ -107,7 +108,7 @@ class EgdFormat(Format):
             if "MMS" in published:
                 extra.append((INITIAL, f"{published['MMS']:g}"))  # made an initial score below
             surname, _, first = name.partition(" ")
-            players.append(Player(
+            players.append(new_player(
                 start_no=no, name=f"{surname.replace('_', ' ')}, {first.replace('_', ' ')}".strip(", "),
                 rounds=tuple(entries), federation=country if country not in ("XX", "xx") else None,
                 ids=(("egd", pin),) if pin else (), stored_rank=place, extra=tuple(extra),
@@ -282,27 +283,27 @@ def both_won_or_lost(table: list[list[RoundEntry]]) -> int:
                 if o > i:
                     found += 1
                 kind = Kind.FORFEIT_WIN if e.result is Result.WIN else Kind.FORFEIT_LOSS  # a double forfeit, still a pairing
-                row[r] = RoundEntry(kind, o, side=e.side, handicap=e.handicap)
-                table[o - 1][r] = RoundEntry(kind, i, side=theirs.side, handicap=theirs.handicap)
+                row[r] = new_entry(kind, o, side=e.side, handicap=e.handicap)
+                table[o - 1][r] = new_entry(kind, i, side=theirs.side, handicap=theirs.handicap)
     return found
 
 
 def half_game(opp, res, kind, colour, handicap) -> RoundEntry:
     """One round of an h9 or .tou line (opponent, result, / or !, colour, handicap) as a record."""
     if opp == 0:
-        return RoundEntry(Kind.PAB) if res == "+" else RoundEntry(Kind.HALF_BYE) if res == "=" else ABSENT_ENTRY
+        return new_entry(Kind.PAB) if res == "+" else new_entry(Kind.HALF_BYE) if res == "=" else ABSENT_ENTRY
     side = Side.FIRST if colour == "b" else Side.SECOND if colour == "w" else None
     if res == "?":
-        return RoundEntry(Kind.PAIRED, opp, side=side, handicap=handicap)  # paired, no result yet
+        return new_entry(Kind.PAIRED, opp, side=side, handicap=handicap)  # paired, no result yet
     side = Side.FIRST if colour == "b" else Side.SECOND if colour == "w" else None
     result = {"+": Result.WIN, "-": Result.LOSS, "=": Result.DRAW}[res]
     if kind == "!":
         if result is Result.WIN:
-            return RoundEntry(Kind.FORFEIT_WIN, opp, side=side, handicap=handicap)
+            return new_entry(Kind.FORFEIT_WIN, opp, side=side, handicap=handicap)
         if result is Result.LOSS:
-            return RoundEntry(Kind.FORFEIT_LOSS, opp, side=side, handicap=handicap)
-        return RoundEntry(Kind.GAME, opp, Result.DRAW, side, rated=False, handicap=handicap)
-    return RoundEntry(Kind.GAME, opp, result, side, handicap=handicap)
+            return new_entry(Kind.FORFEIT_LOSS, opp, side=side, handicap=handicap)
+        return new_entry(Kind.GAME, opp, Result.DRAW, side, rated=False, handicap=handicap)
+    return new_entry(Kind.GAME, opp, result, side, handicap=handicap)
 
 
 def _rank_of(p: Player) -> str | None:

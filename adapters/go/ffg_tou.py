@@ -23,7 +23,8 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Tournament
+from brightwell_plugin.fast import new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Tournament
 
 _HEADER = re.compile(r"^;\s*(\w+)\s*=\s*(.*?)\s*$")
 _RESULT = re.compile(r"^([0-9]+)([-+=?])([wWbB?])?([0-9])?$")
@@ -69,7 +70,7 @@ class FfgTouFormat(Format):
             place = row_place or place
             surname, _, first = name.partition(" ")
             extra = (("go rank", rank),) + ((("ffg club", club),) if club else ())
-            players.append(Player(
+            players.append(new_player(
                 start_no=no, name=f"{surname.replace('_', ' ')}, {first.replace('_', ' ')}".strip(", "),
                 rounds=tuple(entries), ids=(("ffg", licence),) if licence else (), stored_rank=place, extra=extra,
             ))

@@ -27,7 +27,8 @@ from brightwell_plugin.adapters.xml.format import parse_safely
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, max_rounds
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, ScoringSystem, Side, Tournament
 
 # OpenGotha's long names (PlacementParameterSet.allPlacementCriteria) and the criteria here
 CRITERIA = {"NBW": "NBW", "MMS": "MMS", "CPS": "CPS", "STS": "STS", "CAT": "CAT", "Rank": "RANK", "Rating": "RTNG",
@@ -130,25 +131,25 @@ class OpenGothaFormat(Format):
                 raise BrightwellError(f"unknown result '{text}'", file=file, place=f"line {el.sourceline}")
             played, hd = result == text, integer(el, "handicap", 0)
             if result == "RESULT_UNKNOWN":
-                w = RoundEntry(Kind.PAIRED, black, side=Side.SECOND, handicap=hd)
-                b = RoundEntry(Kind.PAIRED, white, side=Side.FIRST, handicap=hd)
+                w = new_entry(Kind.PAIRED, black, side=Side.SECOND, handicap=hd)
+                b = new_entry(Kind.PAIRED, white, side=Side.FIRST, handicap=hd)
             elif result in ("RESULT_BOTHWIN", "RESULT_BOTHLOSE"):  # a double forfeit, still a pairing
                 kind = Kind.FORFEIT_WIN if result == "RESULT_BOTHWIN" else Kind.FORFEIT_LOSS
-                w = RoundEntry(kind, black, side=Side.SECOND, rated=played, handicap=hd)
-                b = RoundEntry(kind, white, side=Side.FIRST, rated=played, handicap=hd)
+                w = new_entry(kind, black, side=Side.SECOND, rated=played, handicap=hd)
+                b = new_entry(kind, white, side=Side.FIRST, rated=played, handicap=hd)
             else:
                 res = {"RESULT_WHITEWINS": Result.WIN, "RESULT_BLACKWINS": Result.LOSS, "RESULT_EQUAL": Result.DRAW}[result]
                 if not played and res is not Result.DRAW:
                     won = res is Result.WIN
-                    w = RoundEntry(Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS, black, side=Side.SECOND, handicap=hd)
-                    b = RoundEntry(Kind.FORFEIT_LOSS if won else Kind.FORFEIT_WIN, white, side=Side.FIRST, handicap=hd)
+                    w = new_entry(Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS, black, side=Side.SECOND, handicap=hd)
+                    b = new_entry(Kind.FORFEIT_LOSS if won else Kind.FORFEIT_WIN, white, side=Side.FIRST, handicap=hd)
                 else:
-                    w = RoundEntry(Kind.GAME, black, res, Side.SECOND, rated=played, handicap=hd)
-                    b = RoundEntry(Kind.GAME, white, res.reverse, Side.FIRST, rated=played, handicap=hd)
+                    w = new_entry(Kind.GAME, black, res, Side.SECOND, rated=played, handicap=hd)
+                    b = new_entry(Kind.GAME, white, res.reverse, Side.FIRST, rated=played, handicap=hd)
             place(white, r, w, el)
             place(black, r, b, el)
         for r, el in sorted(byes.items()):
-            place(number(el.get("player"), el), r, RoundEntry(Kind.PAB), el)
+            place(number(el.get("player"), el), r, new_entry(Kind.PAB), el)
         implied = {no: any(e is not ABSENT_ENTRY for e in row) for no, row in entries.items()}
         # rounds after the last with a game, a pairing or a bye are not played yet
         last = max((r + 1 for row in entries.values() for r, e in enumerate(row) if e is not ABSENT_ENTRY), default=0)
@@ -187,7 +188,7 @@ class OpenGothaFormat(Format):
                  if p.get(a) and not (a == "smmsCorrection" and p.get(a) == "0")]
         if p.get("rank") is None and p.get("grade") is None:
             extra.append(("go rank", "30K"))  # OpenGotha's default rank
-        return Player(
+        return new_player(
             start_no=no, name=f"{p.get('name', '')}, {p.get('firstName', '')}".strip(", "), rounds=tuple(rounds),
             rating=rating, federation=p.get("country") or None,
             ids=tuple((scheme, p.get(attr)) for scheme, attr in (("egf", "egfPin"), ("ffg", "ffgLicence"),

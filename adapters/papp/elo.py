@@ -22,6 +22,7 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
+from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import Kind, LEFT_OUT, Player, PlayoffGame, Result, RoundEntry, Side, Tournament
 
 _RESULT = {">": Result.WIN, "<": Result.LOSS, "=": Result.DRAW}
@@ -177,7 +178,7 @@ class PappFormat(Format):
                 drawn = g.result == "="
                 score = g.opp_score if _nobody(g.first) else g.score
                 other = g.score if _nobody(g.first) else g.opp_score
-                byes.setdefault(who, {})[g.stage] = RoundEntry(
+                byes.setdefault(who, {})[g.stage] = new_entry(
                     Kind.PAB if won else Kind.HALF_BYE if drawn else Kind.ZERO_BYE, score=score, opp_score=other)
                 continue
             if first is None or second is None:
@@ -277,10 +278,10 @@ class PappFormat(Format):
                 result = _RESULT[g.result]
                 black = not g.first_is_white
                 if first:
-                    row[r - 1] = RoundEntry(Kind.GAME, numbers[g.second], result, Side.FIRST if black else Side.SECOND,
+                    row[r - 1] = new_entry(Kind.GAME, numbers[g.second], result, Side.FIRST if black else Side.SECOND,
                                             g.score, g.opp_score, g.rated)
                 else:
-                    row[r - 1] = RoundEntry(Kind.GAME, numbers[g.first], result.reverse, Side.SECOND if black else Side.FIRST,
+                    row[r - 1] = new_entry(Kind.GAME, numbers[g.first], result.reverse, Side.SECOND if black else Side.FIRST,
                                             g.opp_score, g.score, g.rated)
             entries[no] = row
         totals = {no: Totals(p.points, p.discs) for no, p in listed.items() if p.points is not None}
@@ -299,7 +300,7 @@ class PappFormat(Format):
             extra = () if p is None or p.discs is None else (("papp discs", f"{p.discs:g}"),)
             if p is not None and p.written:
                 extra += (("papp totals as written", ", ".join(p.written)),)
-            players.append(Player(
+            players.append(new_player(
                 start_no=no, name=name, rounds=got.rounds, federation=federation,
                 rating=None if p is None else p.rating, stored_points=got.stored_points,
                 stored_rank=rank if p is not None else None, late_entry=got.late_entry,

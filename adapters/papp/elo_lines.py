@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fast import constructor
 
 _ID = r"(\d+|\?+)"
 _DISCS = r"\((\d+(?:\.5)?)\)"
@@ -63,6 +64,10 @@ class Lines:
     commented: list[GameLine] = field(default_factory=list)  # game lines behind a '%'
     planned: int | None = None  # '%% 13 rounds'
     joined: int = 0  # lines holding several games
+
+
+new_game_line = constructor(GameLine)
+new_player_line = constructor(PlayerLine)
 
 
 def _number(text: str) -> float:
@@ -178,7 +183,7 @@ def _finish(n, pid, new, names, country, tail, heading, file, keep_empty=False) 
     written = tuple(x for x in tail if x) if len(tail) > len(plain) or any(
         not _NUMBER.match(x) for x, r in zip(tail, roles) if r in ("points", "discs") and x not in ("", "-")) else ()
     federation = country if country not in (None, "", "?", "??") else None
-    return PlayerLine(n, pid, f"{name}, {first}" if first else name, federation, points, discs, rating, new,
+    return new_player_line(n, pid, f"{name}, {first}" if first else name, federation, points, discs, rating, new,
                            written)
 
 
@@ -270,5 +275,5 @@ def _game(m, n: int, stage, file: str) -> GameLine:
     first, bd, res, wd, second, colour = m.groups()
     if (bd is None) != (wd is None):
         raise BrightwellError("a game gives the discs of one player only", file=file, place=f"line {n}")
-    return GameLine(n, stage, first, second, res, None if bd is None else _number(bd),
-                    None if wd is None else _number(wd), colour in ("W", "w"))
+    return new_game_line(n, stage, first, second, res, None if bd is None else _number(bd),
+                         None if wd is None else _number(wd), colour in ("W", "w"))

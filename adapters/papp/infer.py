@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from brightwell_plugin.fast import new_entry
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, PlayoffGame, Result, RoundEntry
 
 BOARD = 64
@@ -144,7 +145,7 @@ def infer(entries: dict[int, list], totals: dict[int, Totals], playoffs, labels:
         else:  # no stored totals: a player missing alone from a round had the bye (Papp pairs all present)
             byes = sum(1 for r in missing if missing_in[r] == 1)
         chosen = set(sorted(missing, key=lambda r: (missing_in[r], r))[:byes])
-        bye = RoundEntry(Kind.PAB, score=credit if has_discs else None,
+        bye = new_entry(Kind.PAB, score=credit if has_discs else None,
                          opp_score=BOARD - credit if has_discs else None)
         rounds = [e if e is not None else bye if r in chosen else ABSENT_ENTRY for r, e in enumerate(row)]
         absent = [r for r in missing if r not in chosen]

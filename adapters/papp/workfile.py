@@ -24,7 +24,8 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, REGISTERED, Result, RoundEntry, ScoringSystem, Side, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, REGISTERED, Result, ScoringSystem, Side, Tournament
 
 DEFAULT_COEF = 6.0  # global.c init_default_penalties: brightwell_coeff = 3 per half point
 
@@ -277,10 +278,10 @@ class PappWorkfileFormat(Format):
             games = {}
             for black, white, discs, _ in couples:
                 res = Result.WIN if 2 * discs > board else Result.LOSS if 2 * discs < board else Result.DRAW
-                games[black] = RoundEntry(Kind.GAME, white, res, Side.FIRST, discs, board - discs)
-                games[white] = RoundEntry(Kind.GAME, black, res.reverse, Side.SECOND, board - discs, discs)
+                games[black] = new_entry(Kind.GAME, white, res, Side.FIRST, discs, board - discs)
+                games[white] = new_entry(Kind.GAME, black, res.reverse, Side.SECOND, board - discs, discs)
             for no, entries in rounds.items():
-                entries.append(games.get(no) or (RoundEntry(Kind.PAB, score=bye, opp_score=cfg.bye)
+                entries.append(games.get(no) or (new_entry(Kind.PAB, score=bye, opp_score=cfg.bye)
                                                  if present.get(no) else ABSENT_ENTRY))
         players = []
         closed = len(state.closed)
@@ -289,7 +290,7 @@ class PappWorkfileFormat(Format):
             came = [r for r, (_, present) in enumerate(state.closed, 1) if present.get(no)]
             here = state.present[no]
             who = known[no]
-            players.append(Player(
+            players.append(new_player(
                 no, who.name, tuple(entries), rating=who.rating, federation=who.federation,
                 late_entry=came[0] if came and came[0] > 1 else None,
                 withdrawn_after=came[-1] if came and not here else None,

@@ -21,6 +21,7 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, max_rounds
+from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, Side, Tournament
 
 CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
@@ -218,27 +219,27 @@ class SwissPerfectFormat(Format):
         if not b:
             kind = Kind.FULL_BYE if ws >= 2 else Kind.HALF_BYE if ws == 1 else Kind.ZERO_BYE
             credit = (wsub, bsub) if has_minor and (wsub or bsub) else (None, None)
-            entries[w][rnd] = RoundEntry(kind, score=credit[0], opp_score=credit[1])
+            entries[w][rnd] = new_entry(kind, score=credit[0], opp_score=credit[1])
             return
         if not w:
-            entries[b][rnd] = RoundEntry(Kind.FULL_BYE if bs >= 2 else Kind.HALF_BYE if bs == 1 else Kind.ZERO_BYE)
+            entries[b][rnd] = new_entry(Kind.FULL_BYE if bs >= 2 else Kind.HALF_BYE if bs == 1 else Kind.ZERO_BYE)
             return
         scores = (wsub, bsub) if has_minor else (None, None)
         if wt == 1 and bt == 1:
             res = Result.WIN if ws > bs else Result.LOSS if ws < bs else Result.DRAW
-            entries[w][rnd] = RoundEntry(Kind.GAME, number[b], res, Side.FIRST, *scores)
-            entries[b][rnd] = RoundEntry(Kind.GAME, number[w], res.reverse, Side.SECOND, scores[1], scores[0])
+            entries[w][rnd] = new_entry(Kind.GAME, number[b], res, Side.FIRST, *scores)
+            entries[b][rnd] = new_entry(Kind.GAME, number[w], res.reverse, Side.SECOND, scores[1], scores[0])
             return
         # forfeits: 35 White won, 34 Black won, 36 double; other type pairs by the scores
         w_kind = Kind.FORFEIT_WIN if ws == 2 else Kind.FORFEIT_LOSS
         b_kind = Kind.FORFEIT_WIN if bs == 2 else Kind.FORFEIT_LOSS
         if ws == bs == 1:  # a draw not counted as a game: kept as an unrated game
-            entries[w][rnd] = RoundEntry(Kind.GAME, number[b], Result.DRAW, Side.FIRST, *scores, rated=False)
-            entries[b][rnd] = RoundEntry(Kind.GAME, number[w], Result.DRAW, Side.SECOND, scores[1], scores[0],
+            entries[w][rnd] = new_entry(Kind.GAME, number[b], Result.DRAW, Side.FIRST, *scores, rated=False)
+            entries[b][rnd] = new_entry(Kind.GAME, number[w], Result.DRAW, Side.SECOND, scores[1], scores[0],
                                          rated=False)
             return
-        entries[w][rnd] = RoundEntry(w_kind, number[b], side=Side.FIRST, score=scores[0], opp_score=scores[1])
-        entries[b][rnd] = RoundEntry(b_kind, number[w], side=Side.SECOND, score=scores[1], opp_score=scores[0])
+        entries[w][rnd] = new_entry(w_kind, number[b], side=Side.FIRST, score=scores[0], opp_score=scores[1])
+        entries[b][rnd] = new_entry(b_kind, number[w], side=Side.SECOND, score=scores[1], opp_score=scores[0])
 
     def _player(self, rec, start_no, got, played, warnings, name) -> Player:
         absent = _rounds_of(rec.get("ABSENT", ""))
@@ -268,7 +269,7 @@ class SwissPerfectFormat(Format):
         if rec.get("LOC_ID", "").startswith("#"):  # this project's mark: the number before --renumber
             ids = tuple(("original", v[1:]) if s == "national" else (s, v) for s, v in ids)
         birth = rec.get("BIRTH_DATE", "")
-        return Player(
+        return new_player(
             start_no=start_no, name=f"{surname}, {first}" if first else surname, rounds=tuple(rounds),
             rating=_int(rec.get("INTL_RTG", ""), 0, "INTL_RTG") or None, federation=rec.get("FEDER") or None,
             title=_title(rec.get("TITLE")), sex=codes.sex_from_sp(rec.get("SEX")) or codes.sex(rec.get("SEX")),

@@ -15,7 +15,8 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, RoundEntry, Tournament
 
 _CELL = re.compile(r"^\s*([0-9]*)\s*:\s*(.?)\s*$")
 _ROUND = re.compile(r"[0-9]+")
@@ -33,12 +34,12 @@ def parse_cell(cell: str, where: str) -> RoundEntry:
     if not opp:
         if code not in _BYES:
             raise BrightwellError(f"'{cell.strip()}' is not a bye", place=where)
-        return RoundEntry(_BYES[code])
+        return new_entry(_BYES[code])
     if code in _GAMES:
         res, rated = _GAMES[code]
-        return RoundEntry(Kind.GAME, opp, res, rated=rated)
+        return new_entry(Kind.GAME, opp, res, rated=rated)
     if code in "+-" and code:
-        return RoundEntry(Kind.FORFEIT_WIN if code == "+" else Kind.FORFEIT_LOSS, opp)
+        return new_entry(Kind.FORFEIT_WIN if code == "+" else Kind.FORFEIT_LOSS, opp)
     raise BrightwellError(f"'{cell.strip()}' is not a result against {opp}", place=where)
 
 
@@ -73,7 +74,7 @@ class SwissPerfectTextFormat(Format):
             try:
                 rounds = tuple(parse_cell(cells[i], f"line {n}, round {header[i]}") if cells[i].strip() else ABSENT_ENTRY
                                for i in round_cols)
-                players.append(Player(
+                players.append(new_player(
                     start_no=whole(get["No"], "start number", str(path), f"line {n}"), name=get["Name"],
                     rounds=rounds, rating=whole(get.get("Rtg"), "rating", str(path), f"line {n}", 0) or None,
                     federation=get.get("Feder") or None, title=get.get("Title") or None,

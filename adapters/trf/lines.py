@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fast import new_entry
 from brightwell_plugin.model import Kind, Result, RoundEntry, ScoringSystem, Side, Tournament
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
@@ -102,7 +103,7 @@ class Records(dict):
         self.fields = RecordFields()
 
     def __missing__(self, block: str) -> RoundEntry:
-        e = self[block] = RoundEntry(*self.fields[block])
+        e = self[block] = new_entry(*self.fields[block])
         return e
 
 
@@ -152,7 +153,7 @@ def parse_blocks(blocks: Sequence[str], played: int, scores: Sequence[tuple], li
     try:
         if not scores:
             return list(map(known.__getitem__, row))  # in C, as nearly always
-        made = [RoundEntry(kind, opponent, result, side, own, opp, rated) for (kind, opponent, result, side, _, _, rated),
+        made = [new_entry(kind, opponent, result, side, own, opp, rated) for (kind, opponent, result, side, _, _, rated),
                 (own, opp) in zip(map(known.fields.__getitem__, row), scores)]  # each made once, with its scores
         return made + list(map(known.__getitem__, row[len(made):]))
     except BrightwellError:

@@ -19,7 +19,8 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
 
 _SCORE = re.compile(r"-?[0-9]+")
 _LINE = re.compile(r"^(\S(?:.*?\S)??)\s+([0-9]+(?:[.+][0-9]+)*)\s*([0-9\s]*);\s*([-0-9\s]*)((?:;[^;]*)*)$")
@@ -131,11 +132,11 @@ class TshFormat(Format):
             o, s = int(opp), int(score)
             if o == 0:
                 if s > 0:
-                    entries.append(RoundEntry(Kind.FULL_BYE, score=s, opp_score=0))
+                    entries.append(new_entry(Kind.FULL_BYE, score=s, opp_score=0))
                 elif s < 0:
-                    entries.append(RoundEntry(Kind.FORFEIT_LOSS, score=0, opp_score=-s))
+                    entries.append(new_entry(Kind.FORFEIT_LOSS, score=0, opp_score=-s))
                 else:
-                    entries.append(RoundEntry(Kind.HALF_BYE, score=0, opp_score=0))
+                    entries.append(new_entry(Kind.HALF_BYE, score=0, opp_score=0))
                 continue
             if not 1 <= o <= len(rows):
                 raise BrightwellError(f"round {r + 1}: opponent {o} is not a line of this file", file=path,
@@ -148,11 +149,11 @@ class TshFormat(Format):
             t = int(theirs)
             res = Result.WIN if s > t else Result.LOSS if s < t else Result.DRAW
             side = _SIDE.get(sides[r]) if r < len(sides) else None
-            entries.append(RoundEntry(Kind.GAME, o, res, side, s, t))
+            entries.append(new_entry(Kind.GAME, o, res, side, s, t))
         extra = tuple((f"tsh {tag}", " ".join(values)) for tag, values in tags.items() if tag != "p12")
         if "+" in rating or "." in rating:
             extra += (("tsh rating", rating),)
-        return Player(start_no=no, name=name, rounds=tuple(entries), rating=int(re.split(r"[.+]", rating)[0]) or None,
+        return new_player(start_no=no, name=name, rounds=tuple(entries), rating=int(re.split(r"[.+]", rating)[0]) or None,
                       extra=extra)
 
     def _tournament(self, path, config, players, rows) -> Tournament:

@@ -12,6 +12,7 @@ from brightwell_plugin.adapters.numbers import ORDINALS, digits, small_numbers
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, read_input
+from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import (
     ABSENT_ENTRY, Kind, Player, PlayoffGame, Result, RoundEntry, ScoringSystem, Side, Tournament,
 )
@@ -252,7 +253,7 @@ class XmlFormat(Format):
             if r.keys() == _GAME_LAYOUT:  # the usual game: its attributes by position
                 n, kind, opponent, result, side, score, opp_score = r.values()
                 if len(rounds) < 999 and n == ordinals[len(rounds)]:  # the next round, written plainly
-                    rounds.append(RoundEntry(kinds[kind], positive[opponent], results[result], sides[side],
+                    rounds.append(new_entry(kinds[kind], positive[opponent], results[result], sides[side],
                                              numbers[score], numbers[opp_score]))
                     continue
             get = r.get
@@ -268,13 +269,13 @@ class XmlFormat(Format):
             opponent, result, side, score, opp_score, rated, handicap = (
                 get("opponent"), get("result"), get("side"), get("score"), get("opp-score"), get("rated"),
                 get("handicap"))
-            rounds.append(RoundEntry(
+            rounds.append(new_entry(
                 kinds[get("kind")], None if opponent is None else positive[opponent],
                 None if result is None else results[result], None if side is None else sides[side],
                 None if score is None else numbers[score], None if opp_score is None else numbers[opp_score],
                 rated is None or booleans[rated], 0 if handicap is None else positive[handicap],
             ))
-        return Player(
+        return new_player(
             start_no=int(a["start-no"]), name=a["name"], rounds=tuple(rounds), rating=_int(a.get("rating")),
             federation=a.get("federation"), title=a.get("title"), sex=a.get("sex"),
             birth_date=a.get("birth-date"), late_entry=_int(a.get("late-entry")),
