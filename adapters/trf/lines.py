@@ -96,14 +96,14 @@ class Records(dict):
     same on every line, and most recur (the same block is the same record, shared). A block
     that does not read raises, unnamed, and is not kept: :func:`parse_blocks` then names its
     line and round. ``fields``: each block's :func:`block_fields`, read on first sight too, for
-    rows with game scores, whose records are made with them."""
+    rows with game scores, whose records are made with them (filled by those rows only)."""
 
     def __init__(self):
         super().__init__()
         self.fields = RecordFields()
 
     def __missing__(self, block: str) -> RoundEntry:
-        e = self[block] = new_entry(*self.fields[block])
+        e = self[block] = new_entry(*block_fields(block))
         return e
 
 
