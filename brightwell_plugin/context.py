@@ -51,6 +51,8 @@ def current_round(t: Tournament) -> int:
     if not n or not planned:
         return min(1, planned)
     taking = [dict(p.extra).get("opengotha participating", "") for p in t.players]
+    paired_kinds, paired, pab = (Kind.GAME, Kind.PAIRED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), Kind.PAIRED, Kind.PAB
+    declared = (Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE)
     for r in range(planned):
         accounted, pending, bye = 0, False, False
         for p, part in zip(t.players, taking):
@@ -58,12 +60,12 @@ def current_round(t: Tournament) -> int:
             kind = e.kind
             if r < len(part) and part[r] == "0":
                 accounted += 1  # not taking part (counted even when paired, as OpenGotha counts it)
-            if e.opponent is not None and kind in (Kind.GAME, Kind.PAIRED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
+            if e.opponent is not None and kind in paired_kinds:
                 accounted += 1
-                pending = pending or kind is Kind.PAIRED
-            elif kind is Kind.PAB:
+                pending = pending or kind is paired
+            elif kind is pab:
                 bye = True
-            elif kind in (Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE):
+            elif kind in declared:
                 accounted += 1  # a declared bye or absence
         if accounted + bye < n or pending:
             return r + 1
@@ -155,7 +157,8 @@ class Context:
     @cached_property
     def otb_opponents(self) -> list[list[int]]:
         """Each player's opponents met over the board (games, not forfeits), one per game."""
-        return [[o for e, o in zip(es, opps) if o >= 0 and e.kind is Kind.GAME]
+        game = Kind.GAME
+        return [[o for e, o in zip(es, opps) if o >= 0 and e.kind is game]
                 for es, opps in zip(self.entries, self.opp)]
 
     @cached_property
@@ -164,13 +167,14 @@ class Context:
         s = self.t.scoring
         pab_is_win = s.pab is None or s.pab == s.win
         out = []
+        game, won, win_kinds = Kind.GAME, Result.WIN, (Kind.FORFEIT_WIN, Kind.FULL_BYE) + ((Kind.PAB,) if pab_is_win else ())
         for es in self.entries:
             w = 0
             for e in es:
                 kind = e.kind
-                if kind is Kind.GAME:
-                    w += e.result is Result.WIN
-                elif kind is Kind.FORFEIT_WIN or kind is Kind.FULL_BYE or (kind is Kind.PAB and pab_is_win):
+                if kind is game:
+                    w += e.result is won
+                elif kind in win_kinds:
                     w += 1
             out.append(w)
         return out
@@ -190,7 +194,8 @@ class Context:
 
     @cached_property
     def has_game_scores(self) -> bool:
-        return any(e.score is not None for es in self.entries for e in es if e.kind is Kind.GAME)
+        game = Kind.GAME
+        return any(e.score is not None for es in self.entries for e in es if e.kind is game)
 
     def require_game_scores(self, code: str) -> None:
         """Refuse a tournament whose games have no scores (one with no games yet is fine)."""

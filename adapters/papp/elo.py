@@ -25,7 +25,8 @@ from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import Kind, LEFT_OUT, Player, PlayoffGame, Result, RoundEntry, Side, Tournament
 
-_RESULT = {">": Result.WIN, "<": Result.LOSS, "=": Result.DRAW}
+_RESULT = {">": Result.WIN, "<": Result.LOSS, "=": Result.DRAW}  # the first player's, by the game line's sign
+_SECOND_RESULT = {">": Result.LOSS, "<": Result.WIN, "=": Result.DRAW}  # the second player's
 
 
 @dataclass
@@ -269,20 +270,20 @@ class PappFormat(Format):
         listed = {(numbers[p.id] if p.id in numbers else numbers[f"?{p.line}"]): p for p in lines.players}
         order = list(listed) + sorted(set(numbers.values()) - set(listed))
         entries: dict[int, list[RoundEntry | None]] = {}
+        game, first_side, second_side = Kind.GAME, Side.FIRST, Side.SECOND  # read once: this loop makes every game
         for no in order:
             row: list[RoundEntry | None] = [None] * played
             for r, e in (byes or {}).get(no, {}).items():
                 row[r - 1] = e
             for r, g in rounds.get(no, {}).items():
                 first = numbers.get(g.first) == no if g.first in numbers else False
-                result = _RESULT[g.result]
                 black = not g.first_is_white
                 if first:
-                    row[r - 1] = new_entry(Kind.GAME, numbers[g.second], result, Side.FIRST if black else Side.SECOND,
-                                            g.score, g.opp_score, g.rated)
+                    row[r - 1] = new_entry(game, numbers[g.second], _RESULT[g.result], first_side if black else second_side,
+                                           g.score, g.opp_score, g.rated)
                 else:
-                    row[r - 1] = new_entry(Kind.GAME, numbers[g.first], result.reverse, Side.SECOND if black else Side.FIRST,
-                                            g.opp_score, g.score, g.rated)
+                    row[r - 1] = new_entry(game, numbers[g.first], _SECOND_RESULT[g.result],
+                                           second_side if black else first_side, g.opp_score, g.score, g.rated)
             entries[no] = row
         totals = {no: Totals(p.points, p.discs) for no, p in listed.items() if p.points is not None}
         labels = {no: f"{listed[no].name} ({no})" if no in listed else

@@ -39,10 +39,10 @@ class Inferred:
 
 
 def _game_totals(row) -> tuple[float, float | None]:
-    points, discs = 0.0, 0.0
+    points, discs, won, drawn = 0.0, 0.0, Result.WIN, Result.DRAW
     for e in row:
         if e is not None:
-            points += 1 if e.result is Result.WIN else 0.5 if e.result is Result.DRAW else 0
+            points += 1 if e.result is won else 0.5 if e.result is drawn else 0
             discs = None if discs is None or e.score is None else discs + e.score
     return points, discs
 

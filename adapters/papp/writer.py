@@ -17,9 +17,10 @@ def _refuse_other_games(t: Tournament) -> None:
     if t.game not in (None, "othello") or t.board not in (None, 64):
         what = game_event(t.game) if t.game not in (None, "othello") else f"a board of {t.board}"
         raise BrightwellError(f"an ELO export holds Othello games (discs out of 64), and this is {what}")
+    game = Kind.GAME  # read once: the loop looks at every round record
     for p in t.players:
         for r, e in enumerate(p.rounds, 1):
-            if e.kind is Kind.GAME and ((e.score or 0) > 64 or (e.opp_score or 0) > 64 or (e.score or 0) + (e.opp_score or 0) > 64):
+            if e.kind is game and ((e.score or 0) > 64 or (e.opp_score or 0) > 64 or (e.score or 0) + (e.opp_score or 0) > 64):
                 raise BrightwellError(f"an ELO export holds discs out of 64; round {r} of player {p.start_no} "
                                       f"({p.name}) scores {e.score:g}-{e.opp_score:g}")
 
@@ -55,9 +56,10 @@ def render(t: Tournament) -> bytes:
         rating = f", {p.rating or 0}"  # always written (0: unrated), so that the line has the heading's fields
         lines.append(f"%_% {p.start_no:7d}, {surname}, {first}, {p.federation or ''}, {points:4g}, {discs}{rating}")
     games: list[list[str]] = [[] for _ in range(t.rounds_played)]
+    game, first_side = Kind.GAME, Side.FIRST
     for p in t.players:  # each game once, from the side of the player who moved first
         for r, e in enumerate(p.rounds):
-            if e.kind is Kind.GAME and (e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent)):
+            if e.kind is game and (e.side is first_side or (e.side is None and p.start_no < e.opponent)):
                 games[r].append(f"{p.start_no:6d} ({int(e.score or 0):02d}){_SIGN[e.result]}"
                                 f"({int(e.opp_score or 0):02d}) {e.opponent:6d}  B")
     for r, listed in enumerate(games, 1):

@@ -43,6 +43,9 @@ def read_ini(data: bytes, name: str, encoding: str | None) -> tuple[configparser
 
 
 _HALF_POINTS = frozenset((0, 1, 2))
+_PLAYED = {  # (White scored more, less) -> White's and Black's (kind, result, side) of a played game
+    (won, lost): ((Kind.GAME, white, Side.FIRST), (Kind.GAME, white.reverse, Side.SECOND))
+    for won, lost, white in ((True, False, Result.WIN), (False, True, Result.LOSS), (False, False, Result.DRAW))}
 _WHOLE = re.compile(r"-?[0-9]+(?:\.0*)?")  # a numeric field; dBase may write decimals it was not given
 _DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]*)?|-?\.[0-9]+")
 
@@ -226,9 +229,9 @@ class SwissPerfectFormat(Format):
             return
         scores = (wsub, bsub) if has_minor else (None, None)
         if wt == 1 and bt == 1:
-            res = Result.WIN if ws > bs else Result.LOSS if ws < bs else Result.DRAW
-            entries[w][rnd] = new_entry(Kind.GAME, number[b], res, Side.FIRST, *scores)
-            entries[b][rnd] = new_entry(Kind.GAME, number[w], res.reverse, Side.SECOND, scores[1], scores[0])
+            (kind, white_result, white), (_, black_result, black) = _PLAYED[ws > bs, ws < bs]
+            entries[w][rnd] = new_entry(kind, number[b], white_result, white, *scores)
+            entries[b][rnd] = new_entry(kind, number[w], black_result, black, scores[1], scores[0])
             return
         # forfeits: 35 White won, 34 Black won, 36 double; other type pairs by the scores
         w_kind = Kind.FORFEIT_WIN if ws == 2 else Kind.FORFEIT_LOSS

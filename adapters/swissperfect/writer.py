@@ -52,12 +52,13 @@ def lost_in_sp(t: Tournament) -> list[str]:
         lost.append(metadata(f"player fields: {', '.join(extra)}"))
     fractional = no_opponent = unrated = False
     sums = set()
+    game = Kind.GAME
     for p in t.players:  # one pass over every round record
         for e in p.rounds:
             score, kind = e.score, e.kind
             if score is not None and type(score) is not int and not float(score).is_integer():
                 fractional = True
-            if kind is Kind.GAME:
+            if kind is game:
                 unrated = unrated or not e.rated
                 if score is not None and e.opp_score is not None:
                     sums.add(score + e.opp_score)
@@ -164,13 +165,14 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
     rows = []
     rounds = max((len(p.rounds) for p in t.players), default=0)
     by_no = {p.start_no: p for p in t.players}
+    game, first_side = Kind.GAME, Side.FIRST  # read once: the loop looks at every round record
     for r in range(rounds):
         rnd = str(r + 1)
         for p in t.players:
             e = p.rounds[r] if r < len(p.rounds) else ABSENT_ENTRY
             kind = e.kind
-            if kind is Kind.GAME and e.opponent is not None:  # a game: one row, from its first mover's side
-                if e.side is Side.FIRST or (e.side is None and p.start_no < e.opponent):
+            if kind is game and e.opponent is not None:  # a game: one row, from its first mover's side
+                if e.side is first_side or (e.side is None and p.start_no < e.opponent):
                     won = _HALF[e.result]  # SP has no "played, not rated": other types read as forfeits
                     sc, osc = e.score, e.opp_score  # whole numbers written at once, others by _sub
                     rows.append((rnd, sp_id[p.start_no], sp_id[e.opponent], _HALF_TEXT[won], _HALF_TEXT[2 - won],
