@@ -126,7 +126,8 @@ def lost_go_ranks(t: Tournament) -> list[Loss]:
 
 def lost_pairings(t: Tournament) -> list[Loss]:
     """For a format with no place for a pairing without a result (``Kind.PAIRED``)."""
-    n = sum(e.kind is Kind.PAIRED for p in t.players for e in p.rounds) // 2
+    paired = Kind.PAIRED  # read once: the sum looks at every round record
+    n = sum(e.kind is paired for p in t.players for e in p.rounds) // 2
     if n:
         return [Loss(f"{n} pairing(s) without a result (written as not paired: OpenGotha counts such a "
                      "pairing in the opponents' sums)")]

@@ -213,7 +213,8 @@ class Tournament:
 
     @property
     def has_game_scores(self) -> bool:
-        return any(e.score is not None for p in self.players for e in p.rounds if e.kind is Kind.GAME)
+        game = Kind.GAME  # read once: the scan may look at every round record
+        return any(e.score is not None for p in self.players for e in p.rounds if e.kind is game)
 
     def player(self, start_no: int) -> Player:
         for p in self.players:

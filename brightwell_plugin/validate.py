@@ -166,8 +166,9 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> list[Num
 
     Each pairing is checked once, from its lower start number, and covers both records; when the
     records with an opponent outnumber those covered, something is one-sided."""
-    board, game, scoring = t.board, Kind.GAME, t.scoring
+    board, game, pending, scoring = t.board, Kind.GAME, Kind.PAIRED, t.scoring
     of_game, loss, points = {Result.WIN: scoring.win, Result.DRAW: scoring.draw}, scoring.loss, scoring.points
+    reverse = {r: r.reverse for r in Result}  # looked up, not read as a property: this loop sees every game
     paired = covered = 0
     totals = []
     for p in t.players:
@@ -176,7 +177,7 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> list[Num
             kind, opponent = e.kind, e.opponent
             got += of_game.get(e.result, loss) if kind is game else points(e)
             if opponent is None:
-                if kind is game or kind is Kind.PAIRED or not _possible_scores(e.score, e.opp_score, board):  # a bye may be credited a score
+                if kind is game or kind is pending or not _possible_scores(e.score, e.opp_score, board):  # a bye may be credited a score
                     return None
                 continue
             paired += 1
@@ -189,15 +190,15 @@ def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> list[Num
             if oe.opponent != no:
                 return None
             if kind is game:
-                if (e.result is None or oe.kind is not game or oe.result is not e.result.reverse
+                if (e.result is None or oe.kind is not game or oe.result is not reverse[e.result]
                         or (e.side is not None and oe.side is e.side)
                         or oe.opp_score != e.score or oe.score != e.opp_score):
                     return None
                 score, opp_score = e.score, e.opp_score
                 if (score is not None or opp_score is not None) and not _possible_scores(score, opp_score, board):
                     return None
-            elif kind is Kind.PAIRED:
-                if oe.kind is not Kind.PAIRED or e.result is not None or oe.result is not None \
+            elif kind is pending:
+                if oe.kind is not pending or e.result is not None or oe.result is not None \
                         or e.score is not None or oe.score is not None:
                     return None
             elif (kind not in _FORFEITS or oe.kind not in _FORFEITS  # a forfeit; a double one: both lose,

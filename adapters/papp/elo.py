@@ -320,7 +320,8 @@ class PappFormat(Format):
         if t.tiebreaks and ",".join(t.tiebreaks) != declared:
             lost.append(f"the tie-break list {','.join(t.tiebreaks)} (an export declares none: it is read back as "
                         f"Papp's own, {declared})")
-        credits = {(e.score, e.opp_score) for p in t.players for e in p.rounds if e.kind is Kind.PAB}
+        pab = Kind.PAB
+        credits = {(e.score, e.opp_score) for p in t.players for e in p.rounds if e.kind is pab}
         if (None, None) in credits:
             lost.append("byes without a disc credit (read back with the credit the stored discs imply)")
         if len(credits) > 1:

@@ -318,7 +318,8 @@ def _system_rule(text: str, n: int, rounds: int, players) -> tuple[str, str]:
     cycles = 0 if not r else 1 if n in (r, r + 1) else 2 if 2 * n in (r, r + 1) else 0
     if not cycles:
         return "swiss", "no 092 record, and the player count does not fit a round robin"
-    if any(e.kind is Kind.PAB for p in players for e in p.rounds):
+    pab = Kind.PAB
+    if any(e.kind is pab for p in players for e in p.rounds):
         return "swiss", "no 092 record; a pairing-allocated bye rules out a round robin"
     met: dict[tuple[int, int], int] = {}
     for p in players:
