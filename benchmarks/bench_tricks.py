@@ -44,8 +44,6 @@ def plain_records() -> None:
     from brightwell_plugin.model import RoundEntry
 
     class EachRecordRead(dict):
-        fields = type("EachFieldsRead", (dict,), {"__getitem__": lambda self, block: lines.block_fields(block)})()
-
         def __getitem__(self, block):
             return RoundEntry(*lines.block_fields(block))
 
@@ -172,8 +170,6 @@ def publish_site(folder: Path):
 
 TRICKS = {  # name: (the hot path, how to make it plain)
     "TRF round blocks read once each (read a 9,999 x 13 TRF)": (reading("big.trf"), plain_records),
-    "TRF round blocks read once each (read a 2,000 x 11 Othello TRF with game scores)": (reading("othello.trf"),
-                                                                                          plain_records),
     "XML round attributes checked by lookup (read 100 XML events of 60 x 9)": (reading_events(".xml"), plain_xml),
     "fast constructors (read 100 Swiss Perfect events of 60 x 9)": (reading_events(".trn"), plain_constructors),
     "fast constructors (read 100 Papp events of 60 x 9)": (reading_events(".elo"), plain_constructors),

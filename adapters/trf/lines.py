@@ -95,24 +95,11 @@ class Records(dict):
     """Round records by their block's text, each block read on first sight: a block means the
     same on every line, and most recur (the same block is the same record, shared). A block
     that does not read raises, unnamed, and is not kept: :func:`parse_blocks` then names its
-    line and round. ``fields``: each block's :func:`block_fields`, read on first sight too, for
-    rows with game scores, whose records are made with them (filled by those rows only)."""
-
-    def __init__(self):
-        super().__init__()
-        self.fields = RecordFields()
+    line and round. (A row with game scores makes its own records: each is a game's.)"""
 
     def __missing__(self, block: str) -> RoundEntry:
         e = self[block] = new_entry(*block_fields(block))
         return e
-
-
-class RecordFields(dict):
-    """:func:`block_fields` by the block's text, each block read on first sight."""
-
-    def __missing__(self, block: str) -> tuple:
-        fields = self[block] = block_fields(block)
-        return fields
 
 
 def block_fields(block: str) -> tuple:
@@ -154,7 +141,7 @@ def parse_blocks(blocks: Sequence[str], played: int, scores: Sequence[tuple], li
         if not scores:
             return list(map(known.__getitem__, row))  # in C, as nearly always
         made = [new_entry(kind, opponent, result, side, own, opp, rated) for (kind, opponent, result, side, _, _, rated),
-                (own, opp) in zip(map(known.fields.__getitem__, row), scores)]  # each made once, with its scores
+                (own, opp) in zip(map(block_fields, row), scores)]  # each made once, with its scores
         return made + list(map(known.__getitem__, row[len(made):]))
     except BrightwellError:
         for r, block in enumerate(row):
