@@ -25,6 +25,7 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
+from brightwell_plugin.fast import new_player
 from brightwell_plugin.model import Kind, Player, RoundEntry, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
@@ -158,7 +159,7 @@ class TrfFormat(Format):
         rating = int(f["rating"]) if f["rating"] else 0
         rank = int(f["rank"]) if f["rank"] else 0
         fide_id = f["fide_id"]
-        return Player(
+        return new_player(
             start_no=int(f["start_no"]), name=f["name"], rounds=tuple(entries),
             rating=rating or None, federation=f["federation"] or None,
             title=codes.title(f["title"]) or f["title"] or None,  # FIDE's abbreviation for TRF's code
