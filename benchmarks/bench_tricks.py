@@ -1,17 +1,17 @@
 """Benchmark: what each speed trick of the code gains on the hot path it is for, on this Python.
 
-Run: ``python benchmarks/bench_tricks.py [RUNS [WORDS]]`` (default 5; WORDS picks the tricks whose
-name holds them) with the web extra installed. Each
-trick's hot path runs in a fresh process, once as the code is and once the plain way: every TRF
-round block read (not each distinct block once), the XML schema checking every round and each
-number parsed (not the reader's lookups), the dataclasses (not the fast constructors), no pause
-of the garbage collector, one process (not the forked site builder), Jinja
-templates (``tests/support/plain_rows.py``, not the hand-built table rows). Each is timed twice:
-the hot path alone, run a second time in its process (imports and caches warm), and the whole
-process that runs it once, as a command does (where a trick's saving in the garbage collector's
-work and in freeing memory shows). The two alternate RUNS times; the best of each is compared,
-with a digest of what each made. A trick is kept where the plain way is at least 1.3 times slower
-on Python 3.11 and 3.12.
+Run: ``python benchmarks/bench_tricks.py [RUNS [WORDS]]`` (default 5; WORDS picks the tricks
+whose name holds them) with the web extra installed. Each trick's hot path runs in a fresh
+process, once as the code is and once the plain way: every TRF round block read (not each
+distinct block once), the XML schema checking every round and each number parsed (not the
+reader's lookups), the dataclasses (not the fast constructors), no pause of the garbage
+collector, one process (not the forked site builder), Jinja templates
+(``tests/support/plain_rows.py``, not the hand-built table rows). Each is timed twice: the hot
+path alone, run a second time in its process (imports and caches warm), and the whole process
+that runs it once, as a command does (where a trick's saving in the garbage collector's work and
+in freeing memory shows). The two alternate RUNS times; the best of each is compared, with a
+digest of what each made. A trick is kept where the plain way is at least 1.3 times slower on
+Python 3.11 and 3.12.
 """
 
 from __future__ import annotations
@@ -83,10 +83,9 @@ def plain_xml() -> None:
         def validate(self, tree):
             return False
 
-    conv = xml_format._Converting
+    conv, booleans = xml_format._Converting, xml_format._ANY.booleans.convert
     xml_format.reader_schema = Refusing
-    xml_format._ANY = xml_format._Lookups(conv({}, xml_format._num), conv({}, int),
-                                          conv({}, lambda text: text.strip(" \t\n\r") in ("true", "1")))
+    xml_format._ANY = xml_format._Lookups(conv({}, xml_format._num), conv({}, int), conv({}, booleans))
 
 
 def plain_split() -> None:
@@ -102,25 +101,25 @@ def plain_rows() -> None:
 
 # -- the hot paths: each returns (seconds, what it made, how to digest that) -------------------------
 
-def reading(name: str):
-    """The hot path of reading the file ``name``: its format's reader (not detection or validation)."""
+def reading(pattern: str):
+    """The hot path of reading every file of the work folder that ``pattern`` matches, each with
+    its format's reader (not detection or validation)."""
     def read(folder: Path):
-        reader = api.detect_format(folder / name)
-        start = time.process_time()
-        t = reader.read(folder / name).tournament
-        return time.process_time() - start, t, lambda: hashlib.sha256(repr(t).encode()).hexdigest()
-    return read
-
-
-def reading_events(suffix: str):
-    """The hot path of reading every ``suffix`` file of ``folder/events`` (an archive's ordinary events)."""
-    def read(folder: Path):
-        files = sorted((folder / "events").glob("*" + suffix))
+        files = sorted(folder.glob(pattern))
         readers = [api.detect_format(path) for path in files]
         start = time.process_time()
         made = [reader.read(path).tournament for reader, path in zip(readers, files)]
         return time.process_time() - start, made, lambda: hashlib.sha256(repr(made).encode()).hexdigest()
     return read
+
+
+def _tree_digest(out: Path, made=None) -> str:
+    """A digest of every file below ``out``, names and bytes (``made``: a hash already started)."""
+    made = made or hashlib.sha256()
+    for path in sorted(out.rglob("*")):
+        if path.is_file():
+            made.update(str(path.relative_to(out)).encode() + path.read_bytes())
+    return made.hexdigest()
 
 
 def batch_events(folder: Path):
@@ -132,14 +131,7 @@ def batch_events(folder: Path):
     start = time.process_time()
     results = [process(Job(p, Path(p.suffix[1:]) / p.stem), out, None, None, False) for p in files]
     took = time.process_time() - start
-
-    def digest():
-        made = hashlib.sha256(repr([r.error for r in results]).encode())
-        for path in sorted(out.rglob("*")):
-            if path.is_file():
-                made.update(str(path.relative_to(out)).encode() + path.read_bytes())
-        return made.hexdigest()
-    return took, out, digest
+    return took, out, lambda: _tree_digest(out, hashlib.sha256(repr([r.error for r in results]).encode()))
 
 
 def render_pages(folder: Path):
@@ -158,21 +150,14 @@ def publish_site(folder: Path):
     start = time.perf_counter()  # wall time: the trick is a second processor
     publish(folder / "othello.trf", out, SPEC, COMPARE)
     took = time.perf_counter() - start
-
-    def digest():
-        made = hashlib.sha256()
-        for path in sorted(out.rglob("*")):
-            if path.is_file():
-                made.update(str(path.relative_to(out)).encode() + path.read_bytes())
-        return made.hexdigest()
-    return took, out, digest
+    return took, out, lambda: _tree_digest(out)
 
 
 TRICKS = {  # name: (the hot path, how to make it plain)
     "TRF round blocks read once each (read a 9,999 x 13 TRF)": (reading("big.trf"), plain_records),
-    "XML round attributes checked by lookup (read 100 XML events of 60 x 9)": (reading_events(".xml"), plain_xml),
-    "fast constructors (read 100 Swiss Perfect events of 60 x 9)": (reading_events(".trn"), plain_constructors),
-    "fast constructors (read 100 Papp events of 60 x 9)": (reading_events(".elo"), plain_constructors),
+    "XML round attributes checked by lookup (read 100 XML events of 60 x 9)": (reading("events/*.xml"), plain_xml),
+    "fast constructors (read 100 Swiss Perfect events of 60 x 9)": (reading("events/*.trn"), plain_constructors),
+    "fast constructors (read 100 Papp events of 60 x 9)": (reading("events/*.elo"), plain_constructors),
     "fast constructors (batch: load, rank, write 300 events of 60 x 9)": (batch_events, plain_constructors),
     "gc paused (batch: load, rank, write 300 events of 60 x 9)": (batch_events, plain_gc),
     "hand-built rows (render a 2,000-player site)": (render_pages, plain_rows),

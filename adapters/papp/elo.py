@@ -26,7 +26,7 @@ from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import Kind, LEFT_OUT, Player, PlayoffGame, Result, RoundEntry, Side, Tournament
 
 _RESULT = {">": Result.WIN, "<": Result.LOSS, "=": Result.DRAW}  # the first player's, by the game line's sign
-_SECOND_RESULT = {">": Result.LOSS, "<": Result.WIN, "=": Result.DRAW}  # the second player's
+_SECOND_RESULT = {sign: result.reverse for sign, result in _RESULT.items()}  # the second player's
 
 
 @dataclass

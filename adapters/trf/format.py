@@ -25,8 +25,8 @@ from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.fast import new_player
-from brightwell_plugin.model import Kind, Player, RoundEntry, ScoringSystem, Tournament
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
 META = "trf"  # metadata key of a source line kept verbatim
@@ -274,7 +274,7 @@ def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tou
     count, given = sum(map(len, cells.values())), sum(map(len, byes.values()))
     warnings.append(f"{file}: {count} round(s) with a dash and no result: {given} read as half-point byes, as the "
                     f"stored points count them; the others as not paired")
-    return replace(t, players=tuple(replace(p, rounds=tuple(RoundEntry(Kind.HALF_BYE) if r in byes[p.start_no] else e
+    return replace(t, players=tuple(replace(p, rounds=tuple(new_entry(Kind.HALF_BYE) if r in byes[p.start_no] else e
                                                             for r, e in enumerate(p.rounds)))
                                     if p.start_no in byes else p for p in t.players))
 

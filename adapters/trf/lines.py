@@ -151,7 +151,7 @@ def parse_blocks(blocks: Sequence[str], played: int, scores: Sequence[tuple], li
 
 def _parse_slow(block: str, where: str) -> RoundEntry:
     if not block.strip():
-        return RoundEntry(Kind.ABSENT)
+        return new_entry(Kind.ABSENT)
     opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()
     if opp_text.strip() and not digits(opp_text.strip()):
         raise BrightwellError(f"opponent '{opp_text.strip()}' is not a start number", place=where)
@@ -162,16 +162,16 @@ def _parse_slow(block: str, where: str) -> RoundEntry:
     if opp:
         if result in _GAME:
             res, rated = _GAME[result]
-            return RoundEntry(Kind.GAME, opp, res, side, rated=rated)
+            return new_entry(Kind.GAME, opp, res, side, rated=rated)
         if result == "+":
-            return RoundEntry(Kind.FORFEIT_WIN, opp, side=side)
+            return new_entry(Kind.FORFEIT_WIN, opp, side=side)
         if result == "-":
-            return RoundEntry(Kind.FORFEIT_LOSS, opp, side=side)
+            return new_entry(Kind.FORFEIT_LOSS, opp, side=side)
         raise BrightwellError(f"result '{block[7]}' cannot go with opponent {opp}", place=where)
     if result == " ":
-        return RoundEntry(Kind.ABSENT)
+        return new_entry(Kind.ABSENT)
     if result in _NO_OPPONENT:
-        return RoundEntry(_NO_OPPONENT[result])
+        return new_entry(_NO_OPPONENT[result])
     raise BrightwellError(f"result '{block[7]}' needs an opponent", place=where)
 
 
