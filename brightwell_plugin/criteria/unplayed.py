@@ -36,7 +36,12 @@ def edition(ctx: Context, opts: Options) -> int:
         return value
     if ctx.edition is not None:
         return ctx.edition
-    m = _DATE.match(ctx.t.start_date or "")
+    return edition_of_date(ctx.t.start_date)
+
+
+def edition_of_date(start_date: str | None) -> int:
+    """The edition in force when an event started: 2024 before 2026-03-01, else (or undated) 2026."""
+    m = _DATE.match(start_date or "")
     if m and (int(m[1]), int(m[2]), int(m[3])) < (2026, 3, 1):
         return 2024
     return 2026

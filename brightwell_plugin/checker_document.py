@@ -1,0 +1,219 @@
+"""The result document of FIDE's tie-break checker (gacrux 1.11.65), made from this project's standings.
+
+``brightwell-tiebreakchecker`` (:mod:`brightwell_plugin.tiebreakchecker`) prints what gacrux's
+``tiebreakchecker`` prints, so a program reading gacrux's JSON or text reads it unchanged. What is
+gacrux's here is the shape, learnt from its output and its ``tiebreak.parse_tiebreak``, ``addval``
+and ``compute_tiebreaks``: each tie-break's ``modifiers`` (its defaults, then what the code's
+``/`` parts set), the type of each value (a decimal string with the criterion's decimals, a whole
+number, or ``null``) and ``precision``. The values and ranks are this project's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from brightwell_plugin.model import Tournament
+from brightwell_plugin.standings import Standings
+
+RULES = {2024: (1, "2024-08-01"), 2026: (2, "2026-03-01")}  # edition: gacrux's "ver" and "rules"
+
+# Each code gacrux and this project both know: its order (True: higher first) and the modifiers
+# it starts with (gacrux's "flag" letters, spelled out).
+_CUT = {"cutlow": 0}
+_CUTS = {"cutlow": 0, "cuthigh": 0}
+_UNRATED = object()  # stands for the run's -u value
+DEFAULTS: dict[str, tuple[bool, dict]] = {
+    "PTS": (True, {}), "STD": (True, {}), "WIN": (True, {}), "WON": (True, {}), "BPG": (True, {}),
+    "BWG": (True, {}), "REP": (True, {}), "GE": (True, {}), "TPN": (False, {}), "SNO": (False, {}),
+    "DE": (False, {"predetermined": False}), "PS": (True, _CUT),
+    "KS": (True, {"plim": Decimal("50.0"), "nlim": Decimal("0.0")}),
+    "BH": (True, _CUTS), "FB": (True, _CUTS), "SB": (True, _CUT), "AOB": (True, {"foremode": False}),
+    "RTNG": (True, {"unrated": _UNRATED}), "ARO": (True, {**_CUTS, "unrated": _UNRATED}),
+    "TPR": (True, {"unrated": _UNRATED}), "PTP": (True, {"unrated": _UNRATED}),
+    "APRO": (True, {"unrated": _UNRATED}), "APPO": (True, {"unrated": _UNRATED}),
+}
+# How gacrux writes each value: decimals of a sum of halves; a whole number; a rating (None when
+# there is none); a rounded average of ratings, written as a decimal string without decimals.
+DECIMALS = {"PTS": 1, "STD": 1, "PS": 1, "KS": 1, "BH": 1, "FB": 1, "SB": 2}
+WHOLE = {"WIN", "WON", "BPG", "BWG", "REP", "GE", "TPN", "SNO", "DE"}
+RATING = {"RTNG", "ARO", "TPR", "PTP"}
+RATING_AVERAGE = {"APRO", "APPO"}
+SUMMED = {"PS", "KS", "BH", "FB", "SB"}  # a sum of no term is gacrux's whole number 0
+ALIASES = {"GE": "REP", "SNO": "TPN"}  # gacrux's other names for a code this project knows
+# gacrux's codes this project does not compute (team events, pairing aids, the file's own rank)
+NOT_HERE = {"NUL", "MPTS", "GPTS", "RANK", "RIP", "VUR", "NUM", "COD", "CSQ", "RTG", "MPVGP", "EDE", "EDEC",
+            "EDET", "EDEB", "EDEBT", "EDEBB", "ABH", "AFB", "RSES", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC",
+            "TBR", "BBE", "SSSC", "ACC", "FLT", "FLTD", "FLTFT", "RFP", "TOP", "RND"}
+
+
+@dataclass(frozen=True)
+class Code:
+    """A tie-break as gacrux's command line writes it (``BH/C1``, ``KS/L+1``, ``ARO/U1400/V2026``)."""
+
+    text: str  # as given
+    name: str  # before any ``:`` or ``@``, upper case
+    parts: tuple[str, ...]  # the ``/`` parts, upper case
+
+    @classmethod
+    def parse(cls, text: str) -> Code:
+        pieces = text.upper().replace("!", "/").replace("#", "/").split("/")
+        return cls(text, pieces[0].split(":")[0].split("@")[0], tuple(pieces[1:]))
+
+    @property
+    def unsupported(self) -> str | None:
+        """A ``/`` part of gacrux's this project does not compute, if any: the reversed order (R),
+        the exchanged scores (X), Roberto's proposal (N)."""
+        return next((p for p in self.parts if p in ("R", "X", "N")), None) if self.gacrux else None
+
+    @property
+    def gacrux(self) -> bool:
+        """A code gacrux computes and this project too; others are this project's alone (BQ, DISCS ...)."""
+        return self.name in DEFAULTS
+
+    def edition(self) -> int | None:
+        """The edition a ``/V`` part names (``V2024``, ``V1``, ``V``: the newest), else None."""
+        found = None
+        for part in self.parts:
+            if part.startswith("V"):
+                number = int(part[1:]) if part[1:].isdigit() else 2026
+                found = 2024 if number in (1, 2024) else 2026
+        return found
+
+    def ours(self) -> str:
+        """The code as this project's tie-break list writes it."""
+        if not self.gacrux:
+            return self.text
+        parts = [p for p in self.parts if not p.startswith("V")]
+        edition = self.edition()
+        item = "/".join([ALIASES.get(self.name, self.name), *parts])
+        return f"{item}:edition={edition}" if edition else item
+
+    def describe(self, order: int, edition: int, unrated: int | None, round_robin: bool) -> dict:
+        """The ``tiebreaks[]`` entry gacrux writes for this code (for this project's own: the
+        code as given, higher first)."""
+        if not self.gacrux:
+            return {"order": order, "name": self.name, "desc": self.text, "pointtype": "points",
+                    "modifiers": {"rev": True, "ver": RULES[edition][0]}}
+        higher_first, defaults = DEFAULTS[self.name]
+        reverse = False
+        modifiers: dict = {"ver": RULES[edition][0]}
+        modifiers.update({k: (unrated if v is _UNRATED else v) for k, v in defaults.items()})
+        for part in self.parts:
+            letter, rest = part[:1], part[1:]
+            if letter in "CM" and rest.isdigit():
+                modifiers["cutlow"] = int(rest)
+                if letter == "M":
+                    modifiers["cuthigh"] = int(rest)
+            elif letter == "L":
+                if rest.isdigit():
+                    modifiers["plim"] = Decimal(rest)
+                elif rest[:1] in "+-" and rest[1:].replace(".", "", 1).isdigit():
+                    limit = Decimal(rest[1:]) if "." in rest else Decimal(rest[1:]) * Decimal("0.5")
+                    modifiers["nlim"] = -limit if rest[0] == "-" else limit
+            elif letter == "K" and rest.isdigit():
+                modifiers["nlim"] = Decimal(rest)
+            elif letter == "U" and rest.isdigit():
+                modifiers["unrated"] = int(rest)
+            elif letter == "V":
+                modifiers["ver"] = RULES[self.edition()][0]
+            elif letter == "R":
+                reverse = True
+            elif letter in _FLAGS:
+                modifiers[_FLAGS[letter]] = True
+        if round_robin and not modifiers.get("swiss"):
+            modifiers["predetermined"] = True
+        modifiers = {"rev": reverse != higher_first, **modifiers}
+        return {"order": order, "name": self.name, "desc": "/".join((self.name, *self.parts)),
+                "pointtype": "points", "modifiers": modifiers}
+
+
+_FLAGS = {"D": "urd", "P": "predetermined", "F": "foremode", "S": "swiss", "X": "exchange", "N": "vun"}
+
+
+def value(code: Code, number: float | None, summed: bool, rounds: int):
+    """One value as gacrux writes it: a decimal, a whole number or None (see the module's doc)."""
+    name = ALIASES.get(code.name, code.name)
+    if not code.gacrux:  # this project's own criterion: its value, written as gacrux writes a decimal
+        return None if number is None else Decimal(repr(float(number)))
+    if name in WHOLE:
+        return int(number or 0)
+    if name in RATING:
+        return int(round(number)) if number else None
+    if name in RATING_AVERAGE:
+        return Decimal(round(number)) if number else None
+    if name == "AOB":
+        if number is None or not summed:
+            return None
+        digits = 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
+        return Decimal(repr(float(number))).quantize(Decimal(1).scaleb(-digits)) if number else Decimal("0.0")
+    if name in SUMMED and not summed:
+        return 0
+    return Decimal(repr(float(number))).quantize(Decimal(1).scaleb(-DECIMALS[name]))
+
+
+def precision(values) -> int:
+    """gacrux's ``precision``: the most decimals of any value written as a decimal."""
+    return max((-v.as_tuple().exponent for v in values if isinstance(v, Decimal)), default=0)
+
+
+def direct_encounter(before: dict[int, int], after: dict[int, int]) -> dict[int, int]:
+    """DE as gacrux writes it, from the ranks before and after it: in a group DE splits, each
+    player's place in the group from 1 (players it leaves tied share one); 0 in a group it does not."""
+    groups: dict[int, list[int]] = {}
+    for no, rank in before.items():
+        groups.setdefault(rank, []).append(no)
+    out = {}
+    for members in groups.values():
+        first = min(after[no] for no in members)
+        split = any(after[no] != first for no in members)
+        out.update((no, after[no] - first + 1 if split else 0) for no in members)
+    return out
+
+
+def result(t: Tournament, codes: list[Code], standings: Standings, summed: dict, given: dict, edition: int,
+           unrated: int | None, round_robin: bool, rounds: int, check: bool) -> dict:
+    """``tiebreakResult``: the rules, the round, each tie-break described, each competitor in the
+    file's order with its rank and values (``given``: values made elsewhere, by column and start
+    number); with ``check``, whether every rank is the file's."""
+    by_no = {row.start_no: row for row in (*standings.rows, *standings.unlisted)}
+    tiebreaks, columns = [], []
+    for i, code in enumerate(codes):
+        column = {p.start_no: given[i, p.start_no] if (i, p.start_no) in given else
+                  value(code, by_no[p.start_no].values[i] if p.start_no in by_no else None,
+                        summed.get((i, p.start_no), True), standings.after_round)
+                  for p in t.players}
+        entry = code.describe(i + 1, edition, unrated, round_robin)
+        if code.name == "DE":  # gacrux's record of its loops: one more when DE split a group
+            entry["ede"] = {"functions": "P", "loopcount": 2 if any(column.values()) else 1, "edechanges": [False],
+                            "swap": 0, "changes": 0}
+        tiebreaks.append({**entry, "precision": precision(column.values())})
+        columns.append(column)
+    competitors, same = [], True
+    for p in t.players:
+        rank = by_no[p.start_no].rank if p.start_no in by_no else None
+        same = same and rank == (p.stored_rank or 0)
+        competitors.append({"cid": p.start_no, "rank": rank, "tiebreakScore": [c[p.start_no] for c in columns]})
+    out = {"rules": RULES[edition][1], "round": rounds, "tiebreaks": tiebreaks, "competitors": competitors}
+    if check:
+        out["check"] = same
+    return out
+
+
+def text_table(result: dict, headings: list[str], delimiter: str, decimal_point: str | None, by_rank: bool,
+               check: bool) -> str:
+    """gacrux's text output (``-d``): start number and rank, then each value; ``None`` as ``-0``."""
+    rows = result["competitors"]
+    if by_rank:
+        rows = sorted(rows, key=lambda c: (c["rank"], c["cid"]))
+    first = ("rank", "cid") if by_rank else ("cid", "rank")
+    lines = [delimiter.join(["Rank", "StartNo", *headings] if by_rank else ["StartNo", "Rank", *headings])]
+    for c in rows:
+        cells = [str(c[first[0]]), str(c[first[1]])]
+        for v in c["tiebreakScore"]:
+            text = str(v)
+            cells.append(text.replace(".", decimal_point) if decimal_point and "." in text else text.replace("None", "-0"))
+        lines.append(delimiter.join(cells))
+    if check:
+        lines.append(f"Check: {result.get('check', True)}")
+    return "".join(line + "\n" for line in lines)

@@ -1,0 +1,326 @@
+"""``brightwell-tiebreakchecker``: FIDE's tie-break checker's command line (gacrux 1.11.65), answered
+by this project.
+
+A program that runs ``python -m gacrux.tiebreakchecker -i in.trf -o out.json -t PTS BH/C1 SB`` runs
+this instead and reads the same JSON or text (:mod:`brightwell_plugin.checker_document`). Where it
+differs on purpose (docs/pairing-software.md): an unknown tie-break is an error, not a column of
+zeros; the exit status says failure (2) on bad input and a check that fails is 0 unless
+``--strict-exit``; every registered format reads with ``-f``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from brightwell_plugin import __version__
+from brightwell_plugin.errors import BrightwellError, one_line
+from brightwell_plugin.model import Kind
+
+ORIGIN = f"brightwell-tiebreakchecker ver. {__version__}"
+EXIT_BAD_INPUT = 2
+_SCORE_KEYS = {"W": "win", "D": "draw", "L": "loss", "Z": "absent", "P": "pab"}
+
+
+class Failure(Exception):
+    """A run gacrux would answer with a status: its code, the lines of ``status.error``, and the one
+    line said on standard error."""
+
+    def __init__(self, code: int, errors: list[str], line: str):
+        super().__init__(line)
+        self.code, self.errors, self.line = code, errors, line
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, not argparse's usage block
+        raise Failure(500, [f"Bad command line: {message}"], f"bad command line: {message}")
+
+
+def parser() -> argparse.ArgumentParser:
+    """gacrux's options, in its order (``options`` in the JSON echoes them), and ``--strict-exit``."""
+    p = _Parser(prog="brightwell-tiebreakchecker", description=__doc__.splitlines()[0])
+    p.add_argument("-p", "--pre-determined", action="store_true", help="rules for pre-determined pairings (round robin)")
+    p.add_argument("-s", "--swiss", action="store_true", help="rules for a Swiss tournament")
+    p.add_argument("-u", "--unrated", default=None, help="rating of unrated players")
+    p.add_argument("-t", "--tiebreak", nargs="*", default=[], help="tie-breaks (the rest of the line)")
+    p.add_argument("-c", "--check", action="count", default=0, help="check the file's ranks; details per value")
+    p.add_argument("-i", "--input-file", default="-", help="input file (- standard input)")
+    p.add_argument("-o", "--output-file", default="-", help="output file (- standard output)")
+    p.add_argument("-f", "--input-format", default="TRF", help="TRF, JSON, or any registered format's name")
+    p.add_argument("-F", "--output-format", default="JSON", help="JSON, TXT or TRF")
+    p.add_argument("-b", "--encoding", default="", help="input encoding (default: the format's own)")
+    p.add_argument("-e", "--tournament-number", default="1", help="tournament in the file (1)")
+    p.add_argument("-n", "--current-round", type=int, default=-1, help="standings after this round")
+    p.add_argument("-N", "--number-of-rounds", type=int, default=0, help="number of rounds, over the file's")
+    p.add_argument("-r", "--rank", action="store_true", help="text output in rank order")
+    p.add_argument("-G", "--game-score", nargs="*", help="points for games, e.g. W:1,D:0.5,L:0")
+    p.add_argument("-M", "--match-score", nargs="*", help="points for matches (team events)")
+    p.add_argument("-d", "--delimiter", help="text output: T tab, B blank, S semicolon, C comma, or the text; @ first")
+    p.add_argument("-D", "--decimal-point", help="text output: P period, C comma, or the text")
+    p.add_argument("-x", "--experimental", nargs="*", default=[], help="'strict': refuse a file with a data error")
+    p.add_argument("-v", "--verbose", action="count", default=0, help="say the version on standard error")
+    p.add_argument("-V", "--version", action="count", default=0, help="print the version and stop")
+    p.add_argument("--strict-exit", action="store_true", help="exit 1 when the check fails")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one checker command; the exit status (see the module's doc)."""
+    doc = {"filetype": "Tiebreak", "version": "1.0", "published": str(datetime.datetime.now())[:19],
+           "origin": ORIGIN, "options": None, "status": {"code": 0, "info": [], "error": []}}
+    params: dict = {}
+    try:
+        namespace = parser().parse_args(sys.argv[1:] if argv is None else argv)
+        strict_exit = namespace.strict_exit
+        params = doc["options"] = {k: v for k, v in vars(namespace).items() if k != "strict_exit"}
+        if params["version"]:
+            print(ORIGIN)
+            return 0
+        if params["verbose"]:
+            print(ORIGIN, file=sys.stderr)
+        answer = _answer(params)
+    except Failure as failure:
+        doc["status"] = {"code": failure.code, "info": [], "error": failure.errors}
+        print(f"brightwell-tiebreakchecker: error: {one_line(failure.line)}", file=sys.stderr)
+        _write(params, _error_text(doc, params).encode() if _textual(params) else json.dumps(doc, indent=2).encode())
+        return EXIT_BAD_INPUT
+    result, output = answer
+    doc["tiebreakResult"] = result
+    code = 1 if params["check"] and not result.get("check", True) else 0
+    doc["status"]["code"] = code
+    _write(params, output(doc))
+    return 1 if code and strict_exit else 0
+
+
+def _answer(params: dict):
+    """Read, rank and describe: ``tiebreakResult`` and how the output is made of the document."""
+    from brightwell_plugin import api, checker_document as document
+    from brightwell_plugin.criteria.unplayed import edition_of_date
+
+    data, loaded = _read(params, api)
+    t = loaded.tournament
+    if params["tournament_number"] != "1":
+        raise Failure(501, ["Invalid parameter --tournament-number"],
+                      f"--tournament-number {params['tournament_number']}: the file holds one tournament")
+    if params["match_score"]:
+        raise Failure(500, ["Bad command line: -M: team events are not read yet"], "-M: team events are not read yet")
+    t = _prepared(t, params)
+    texts = params["tiebreak"] or list(t.tiebreaks) or ["PTS"]
+    params["tiebreak"] = texts
+    codes = [document.Code.parse(text) for text in texts]
+    absent = [c.text for c in codes if c.name in document.NOT_HERE or c.unsupported]
+    if absent:
+        raise Failure(500, [f"Tie-break not computed here: {text}" for text in absent],
+                      f"{', '.join(absent)}: gacrux's, not computed by this project")
+    ours = api.criteria()
+    unknown = [c.text for c in codes if not c.gacrux and c.name not in ours]
+    if unknown:
+        raise Failure(500, [f"Unknown tie-break: {text}" for text in unknown],
+                      f"unknown tie-break {', '.join(unknown)} (see brightwell criteria)")
+    unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
+    spec = [_with_unrated(c, unrated, document) for c in codes]
+    rounds = max(t.rounds or 0, t.rounds_played)  # gacrux's "round"; its standings are after it by default
+    after = params["current_round"] if params["current_round"] >= 0 else rounds
+    if loaded.format == "trf":  # gacrux counts the blocks entered ahead up to that round
+        from brightwell_plugin.adapters.trf.ahead import counting_ahead, last_round_entered
+        rounds = max(rounds, last_round_entered(t))
+        after = params["current_round"] if params["current_round"] >= 0 else rounds
+        t = counting_ahead(t, after)
+    try:
+        standings = api.rank(t, spec, after)
+    except BrightwellError as exc:
+        raise Failure(401, [str(exc)], f"{params['input_file']}: {exc}") from None
+    summed = _summed(t, codes, spec, standings, document, api)
+    given = {}
+    for i in (i for i, c in enumerate(codes) if c.name == "DE"):
+        ranks = [{r.start_no: r.rank for r in api.rank(t, spec[:j], after).rows} if j else
+                 {p.start_no: 1 for p in t.players} for j in (i, i + 1)]
+        given.update(((i, no), v) for no, v in document.direct_encounter(*ranks).items())
+    edition = edition_of_date(t.start_date)
+    result = document.result(t, codes, standings, summed, given, edition, unrated, t.system == "round-robin", rounds,
+                             bool(params["check"]))
+    fmt = params["output_format"].upper()
+    if fmt == "TXT" or params["delimiter"] is not None:
+        return result, lambda doc: _text(doc, params, document).encode()
+    if fmt == "TRF":
+        return result, lambda doc: _trf_back(data, result, texts)
+    if fmt != "JSON":
+        raise Failure(500, [f"Bad command line: output format {params['output_format']}"],
+                      f"-F {params['output_format']}: JSON, TXT or TRF")
+    return result, lambda doc: json.dumps(doc, indent=2, default=str).encode()
+
+
+def _read(params: dict, api):
+    name, fmt = params["input_file"], params["input_format"]
+    format_name = {"TRF": "trf", "JSON": "chess-json"}.get(fmt.upper(), fmt.lower())
+    if format_name not in api.formats():
+        raise Failure(403, [f"Error in file format: {fmt}"], f"-f {fmt}: not a format this program reads "
+                      "(see brightwell formats)")
+    encoding = params["encoding"] or None
+    strict = "strict" in params["experimental"]
+    try:
+        if name == "-":
+            from brightwell_plugin.limits import read_stream
+            data = read_stream(sys.stdin.buffer, "<stdin>")
+            return data, api.load_bytes(data, format=format_name, encoding=encoding)
+        path = Path(name)
+        if not path.is_file():
+            raise Failure(502, [f"Can't open file: {name}", f'Error reading file: "{name}"',
+                                f"Error when reading file: {name}"], f"{name}: no such file")
+        data = path.read_bytes()
+        loaded = api.load(path, format_name, encoding, strict=strict)
+        return data, loaded
+    except BrightwellError as exc:
+        raise Failure(401, [one_line(str(exc)), f'Error reading file: "{name}"'], str(exc)) from None
+    except OSError as exc:
+        raise Failure(502, [f"Can't open file: {name}", f'Error reading file: "{name}"'],
+                      f"{name}: {exc.strerror or exc}") from None
+
+
+def _prepared(t, params: dict):
+    """The event as the options say: round robin or Swiss (-p, -s), the rounds (-N), the points (-G)."""
+    params["methodlist"] = [""]
+    params["is_rr"] = False if params["swiss"] else True if params["pre_determined"] else None
+    if params["is_rr"] is not None:
+        t = replace(t, system="round-robin" if params["is_rr"] else "swiss")
+    if params["number_of_rounds"] > 0:
+        t = replace(t, rounds=params["number_of_rounds"])
+    if params["game_score"]:
+        points = {}
+        for part in ",".join(params["game_score"]).replace("=", ":").split(","):
+            key, _, number = part.partition(":")
+            if key.upper() not in _SCORE_KEYS:
+                raise Failure(500, [f"Bad command line: -G {part}"], f"-G {part}: give W, D, L, Z or P with points")
+            try:
+                points[_SCORE_KEYS[key.upper()]] = float(number.replace(",", "."))
+            except ValueError:
+                raise Failure(500, [f"Bad command line: -G {part}"], f"-G {part}: '{number}' is no number") from None
+        t = replace(t, scoring=replace(t.scoring, **points))
+    return t
+
+
+def _with_unrated(code, unrated: int | None, document) -> str:
+    ours = code.ours()
+    takes = code.name in document.RATING | document.RATING_AVERAGE
+    if unrated is None or not takes or any(p.startswith("U") for p in code.parts):
+        return ours
+    item, colon, options = ours.partition(":")
+    return f"{item}/U{unrated}{colon}{options}"
+
+
+def _summed(t, codes, spec, standings, document, api) -> dict:
+    """Which zeros of a summed criterion (BH, SB, PS, KS ...) are a sum of no term: gacrux writes
+    those as a whole 0 (only the players with a 0 are explained); for AOB, who played a game."""
+    out = {}
+    index = {p.start_no: i for i, p in enumerate(t.players)}
+    game = Kind.GAME
+    for i, code in enumerate(codes):
+        if code.name == "AOB":  # an average over the games played, of none when there is none
+            out.update(((i, p.start_no), any(e.kind is game for e in p.rounds[:standings.after_round]))
+                       for p in t.players)
+        if document.ALIASES.get(code.name, code.name) not in document.SUMMED:
+            continue
+        zeros = [r.start_no for r in standings.rows if not r.values[i]]
+        if not zeros:
+            continue
+        explained = api.explain_everyone(t, [spec[i]], standings.after_round, players=[index[n] for n in zeros])
+        for no, (explanation,) in zip(zeros, explained):
+            out[i, no] = any(part.value is not None for part in explanation.parts)
+    return out
+
+
+def _textual(params: dict) -> bool:
+    return params.get("delimiter") is not None or str(params.get("output_format", "")).upper() == "TXT"
+
+
+_CODES = {"B": " ", "T": "\t", "C": ",", "S": ";", "P": "."}
+
+
+def _text(doc: dict, params: dict, document) -> str:
+    delimiter = params["delimiter"] or "T"
+    status_first = delimiter.startswith("@")
+    delimiter = delimiter[1:] if status_first else delimiter
+    delimiter = _CODES.get(delimiter.upper(), delimiter)
+    point = params["decimal_point"]
+    point = _CODES.get(point.upper(), point) if point and point.upper() in ("C", "P") else point
+    out = ""
+    if status_first:  # gacrux 1.11.65 fails here (an undefined name); the status, then the check
+        check = doc["tiebreakResult"].get("check", True)
+        out = f"{doc['status']['code']}" + (f"{delimiter}{check}" if delimiter else "") + "\n"
+    if delimiter:
+        out += document.text_table(doc["tiebreakResult"], params["tiebreak"], delimiter, point, params["rank"],
+                                   bool(params["check"]))
+    return out
+
+
+def _error_text(doc: dict, params: dict) -> str:
+    status = doc["status"]
+    return f"### Error {status['code']}\n\r" + "".join(line + "\r\n" for line in status["error"])
+
+
+def _trf_back(data: bytes, result: dict, texts: list[str]) -> bytes:
+    """The input file with each player's rank written in its 001 record and the tie-breaks in a 212
+    record (replacing one that was there); every other record as it was."""
+    try:
+        text, encoding = data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        text, encoding = data.decode("latin-1"), "latin-1"
+    rank = {c["cid"]: c["rank"] for c in result["competitors"]}
+    lines = text.splitlines(keepends=True)
+    ending = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+    record = f"212 {','.join(texts)}{ending}"
+    out, placed = [], False
+    for line in lines:
+        body = line.rstrip("\r\n")
+        end = line[len(body):]
+        if body.startswith("212"):
+            if not placed:
+                out.append(record)
+                placed = True
+            continue
+        if body.startswith("001") and body[4:8].strip().isdigit() and int(body[4:8]) in rank:
+            if not placed:
+                out.append(record)
+                placed = True
+            padded = body.ljust(89)
+            body = f"{padded[:85]}{rank[int(body[4:8])] or '':>4}{padded[89:]}".rstrip() if len(body) < 89 else \
+                f"{body[:85]}{rank[int(body[4:8])] or '':>4}{body[89:]}"
+        out.append(body + end)
+    if not placed:
+        out.append(record)
+    return "".join(out).encode(encoding)
+
+
+def _write(params: dict, data: bytes) -> None:
+    target = params.get("output_file", "-")
+    if target == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    from brightwell_plugin.fileio import atomic_write
+    atomic_write(target, data)
+
+
+def console() -> None:
+    """The console script: no traceback, whatever happens."""
+    try:
+        code = main()
+    except BrightwellError as exc:  # the output could not be written (gacrux's 503)
+        print(f"brightwell-tiebreakchecker: error: {exc}", file=sys.stderr)
+        code = EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("brightwell-tiebreakchecker: interrupted", file=sys.stderr)
+        code = 130
+    except Exception as exc:  # a bug of ours: one line, exit 3
+        print(f"brightwell-tiebreakchecker: internal error ({type(exc).__name__}: {one_line(str(exc))})",
+              file=sys.stderr)
+        code = 3
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    console()

@@ -1,0 +1,190 @@
+"""``brightwell-tiebreakchecker`` against FIDE's checker gacrux 1.11.65, run on the same command lines:
+the whole JSON document (but for when and by whom it was made, and gacrux's per-value
+``tiebreakDetails``) and the whole text output must be gacrux's. The intended differences
+(docs/pairing-software.md) are tested apart."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from brightwell_plugin import api
+from brightwell_plugin.adapters.trf.format import TrfFormat
+from brightwell_plugin.tiebreakchecker import main
+from support.checker_pair import brightwell, differences, refused
+from support.strategies import chess_tournaments, round_robins
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+SAMPLES = SHARED / "research" / "formats"
+BBP = SHARED / "tools" / "bbpPairings" / "bbpPairings.exe"
+LISTS = [["PTS", "BH/C1", "SB"], ["PTS", "WIN", "WON", "BPG", "BWG", "REP", "TPN", "GE", "SNO"],
+         ["PTS", "PS", "PS/C1", "KS", "KS/L+1", "KS/L-1", "STD"],
+         ["PTS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG"],
+         ["PTS", "BH", "BH/M1", "BH/P", "SB/C1", "AOB"], ["PTS", "FB"], ["PTS", "DE"], ["PTS", "BH/P", "DE", "SB/P"],
+         ["PTS", "BH/V2026", "SB/C1/V2026", "FB/V2024"][:3], []]  # FB alone: gacrux's FB changes what follows
+MODES = [[], ["-c"], ["-d", "T", "-r"], ["-c", "-d", "S", "-D", "C"], ["-u", "1400"], ["-s"], ["-F", "TXT"],
+         ["-N", "9"]]  # not "-d @": gacrux 1.11.65 fails on it (test_the_status_first_with_at_...)
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+def _command(trf: Path, codes: list[str], mode: list[str], after: int | None) -> list[str]:
+    return ["-i", str(trf), *mode, *(["-n", str(after)] if after is not None else []), *(["-t", *codes] if codes else [])]
+
+
+@SETTINGS
+@given(chess_tournaments(), st.sampled_from(LISTS), st.sampled_from(MODES), st.integers(-1, 7))
+def test_generated_events_answer_as_gacrux(tmp_path, t, codes, mode, after):
+    trf = tmp_path / "event.trf"
+    trf.write_bytes(TrfFormat().dumps(t))
+    args = _command(trf, codes, mode, after if 0 <= after <= t.planned_rounds else None)
+    assert differences(args, tmp_path) == [], (args, trf.read_text())
+
+
+@SETTINGS
+@given(round_robins(), st.sampled_from(LISTS), st.sampled_from(MODES[:4]))
+def test_round_robins_answer_as_gacrux(tmp_path, t, codes, mode):
+    trf = tmp_path / "rr.trf"
+    trf.write_bytes(TrfFormat().dumps(t))
+    args = _command(trf, codes, ["-p", *mode], None)
+    assert differences(args, tmp_path) == [], (args, trf.read_text())
+
+
+def _samples():
+    if not SAMPLES.exists():
+        return [pytest.param(None, marks=pytest.mark.skip(reason="shared research samples not present"))]
+    return sorted(p for d in ("trf", "trf_samples") for p in (SAMPLES / d).glob("*") if p.suffix != ".csv")
+
+
+@pytest.mark.parametrize("sample", _samples(), ids=lambda p: p.name if p else "none")
+def test_real_trfs_answer_as_gacrux(tmp_path, sample, record_property):
+    """Every real TRF, with several lists and modes. A file gacrux refuses (status 400 or more) is
+    ranked here all the same, and the refusal recorded; ``0000 - =`` is a half-point bye here and a
+    played draw in gacrux, so those files are compared as ``0000 - H`` (docs/pairing-software.md)."""
+    trf = tmp_path / sample.name
+    trf.write_bytes(sample.read_bytes().replace(b"0000 - =", b"0000 - H"))
+    rounds = api.load(trf, "trf").tournament.rounds_played
+    for codes, mode, after in [(LISTS[0], [], None), (LISTS[3], ["-c"], None), (LISTS[4], ["-d", "T", "-r"], rounds),
+                               (LISTS[6], ["-c"], max(1, rounds - 1)), ([], [], None)]:
+        args = _command(trf, codes, mode, after)
+        status = refused(args, tmp_path)
+        if status is not None:
+            record_property("gacrux_refusal", f"{status['code']}: {'; '.join(status['error'])[:200]}")
+            code, out = brightwell(args, tmp_path / "ours.out")
+            assert code == 0 and ("tiebreakResult" in out or "StartNo" in out or "Rank" in out), out[:300]
+            continue
+        assert differences(args, tmp_path) == [], args
+
+
+def _fixture(tmp_path: Path) -> Path:
+    """Four players, three rounds, stored ranks that are not the computed ones."""
+    lines = ["012 Checker fixture", "042 2025-05-01", "092 Individual: Swiss-System", "XXR 3",
+             "001    1      Alpha                             1800                             2.0    4     2 w 1     3 b 0     4 w 1",
+             "001    2      Bravo                             1700                             1.0    3     1 b 0     4 w 1     3 w 0",
+             "001    3      Charlie                           1600                             2.0    1     4 b 0     1 w 1     2 b 1",
+             "001    4      Delta                             1500                             1.0    2     3 w 1     2 b 0     1 b 0"]
+    trf = tmp_path / "fixture.trf"
+    trf.write_bytes(("\r\n".join(lines) + "\r\n").encode())
+    return trf
+
+
+def _run(args: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "brightwell_plugin.tiebreakchecker", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_an_unknown_tie_break_is_an_error_naming_it_not_a_column_of_zeros(tmp_path):
+    done = _run(["-i", str(_fixture(tmp_path)), "-t", "PTS", "XYZ"])
+    doc = json.loads(done.stdout)
+    assert done.returncode == 2 and doc["status"]["code"] == 500 and doc["status"]["error"] == ["Unknown tie-break: XYZ"]
+    assert "tiebreakResult" not in doc and done.stderr.count("\n") == 1 and "XYZ" in done.stderr
+
+
+def test_gacrux_codes_not_computed_here_are_named(tmp_path):
+    done = _run(["-i", str(_fixture(tmp_path)), "-t", "PTS", "EDE", "MPTS", "BH/R"])
+    assert done.returncode == 2 and "EDE, MPTS, BH/R" in done.stderr
+    assert json.loads(done.stdout)["status"]["error"] == ["Tie-break not computed here: EDE",
+                                                         "Tie-break not computed here: MPTS",
+                                                         "Tie-break not computed here: BH/R"]
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["-i", "{missing}"], 502, "no such file"),
+    (["-i", "{bad}"], 401, "line 2"),
+    (["-i", "{fixture}", "-q"], 500, "unrecognized arguments: -q"),
+    (["-i", "{fixture}", "-e", "2"], 501, "one tournament"),
+    (["-i", "{fixture}", "-f", "NOPE"], 403, "-f NOPE"),
+    (["-i", "{fixture}", "-G", "W:x"], 500, "'x' is no number"),
+])
+def test_bad_input_is_gacruxs_status_one_line_and_exit_2(tmp_path, args, code, words):
+    bad = tmp_path / "bad.trf"
+    bad.write_text("012 Bad\n001    1      Alpha                                                              1.0    1     2 w Q\n")
+    names = {"missing": str(tmp_path / "missing.trf"), "bad": str(bad), "fixture": str(_fixture(tmp_path))}
+    done = _run([a.format(**names) for a in args])
+    assert done.returncode == 2 and json.loads(done.stdout)["status"]["code"] == code
+    assert done.stderr.count("\n") == 1 and words in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_text_form_of_an_error_is_gacruxs(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "brightwell_plugin.tiebreakchecker", "-i", str(tmp_path / "no.trf"),
+                           "-d", "T"], capture_output=True, timeout=120)
+    assert done.returncode == 2 and done.stdout.startswith(b"### Error 502\n\r") and done.stdout.endswith(b"\r\n")
+
+
+def test_a_failed_check_is_status_1_and_exit_0_unless_strict_exit(tmp_path):
+    trf = _fixture(tmp_path)
+    plain = _run(["-i", str(trf), "-c", "-t", "PTS", "BH"])
+    doc = json.loads(plain.stdout)
+    assert plain.returncode == 0 and doc["status"]["code"] == 1 and doc["tiebreakResult"]["check"] is False
+    assert _run(["-i", str(trf), "-c", "--strict-exit", "-t", "PTS", "BH"]).returncode == 1
+    assert [c["rank"] for c in doc["tiebreakResult"]["competitors"]] == [1, 3, 1, 3]
+
+
+def test_the_status_first_with_at_is_printed_not_a_crash(tmp_path):
+    done = _run(["-i", str(_fixture(tmp_path)), "-d", "@T", "-c", "-t", "PTS"])
+    first, header = done.stdout.splitlines()[:2]
+    assert done.returncode == 0 and first == "1\tFalse" and header == "StartNo\tRank\tPTS"
+
+
+def test_version_and_output_file(tmp_path):
+    assert _run(["-V"]).stdout.startswith("brightwell-tiebreakchecker ver. ")
+    out = tmp_path / "out.json"
+    assert main(["-i", str(_fixture(tmp_path)), "-o", str(out), "-t", "PTS"]) == 0
+    assert json.loads(out.read_text())["tiebreakResult"]["tiebreaks"][0]["name"] == "PTS"
+    done = _run(["-i", str(_fixture(tmp_path)), "-o", str(tmp_path / "no" / "such" / "dir.json")])
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "cannot write" in done.stderr
+
+
+def test_trf_out_keeps_every_record_and_writes_ranks_and_212(tmp_path):
+    trf = _fixture(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "brightwell_plugin.tiebreakchecker", "-i", str(trf), "-F", "TRF",
+                           "-t", "PTS", "BH"], capture_output=True, timeout=120)
+    assert done.returncode == 0
+    before, after = trf.read_bytes().split(b"\r\n"), done.stdout.split(b"\r\n")
+    assert after[:4] == before[:4] and after[4] == b"212 PTS,BH" and len(after) == len(before) + 1
+    for old, new in zip(before[4:], after[5:]):
+        assert old[:85] == new[:85] and old[89:] == new[89:]
+    assert [int(line[85:89]) for line in after[5:9]] == [1, 3, 1, 3]
+    again = tmp_path / "again.trf"
+    again.write_bytes(done.stdout)
+    assert api.load(again).tournament.tiebreaks == ("PTS", "BH")
+    if BBP.exists():  # the pairing engine reads what is written
+        checked = subprocess.run([str(BBP), "--dutch", str(again), "-c"], capture_output=True, text=True, timeout=60)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_other_formats_and_this_projects_criteria_through_the_same_interface(tmp_path):
+    sample = api.sample_path()
+    done = _run(["-f", "xml", "-i", str(sample), "-d", "T", "-r", "-t", "PTS", "BQ:preset=woc", "DISCS"])
+    lines = done.stdout.splitlines()
+    standings = api.rank(api.load(sample).tournament, "PTS,BQ:preset=woc,DISCS")
+    first = standings.rows[0]
+    assert done.returncode == 0 and lines[0] == "Rank\tStartNo\tPTS\tBQ:preset=woc\tDISCS"
+    assert lines[1].split("\t")[:2] == ["1", str(first.start_no)]
+    assert [float(v) for v in lines[1].split("\t")[2:]] == list(first.values)
