@@ -11,7 +11,7 @@ number, or ``null``) and ``precision``. The values and ranks are this project's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.standings import Standings
@@ -132,29 +132,29 @@ _FLAGS = {"D": "urd", "P": "predetermined", "F": "foremode", "S": "swiss", "X": 
 
 
 def value(code: Code, number: float | None, summed: bool, rounds: int):
-    """One value as gacrux writes it: a decimal, a whole number or None (see the module's doc)."""
+    """One value as gacrux writes it: a decimal string, a whole number or None (see the module's doc)."""
     name = ALIASES.get(code.name, code.name)
     if not code.gacrux:  # this project's own criterion: its value, written as gacrux writes a decimal
-        return None if number is None else Decimal(repr(float(number)))
+        return None if number is None else str(Decimal(repr(float(number))))
     if name in WHOLE:
         return int(number or 0)
     if name in RATING:
         return int(round(number)) if number else None
     if name in RATING_AVERAGE:
-        return Decimal(round(number)) if number else None
+        return str(round(number)) if number else None
     if name == "AOB":
         if number is None or not summed:
             return None
         digits = 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
-        return Decimal(repr(float(number))).quantize(Decimal(1).scaleb(-digits)) if number else Decimal("0.0")
+        return str(Decimal(repr(float(number))).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)) if number else "0.0"
     if name in SUMMED and not summed:
         return 0
-    return Decimal(repr(float(number))).quantize(Decimal(1).scaleb(-DECIMALS[name]))
+    return f"{float(number):.{DECIMALS[name]}f}"
 
 
 def precision(values) -> int:
     """gacrux's ``precision``: the most decimals of any value written as a decimal."""
-    return max((-v.as_tuple().exponent for v in values if isinstance(v, Decimal)), default=0)
+    return max((len(v) - v.index(".") - 1 for v in values if isinstance(v, str) and "." in v), default=0)
 
 
 def direct_encounter(before: dict[int, int], after: dict[int, int]) -> dict[int, int]:

@@ -116,7 +116,8 @@ def _answer(params: dict):
     if absent:
         raise Failure(500, [f"Tie-break not computed here: {text}" for text in absent],
                       f"{', '.join(absent)}: gacrux's, not computed by this project")
-    ours = api.criteria()
+    from brightwell_plugin.host import get_host
+    ours = get_host().criteria
     unknown = [c.text for c in codes if not c.gacrux and c.name not in ours]
     if unknown:
         raise Failure(500, [f"Unknown tie-break: {text}" for text in unknown],
@@ -151,15 +152,18 @@ def _answer(params: dict):
     if fmt != "JSON":
         raise Failure(500, [f"Bad command line: output format {params['output_format']}"],
                       f"-F {params['output_format']}: JSON, TXT or TRF")
-    return result, lambda doc: json.dumps(doc, indent=2, default=str).encode()
+    return result, lambda doc: json.dumps(doc, indent=2, default=str).encode()  # modifiers hold decimals
 
 
 def _read(params: dict, api):
     name, fmt = params["input_file"], params["input_format"]
+    from brightwell_plugin.host import get_host
     format_name = {"TRF": "trf", "JSON": "chess-json"}.get(fmt.upper(), fmt.lower())
-    if format_name not in api.formats():
+    try:
+        get_host().formats.find(format_name)  # only the format's own plugin is imported
+    except BrightwellError:
         raise Failure(403, [f"Error in file format: {fmt}"], f"-f {fmt}: not a format this program reads "
-                      "(see brightwell formats)")
+                      "(see brightwell formats)") from None
     encoding = params["encoding"] or None
     strict = "strict" in params["experimental"]
     try:

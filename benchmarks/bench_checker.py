@@ -1,0 +1,51 @@
+"""Benchmark: ``brightwell-tiebreakchecker`` beside FIDE's checker (gacrux) on the same command line,
+whole processes, start included (CPU seconds of each child; pairs taken in turn).
+
+Run: ``python benchmarks/bench_checker.py [RUNS]`` (default 11) with the package installed (not
+editable: an editable install compiles nothing ahead) and the test extras (gacrux). Prints the
+100 x 7 ratio (goal: at most 1) and the 2,000 x 11 one (goal: at least 100; gacrux runs once there,
+it takes half a minute).
+"""
+
+from __future__ import annotations
+
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench_trf import chess_event
+
+from brightwell_plugin import api
+
+CODES = ["PTS", "BH/C1", "BH", "SB"]
+
+
+def cpu(command: list[str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def main(runs: int) -> None:
+    ours = shutil.which("brightwell-tiebreakchecker") or sys.exit("brightwell-tiebreakchecker is not on PATH")
+    with tempfile.TemporaryDirectory() as tmp:
+        for players, rounds, times in ((100, 7, runs), (2_000, 11, 1)):
+            trf = Path(tmp) / f"e{players}.trf"
+            api.write(chess_event(players, rounds), trf, "trf")
+            args = ["-i", str(trf), "-n", str(rounds), "-t", *CODES]
+            mine, theirs = [ours, *args], [sys.executable, "-m", "gacrux.tiebreakchecker", *args]
+            cpu(mine)  # the file cache warmed
+            pairs = [(cpu(mine), cpu(theirs)) for _ in range(times)]
+            a, b = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
+            ratio = statistics.median(y / x for x, y in pairs)
+            print(f"{players} x {rounds} TRF, -t {' '.join(CODES)}, whole process, CPU median of {times}: "
+                  f"brightwell-tiebreakchecker {a:.3f} s, gacrux {b:.3f} s: gacrux takes {ratio:.2f} times as long")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 11)
