@@ -100,8 +100,11 @@ def _answer(params: dict):
     """Read, rank and describe: ``tiebreakResult`` and how the output is made of the document."""
     from brightwell_plugin import api, checker_document as document
     from brightwell_plugin.criteria.unplayed import edition_of_date
+    from brightwell_plugin.host import get_host
 
-    data, loaded = _read(params, api)
+    loaded = _read(params, api)
+    for warning in loaded.warnings:  # what the reader doubted or left out, said once each
+        print(f"brightwell-tiebreakchecker: warning: {one_line(warning)}", file=sys.stderr)
     t = loaded.tournament
     if params["tournament_number"] != "1":
         raise Failure(501, ["Invalid parameter --tournament-number"],
@@ -116,7 +119,6 @@ def _answer(params: dict):
     if absent:
         raise Failure(500, [f"Tie-break not computed here: {text}" for text in absent],
                       f"{', '.join(absent)}: gacrux's, not computed by this project")
-    from brightwell_plugin.host import get_host
     ours = get_host().criteria
     unknown = [c.text for c in codes if not c.gacrux and c.name not in ours]
     if unknown:
@@ -147,8 +149,9 @@ def _answer(params: dict):
     fmt = params["output_format"].upper()
     if fmt == "TXT" or params["delimiter"] is not None:
         return result, lambda doc: _text(doc, params, document).encode()
-    if fmt == "TRF":
-        return result, lambda doc: _trf_back(data, result, texts)
+    if fmt == "TRF":  # the file read, with the points and ranks computed and the list as its 212 record
+        ready = replace(api.with_standings(loaded.tournament, standings), tiebreaks=tuple(texts))
+        return result, lambda doc: get_host().formats.find("trf").dumps(ready)
     if fmt != "JSON":
         raise Failure(500, [f"Bad command line: output format {params['output_format']}"],
                       f"-F {params['output_format']}: JSON, TXT or TRF")
@@ -169,15 +172,12 @@ def _read(params: dict, api):
     try:
         if name == "-":
             from brightwell_plugin.limits import read_stream
-            data = read_stream(sys.stdin.buffer, "<stdin>")
-            return data, api.load_bytes(data, format=format_name, encoding=encoding)
+            return api.load_bytes(read_stream(sys.stdin.buffer, "<stdin>"), format=format_name, encoding=encoding)
         path = Path(name)
         if not path.is_file():
             raise Failure(502, [f"Can't open file: {name}", f'Error reading file: "{name}"',
                                 f"Error when reading file: {name}"], f"{name}: no such file")
-        data = path.read_bytes()
-        loaded = api.load(path, format_name, encoding, strict=strict)
-        return data, loaded
+        return api.load(path, format_name, encoding, strict=strict)
     except BrightwellError as exc:
         raise Failure(401, [one_line(str(exc)), f'Error reading file: "{name}"'], str(exc)) from None
     except OSError as exc:
@@ -264,39 +264,6 @@ def _text(doc: dict, params: dict, document) -> str:
 def _error_text(doc: dict, params: dict) -> str:
     status = doc["status"]
     return f"### Error {status['code']}\n\r" + "".join(line + "\r\n" for line in status["error"])
-
-
-def _trf_back(data: bytes, result: dict, texts: list[str]) -> bytes:
-    """The input file with each player's rank written in its 001 record and the tie-breaks in a 212
-    record (replacing one that was there); every other record as it was."""
-    try:
-        text, encoding = data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        text, encoding = data.decode("latin-1"), "latin-1"
-    rank = {c["cid"]: c["rank"] for c in result["competitors"]}
-    lines = text.splitlines(keepends=True)
-    ending = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
-    record = f"212 {','.join(texts)}{ending}"
-    out, placed = [], False
-    for line in lines:
-        body = line.rstrip("\r\n")
-        end = line[len(body):]
-        if body.startswith("212"):
-            if not placed:
-                out.append(record)
-                placed = True
-            continue
-        if body.startswith("001") and body[4:8].strip().isdigit() and int(body[4:8]) in rank:
-            if not placed:
-                out.append(record)
-                placed = True
-            padded = body.ljust(89)
-            body = f"{padded[:85]}{rank[int(body[4:8])] or '':>4}{padded[89:]}".rstrip() if len(body) < 89 else \
-                f"{body[:85]}{rank[int(body[4:8])] or '':>4}{body[89:]}"
-        out.append(body + end)
-    if not placed:
-        out.append(record)
-    return "".join(out).encode(encoding)
 
 
 def _write(params: dict, data: bytes) -> None:
