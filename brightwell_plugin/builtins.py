@@ -39,6 +39,7 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.go.egd", formats=(("egd", (".h9", ".h10")),)),
     Builtin("brightwell_plugin.adapters.go.ffg_tou", formats=(("ffg-tou", (".tou",)),)),
     Builtin("brightwell_plugin.adapters.wthor", formats=(("wthor", (".wtb", ".jou", ".trn")),)),
+    Builtin("brightwell_plugin.adapters.chessjson", formats=(("chess-json", (".jch",)),)),
 )
 
 DEFAULT_PLUGINS = tuple(b.module for b in BUILTINS)  # in registration order: the first format that sniffs a file wins

@@ -17,6 +17,7 @@ from pathlib import Path
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.numbers import finite
+from brightwell_plugin.adapters.pairing_system import system_rule
 from brightwell_plugin.adapters.trf.lines import (
     BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records, block_scores,
     scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
@@ -53,7 +54,7 @@ class TrfFormat(Format):
         parsed = self.parse(lines, str(path))
         t = replace(_unpaired_cells(parsed, lines, str(path), warnings), origin=TrfDocument(lines, bom, used, parsed))
         if not any(line[:3] in ("092", "192") for line, _ in lines):
-            rule = _system_rule("", len(t.players), t.rounds or 0, t.players)[1]
+            rule = system_rule("", len(t.players), t.rounds or 0, t.players)[1]
             if "player count" not in rule:  # the pairings decided: say so
                 warnings.append(f"{path}: read as {'a round robin' if t.system == 'round-robin' else 'Swiss'}: {rule}")
         return ReadResult(t, tuple(warnings))
@@ -122,7 +123,8 @@ class TrfFormat(Format):
         metadata.append(("trf version", version))
         return Tournament(
             name=name, players=players, rounds=rounds, scoring=scoring, game=game, board=board,
-            system=_system(system_text, len(players), rounds or 0, players), start_date=start_date, end_date=end_date,
+            system=system_rule(system_text, len(players), rounds or 0, players)[0], start_date=start_date,
+            end_date=end_date,
             tiebreaks=tiebreaks, metadata=tuple(metadata),
         )
 
@@ -299,41 +301,6 @@ def _blocks_getter(count: int) -> itemgetter:
 
 def _items(line: str) -> tuple[str, ...]:
     return tuple(i.strip() for i in line[4:].split(",") if i.strip())
-
-
-def _system(text: str, n: int, rounds: int, players) -> str:
-    return _system_rule(text, n, rounds, players)[0]
-
-
-def _system_rule(text: str, n: int, rounds: int, players) -> tuple[str, str]:
-    """(system, the rule that decided). The 092/192 text when it names one; else a round robin
-    only when the pairings are one: the player count fits the rounds, no pairing-allocated bye,
-    and every pair of players meets once (twice in a double round robin), all pairs when every
-    round is played."""
-    if "SWISS" in text:
-        return "swiss", "092 names a Swiss system"
-    if any(word in text for word in ("ROBIN", "RR", "BERGER")):
-        return "round-robin", "092 names a round robin"
-    played = max((len(p.rounds) for p in players), default=0)
-    r = max(rounds, played)
-    cycles = 0 if not r else 1 if n in (r, r + 1) else 2 if 2 * n in (r, r + 1) else 0
-    if not cycles:
-        return "swiss", "no 092 record, and the player count does not fit a round robin"
-    pab = Kind.PAB
-    if any(e.kind is pab for p in players for e in p.rounds):
-        return "swiss", "no 092 record; a pairing-allocated bye rules out a round robin"
-    met: dict[tuple[int, int], int] = {}
-    for p in players:
-        for e in p.rounds:
-            if e.opponent is not None and p.start_no < e.opponent:
-                pair = (p.start_no, e.opponent)
-                met[pair] = met.get(pair, 0) + 1
-    if any(k > cycles for k in met.values()):
-        return "swiss", "no 092 record; some players met more often than a round robin allows"
-    if played >= r and (len(met) != n * (n - 1) // 2 or any(k != cycles for k in met.values())):
-        return "swiss", "no 092 record; not every pair of players met"
-    return "round-robin", "no 092 record; the pairings are a round robin (every pair meets " \
-        f"{'once' if cycles == 1 else 'twice'})"
 
 
 def _read_bw1(n: int, line: str, file: str) -> tuple[int | None, int | None, list[tuple]]:

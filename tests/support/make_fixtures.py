@@ -563,6 +563,14 @@ def wthor_files(folder: Path = FIXTURES / "wthor", tournaments=("Open A", "Cup B
     return {folder / "WTHOR.TRN": trn, folder / "WTHOR.JOU": jou, folder / "WTH_2024.wtb": wtb}
 
 
+def chess_json_fixture() -> bytes:
+    """The quirks TRF's event (forfeits with and without a colour, a double forfeit, byes of every
+    kind, a withdrawn player) as Chess-JSON."""
+    from brightwell_plugin import api
+    from brightwell_plugin.adapters.chessjson import ChessJsonFormat
+    return ChessJsonFormat().dumps(api.load_bytes(quirks_trf().encode(), name="quirks.trf").tournament)
+
+
 def main() -> None:
     for path, build in BUILDERS.items():
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -583,6 +591,8 @@ def main() -> None:
     print("wrote fixtures/tsh/a.t, config.tsh")
     (FIXTURES / "othello_open.elo").write_bytes(papp_elo_fixture())
     print("wrote fixtures/othello_open.elo")
+    (FIXTURES / "quirks.jch").write_bytes(chess_json_fixture())
+    print("wrote fixtures/quirks.jch")
     for path, data in [*sp_fixture_files().items(), *wthor_files().items()]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)

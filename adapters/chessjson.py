@@ -1,0 +1,324 @@
+"""FIDE Chess-JSON (``chess-json``): the event document FIDE's checker gacrux reads and writes.
+
+An event holds ``profiles`` (the people) and ``tournaments``; a tournament its ``competitors``
+(``cid`` the start number, ``profileId`` the person, ``gamePoints`` and ``rank`` as stored), its
+``scoreSystem`` and its ``gameList``. A game has a ``round``, a ``white`` and a ``black`` side
+(``{cid, result}``; ``black`` null for a bye), ``played`` and ``rated``. The results, as gacrux's
+``trf2json`` writes them: played games ``W``, ``D``, ``L`` (``A``: no result yet); a forfeit is an
+unplayed game, ``W`` against ``Z`` (``Z`` against ``Z`` for a double forfeit); a bye has no black,
+``W`` a full point, ``D`` a half, ``Z`` none, ``P`` the pairing-allocated bye (marked played). A
+round a player has no game in is an absence. Team tournaments wait for team events.
+
+What a tournament of this project holds and Chess-JSON does not (game scores, points outside the
+rounds, entries and withdrawals, metadata) is kept in the profile's ``other.brightwell`` object,
+so that a file written here reads back the same; other programs ignore it.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+from brightwell_plugin.adapters.base import Format, Loss, ReadResult, metadata
+from brightwell_plugin.adapters.pairing_system import system_rule
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import read_input
+from brightwell_plugin.model import Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
+
+_RESULT = {"W": Result.WIN, "D": Result.DRAW, "L": Result.LOSS}
+_LETTER = {Result.WIN: "W", Result.DRAW: "D", Result.LOSS: "L"}
+_BYE = {"W": Kind.FULL_BYE, "D": Kind.HALF_BYE, "Z": Kind.ZERO_BYE, "L": Kind.ZERO_BYE, "P": Kind.PAB,
+        "U": Kind.ZERO_BYE, "A": Kind.ZERO_BYE}
+_BYE_LETTER = {Kind.FULL_BYE: "W", Kind.HALF_BYE: "D", Kind.ZERO_BYE: "Z", Kind.PAB: "P"}
+_OURS = "brightwell"
+
+
+class ChessJsonFormat(Format):
+    name = "chess-json"
+    title = "FIDE Chess-JSON (gacrux's event document; individual tournaments)"
+    suffixes = (".jch",)  # gacrux writes .json too: told from FlipTheDisc by content
+    can_write = True
+    several_events = True
+
+    def sniff(self, path, head):
+        text = head.lstrip()
+        return text.startswith(b"{") and b'"tournaments"' in head or b'"filetype": "Event"' in head
+
+    def parts(self, path):
+        found = self._document(path)["event"].get("tournaments") or []
+        return tuple(str(t.get("tournamentNo", i + 1)) for i, t in enumerate(found)) if len(found) > 1 else ()
+
+    def read(self, path, *, encoding=None, part=None):
+        doc = self._document(path, encoding)
+        try:
+            return ReadResult(_tournament(doc, part))
+        except BrightwellError as exc:
+            raise exc.at(file=str(path)) from None
+        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+            raise BrightwellError(f"not a Chess-JSON event ({type(exc).__name__}: {exc})", file=str(path)) from None
+
+    @staticmethod
+    def _document(path, encoding=None) -> dict:
+        try:
+            doc = json.loads(read_input(path).decode(encoding or "utf-8-sig"))
+        except json.JSONDecodeError as exc:
+            raise BrightwellError(f"not valid JSON: {exc.msg}", file=str(path),
+                                  place=f"line {exc.lineno}, column {exc.colno}") from None
+        except RecursionError:
+            raise BrightwellError("not a Chess-JSON event (nested too deeply)", file=str(path)) from None
+        if not isinstance(doc, dict) or not isinstance(doc.get("event"), dict):
+            kind = doc.get("filetype") if isinstance(doc, dict) else None
+            raise BrightwellError(f"a Chess-JSON '{kind}' document holds no event" if kind else
+                                  "not a Chess-JSON event (no 'event' object)", file=str(path))
+        return doc
+
+    def cannot_carry(self, t):
+        lost = []
+        kinds = {(e.kind, e.opponent is None, bool(e.handicap)) for p in t.players for e in p.rounds}
+        if any(kind.is_forfeit and alone for kind, alone, _ in kinds):
+            lost.append(Loss("forfeits without an opponent (written as byes of the same points)"))
+        if any(handicap for _, _, handicap in kinds):
+            lost.append(Loss("handicaps (Go)"))
+        if t.playoffs:
+            lost.append(Loss(f"{len(t.playoffs)} play-off game(s)"))
+        if t.tie_order != "start":
+            lost.append(metadata("the order tied players are listed in (read back by start number)"))
+        return lost
+
+    def dumps(self, t: Tournament) -> bytes:
+        return (json.dumps(_document(t), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _tournament(doc: dict, part: str | None) -> Tournament:
+    event = doc["event"]
+    tournaments = event.get("tournaments") or []
+    if not tournaments:
+        raise BrightwellError("the event holds no tournament")
+    chosen = [t for i, t in enumerate(tournaments) if part is None or str(t.get("tournamentNo", i + 1)) == part]
+    if not chosen:
+        raise BrightwellError(f"no tournament {part} (the event holds {len(tournaments)})")
+    if len(chosen) > 1:
+        raise BrightwellError(f"the event holds {len(tournaments)} tournaments: name one")
+    tm = chosen[0]
+    if tm.get("teamTournament"):
+        raise BrightwellError("a team tournament: team events are not read yet")
+    profiles = {p["id"]: p for p in event.get("profiles") or ()}
+    competitors = tm.get("competitors") or []
+    cids = [_whole(c["cid"], "cid") for c in competitors]
+    if len(set(cids)) != len(cids):
+        raise BrightwellError("two competitors have one cid")
+    rounds_of: dict[int, dict[int, RoundEntry]] = {cid: {} for cid in cids}
+    for n, game in enumerate(tm.get("gameList") or (), 1):
+        _game(game, rounds_of, f"gameList[{n}]")
+    current = tm.get("currentRound")
+    played = max((r for entries in rounds_of.values() for r in entries), default=0)
+    if type(current) is int and played < current <= 1000:  # rounds at the end in which nobody played
+        played = current
+    players = []
+    for c, cid in zip(competitors, cids):
+        profile = profiles.get(c.get("profileId"), {})
+        ours = (profile.get("other") or {}).get(_OURS) or {}
+        entries = rounds_of[cid]
+        rounds = tuple(entries.get(r, RoundEntry(Kind.ABSENT)) for r in range(1, played + 1))
+        scores, unsided = ours.get("scores") or [None] * len(rounds), set(ours.get("unsided") or ())
+        if any(scores) or unsided:
+            rounds = tuple(RoundEntry(e.kind, e.opponent, e.result, None if r in unsided else e.side,
+                                      *(s or (e.score, e.opp_score)), e.rated, e.handicap)
+                           for r, (e, s) in enumerate(zip(rounds, scores), 1))
+        players.append(Player(
+            start_no=cid, name=_name(profile, cid), rounds=rounds, rating=_rating(c, profile, tm.get("ratingList")),
+            federation=profile.get("federation") or None, title=profile.get("fideTitle") or None,
+            sex=(profile.get("sex") or "").strip() or None, birth_date=(profile.get("birth") or "").strip() or None,
+            ids=tuple(map(tuple, ours["ids"])) if "ids" in ours else
+            (("fide", str(profile["fideId"])),) if profile.get("fideId") else (),
+            late_entry=ours.get("lateEntry"), withdrawn_after=ours.get("withdrawnAfter"), bonus=ours.get("bonus", 0),
+            stored_points=None if ours.get("unstored") else _points(c.get("gamePoints")), stored_rank=c.get("rank") or None,
+            extra=tuple(map(tuple, ours.get("extra", ()))), listed=ours.get("listed", True)))
+    info = tm.get("tournamentInfo") or event.get("eventInfo") or {}
+    kind = str(tm.get("tournamentType") or "").upper()
+    system = system_rule(kind, len(players), tm.get("numRounds") or 0, players, "tournamentType",
+                         "no tournamentType naming a system")[0]
+    order = [o if isinstance(o, str) else o.get("name", "") for o in tm.get("rankOrder") or ()]
+    meta = (event.get("eventInfo") or {}).get("other", {}).get(_OURS, {})
+    return Tournament(
+        name=info.get("fullName") or event.get("eventName") or event.get("name") or "Chess-JSON event",
+        players=tuple(players), rounds=tm.get("numRounds") or None, scoring=_scoring(tm.get("scoreSystem")),
+        game=meta.get("game"), board=meta.get("board"), system=system,
+        start_date=info.get("startDate") or None, end_date=info.get("endDate") or None,
+        tiebreaks=tuple(o for o in order if o), metadata=tuple(map(tuple, meta.get("metadata", ()))))
+
+
+def _whole(value, what: str) -> int:
+    if type(value) is not int:
+        raise BrightwellError(f"{what} {value!r} is not a whole number")
+    return value
+
+
+def _game(game: dict, rounds_of: dict, where: str) -> None:
+    rnd = _whole(game["round"], f"{where} round")
+    if not 1 <= rnd <= 1000:
+        raise BrightwellError(f"round {rnd} is out of range", place=where)
+    white, black = game.get("white"), game.get("black")
+    a = _whole(white["cid"], f"{where} white cid")
+    b = _whole(black["cid"], f"{where} black cid") if black and black.get("cid") else None
+    for cid in (a, b):
+        if cid is not None and cid not in rounds_of:
+            raise BrightwellError(f"cid {cid} is no competitor", place=where)
+        if cid is not None and rnd in rounds_of[cid]:
+            raise BrightwellError(f"cid {cid} has two games in round {rnd}", place=where)
+    res_a = white.get("result")
+    if b is None:
+        if res_a not in _BYE:
+            raise BrightwellError(f"bye result {res_a!r} is not W, D, Z or P", place=where)
+        rounds_of[a][rnd] = RoundEntry(_BYE[res_a])
+        return
+    if a == b:
+        raise BrightwellError(f"cid {a} plays himself", place=where)
+    res_b = black.get("result") or {"W": "L", "L": "W", "D": "D", "Z": "W"}.get(res_a)
+    if game.get("played", True) is False:  # a forfeit: the winner W, the other Z (both Z: a double forfeit)
+        for cid, opp, res, side in ((a, b, res_a, Side.FIRST), (b, a, res_b, Side.SECOND)):
+            if res not in ("W", "Z", "L"):
+                raise BrightwellError(f"forfeit result {res!r} is not W or Z", place=where)
+            rounds_of[cid][rnd] = RoundEntry(Kind.FORFEIT_WIN if res == "W" else Kind.FORFEIT_LOSS, opp, side=side)
+        return
+    if res_a == "A" or res_b == "A":
+        for cid, opp, side in ((a, b, Side.FIRST), (b, a, Side.SECOND)):
+            rounds_of[cid][rnd] = RoundEntry(Kind.PAIRED, opp, side=side)
+        return
+    if res_a not in _RESULT or res_b not in _RESULT or _RESULT[res_b] is not _RESULT[res_a].reverse:
+        raise BrightwellError(f"results {res_a!r} and {res_b!r} are no game's", place=where)
+    rated = game.get("rated", True) is not False
+    rounds_of[a][rnd] = RoundEntry(Kind.GAME, b, _RESULT[res_a], Side.FIRST, rated=rated)
+    rounds_of[b][rnd] = RoundEntry(Kind.GAME, a, _RESULT[res_b], Side.SECOND, rated=rated)
+
+
+def _name(profile: dict, cid: int) -> str:
+    last, first = (profile.get("lastName") or "").strip(), (profile.get("firstName") or "").strip()
+    return f"{last}, {first}" if last and first else last or first or profile.get("fideName") or f"Player {cid}"
+
+
+def _rating(c: dict, profile: dict, listed: str | None) -> int | None:
+    rating = c.get("rating")
+    if isinstance(rating, dict):
+        rating = rating.get("rating")
+    if rating is None:
+        found = [r for r in profile.get("rating") or () if isinstance(r, dict) and r.get("list") in (listed, None)]
+        rating = found[0].get("rating") if found else None
+    return rating if type(rating) is int and rating > 0 else None
+
+
+def _points(value) -> float | None:
+    if value is None:
+        return None
+    number = float(Decimal(str(value)))
+    return int(number) if number.is_integer() else number
+
+
+def _scoring(system: dict | None) -> ScoringSystem:
+    game = (system or {}).get("game") or {}
+
+    def value(letter, default, seen=()):
+        v = game.get(letter, default)
+        if isinstance(v, str) and v in game and v not in seen:  # "F": "W": as a win
+            return value(v, default, (*seen, letter))
+        return _points(v) if v is not None else default
+    pab = value("P", None)
+    win = value("W", 1)
+    return ScoringSystem(win=win, draw=value("D", 0.5), loss=value("L", 0), absent=value("Z", 0),
+                         pab=None if pab in (None, win) else pab)
+
+
+def _decimal(x) -> str:
+    return f"{float(x):.1f}" if float(x) * 2 == int(float(x) * 2) else str(Decimal(repr(float(x))))
+
+
+def _document(t: Tournament) -> dict:
+    """The event as gacrux's ``trf2json`` writes one, and this project's own data in ``other``."""
+    profiles, competitors, games = [], [], []
+    entry = {(p.start_no, r): e for p in t.players for r, e in enumerate(p.rounds, 1)}
+    for p in t.players:
+        last, _, first = p.name.partition(", ")
+        ours = {k: v for k, v in (("lateEntry", p.late_entry), ("withdrawnAfter", p.withdrawn_after),
+                                  ("bonus", p.bonus or None), ("extra", [list(x) for x in p.extra] or None),
+                                  ("listed", None if p.listed else False)) if v is not None}
+        fide = dict(p.ids).get("fide")
+        if p.ids and not (fide and fide.isdigit() and len(p.ids) == 1):
+            ours["ids"] = [list(x) for x in p.ids]
+        scores = [[e.score, e.opp_score] if e.score is not None or e.opp_score is not None else None for e in p.rounds]
+        if any(scores):
+            ours["scores"] = scores
+        unsided = [r for r, e in enumerate(p.rounds, 1) if e.opponent is not None and e.side is None]
+        if unsided:  # Chess-JSON writes each game's sides: these rounds had none
+            ours["unsided"] = unsided
+        profile = {"id": p.start_no, "lastName": last, "firstName": first, "sex": p.sex or "",
+                   "birth": p.birth_date or "", "federation": p.federation or "",
+                   "fideId": int(fide) if fide and fide.isdigit() else 0, "fideName": p.name,
+                   "rating": [{"list": "TRF", "rating": p.rating or 0}], "fideTitle": p.title or ""}
+        profiles.append(profile)
+        if p.stored_points is None:  # the results' sum, for the programs that read gamePoints; read back as none stored
+            ours["unstored"] = True
+        points = p.stored_points if p.stored_points is not None else t.scoring.total(p.rounds) + p.bonus
+        competitor = {"cid": p.start_no, "profileId": p.start_no, "present": True, "gamePoints": _decimal(points),
+                      "rank": p.stored_rank or 0}
+        if p.rating:
+            competitor["rating"] = {"list": "TRF", "rating": p.rating}
+        competitors.append(competitor)
+        if ours:
+            profile["other"] = {_OURS: ours}
+        for r, e in enumerate(p.rounds, 1):
+            game = _game_of(p.start_no, r, e, entry.get((e.opponent, r)))
+            if game is not None:
+                games.append(game)
+    for i, game in enumerate(games, 1):
+        game["id"] = i
+    s = t.scoring
+    scoring = {"W": _decimal(s.win), "D": _decimal(s.draw), "L": _decimal(s.loss), "F": "W", "H": "D",
+               "Z": _decimal(s.absent), "P": "W" if s.pab is None else _decimal(s.pab), "A": "D", "U": "Z"}
+    info = {"fullName": t.name, **({"startDate": t.start_date} if t.start_date else {}),
+            **({"endDate": t.end_date} if t.end_date else {})}
+    meta = {k: v for k, v in (("game", t.game), ("board", t.board),
+                              ("metadata", [list(x) for x in t.metadata] or None)) if v is not None}
+    event_info = {**info, **({"other": {_OURS: meta}} if meta else {})}
+    return {
+        "filetype": "Event", "version": "1.0", "origin": "brightwell-plugin", "published": "",
+        "status": {"code": 0, "error": []},
+        "event": {"name": t.name, "eventInfo": event_info, "ratingLists": [{"listName": "TRF"}],
+                  "profiles": profiles, "teams": [], "tournaments": [{
+                      "tournamentNo": 1,
+                      "tournamentType": "Individual: Round Robin" if t.system == "round-robin" else "Individual: Swiss-System",
+                      "tournamentInfo": info, "ratingList": "TRF", "numRounds": t.planned_rounds,
+                      "currentRound": t.rounds_played, "teamTournament": False,
+                      "rankOrder": list(t.tiebreaks), "competitors": competitors, "teamSize": 0,
+                      "scoreSystem": {"game": scoring, "match": {}}, "gameList": games}]},
+    }
+
+
+def _game_of(no: int, r: int, e: RoundEntry, other: RoundEntry | None) -> dict | None:
+    """The game object for one player's round (``other``: the opponent's), written once: by the
+    side that moved first."""
+    kind = e.kind
+    if kind is Kind.ABSENT:
+        return None
+    if kind in _BYE_LETTER or e.opponent is None:  # a forfeit without an opponent: a bye of its points
+        letter = _BYE_LETTER.get(kind) or ("W" if kind is Kind.FORFEIT_WIN else "Z")
+        return {"round": r, "white": {"cid": no, "result": letter}, "black": None,
+                "played": kind is Kind.PAB, "rated": False, "board": 0}
+    first = e.side is Side.FIRST or (e.side is None and no < e.opponent)
+    if not first:
+        return None
+    if kind is Kind.GAME:
+        mine, theirs = _LETTER[e.result], _LETTER[e.result.reverse]
+    elif kind is Kind.PAIRED:
+        mine = theirs = "A"
+    else:  # a forfeit: the winner W, the other Z (both Z: a double forfeit)
+        mine = "W" if kind is Kind.FORFEIT_WIN else "Z"
+        theirs = "W" if other is not None and other.kind is Kind.FORFEIT_WIN else "Z"
+    game = {"round": r, "white": {"cid": no, "result": mine}, "black": {"cid": e.opponent, "result": theirs},
+            "played": kind is Kind.GAME or kind is Kind.PAIRED, "rated": kind is Kind.GAME and e.rated, "board": 0}
+    return game
+
+
+@hookimpl
+def brightwell_register_formats(register):
+    register(ChessJsonFormat())
