@@ -17,6 +17,7 @@ so that a file written here reads back the same; other programs ignore it.
 from __future__ import annotations
 
 import json
+import math
 from decimal import Decimal
 
 from brightwell_plugin.adapters.base import Format, Loss, ReadResult, metadata
@@ -105,6 +106,8 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
         raise BrightwellError("a team tournament: team events are not read yet")
     profiles = {p["id"]: p for p in event.get("profiles") or ()}
     competitors = tm.get("competitors") or []
+    if not competitors:
+        raise BrightwellError("the tournament has no competitors")
     cids = [_whole(c["cid"], "cid") for c in competitors]
     if len(set(cids)) != len(cids):
         raise BrightwellError("two competitors have one cid")
@@ -121,32 +124,83 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
         ours = (profile.get("other") or {}).get(_OURS) or {}
         entries = rounds_of[cid]
         rounds = tuple(entries.get(r, RoundEntry(Kind.ABSENT)) for r in range(1, played + 1))
-        scores, unsided = ours.get("scores") or [None] * len(rounds), set(ours.get("unsided") or ())
+        scores, unsided = _scores(ours, len(rounds)), set(_list(ours, "unsided", _whole))
         if any(scores) or unsided:
             rounds = tuple(RoundEntry(e.kind, e.opponent, e.result, None if r in unsided else e.side,
                                       *(s or (e.score, e.opp_score)), e.rated, e.handicap)
                            for r, (e, s) in enumerate(zip(rounds, scores), 1))
         players.append(Player(
             start_no=cid, name=_name(profile, cid), rounds=rounds, rating=_rating(c, profile, tm.get("ratingList")),
-            federation=profile.get("federation") or None, title=profile.get("fideTitle") or None,
-            sex=(profile.get("sex") or "").strip() or None, birth_date=(profile.get("birth") or "").strip() or None,
-            ids=tuple(map(tuple, ours["ids"])) if "ids" in ours else
-            (("fide", str(profile["fideId"])),) if profile.get("fideId") else (),
-            late_entry=ours.get("lateEntry"), withdrawn_after=ours.get("withdrawnAfter"), bonus=ours.get("bonus", 0),
-            stored_points=None if ours.get("unstored") else _points(c.get("gamePoints")), stored_rank=c.get("rank") or None,
-            extra=tuple(map(tuple, ours.get("extra", ()))), listed=ours.get("listed", True)))
+            federation=_str(profile, "federation"), title=_str(profile, "fideTitle"),
+            sex=_str(profile, "sex"), birth_date=_str(profile, "birth"),
+            ids=_pairs(ours, "ids") if "ids" in ours else
+            (("fide", str(_int(profile, "fideId"))),) if _int(profile, "fideId") else (),
+            late_entry=_int(ours, "lateEntry"), withdrawn_after=_int(ours, "withdrawnAfter"),
+            bonus=_points(ours.get("bonus", 0)),
+            stored_points=None if ours.get("unstored") else _points(c.get("gamePoints")), stored_rank=_int(c, "rank") or None,
+            extra=_pairs(ours, "extra"), listed=ours.get("listed", True) is not False))
     info = tm.get("tournamentInfo") or event.get("eventInfo") or {}
-    kind = str(tm.get("tournamentType") or "").upper()
-    system = system_rule(kind, len(players), tm.get("numRounds") or 0, players, "tournamentType",
+    kind = (_str(tm, "tournamentType") or "").upper()
+    system = system_rule(kind, len(players), _int(tm, "numRounds") or 0, players, "tournamentType",
                          "no tournamentType naming a system")[0]
-    order = [o if isinstance(o, str) else o.get("name", "") for o in tm.get("rankOrder") or ()]
+    order = [_str({"rankOrder": o if isinstance(o, str) else o.get("name")}, "rankOrder") for o in tm.get("rankOrder") or ()]
     meta = (event.get("eventInfo") or {}).get("other", {}).get(_OURS, {})
     return Tournament(
-        name=info.get("fullName") or event.get("eventName") or event.get("name") or "Chess-JSON event",
-        players=tuple(players), rounds=tm.get("numRounds") or None, scoring=_scoring(tm.get("scoreSystem")),
-        game=meta.get("game"), board=meta.get("board"), system=system,
-        start_date=info.get("startDate") or None, end_date=info.get("endDate") or None,
-        tiebreaks=tuple(o for o in order if o), metadata=tuple(map(tuple, meta.get("metadata", ()))))
+        name=_str(info, "fullName") or _str(event, "eventName") or _str(event, "name") or "Chess-JSON event",
+        players=tuple(players), rounds=_int(tm, "numRounds") or None, scoring=_scoring(tm.get("scoreSystem")),
+        game=_str(meta, "game"), board=_int(meta, "board"), system=system,
+        start_date=_str(info, "startDate"), end_date=_str(info, "endDate"),
+        tiebreaks=tuple(o for o in order if o), metadata=_pairs(meta, "metadata"))
+
+
+def _list(obj: dict, key: str, item) -> list:
+    """A list field, each entry read by ``item(value, what)``; [] when missing."""
+    value = obj.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise BrightwellError(f"{key} is not a list")
+    return [item(v, key) for v in value]
+
+
+def _pair(value, what: str) -> tuple[str, str]:
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(x, str) for x in value)):
+        raise BrightwellError(f"{what}: {value!r} is not a pair of texts")
+    return value[0], value[1]
+
+
+def _pairs(obj: dict, key: str) -> tuple[tuple[str, str], ...]:
+    return tuple(_list(obj, key, _pair))
+
+
+def _scores(ours: dict, rounds: int) -> list:
+    """This project's game scores, a round each: None, or the two scores (either may be None)."""
+    def score(value, what):
+        if value is None:
+            return None
+        if not (isinstance(value, list) and len(value) == 2):
+            raise BrightwellError(f"{what}: {value!r} is not two scores")
+        return tuple(None if x is None else _points(x) for x in value)
+    found = _list(ours, "scores", score)
+    return (found + [None] * rounds)[:rounds] if found else [None] * rounds
+
+
+def _str(obj: dict, key: str) -> str | None:
+    """A text field, stripped; None when missing or empty; anything but text is refused."""
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise BrightwellError(f"{key} {value!r} is not text")
+    return value.strip() or None
+
+
+def _int(obj: dict, key: str) -> int | None:
+    """A whole-number field; None when missing; anything else is refused."""
+    value = obj.get(key)
+    if value is None:
+        return None
+    return _whole(value, key)
 
 
 def _whole(value, what: str) -> int:
@@ -194,8 +248,8 @@ def _game(game: dict, rounds_of: dict, where: str) -> None:
 
 
 def _name(profile: dict, cid: int) -> str:
-    last, first = (profile.get("lastName") or "").strip(), (profile.get("firstName") or "").strip()
-    return f"{last}, {first}" if last and first else last or first or profile.get("fideName") or f"Player {cid}"
+    last, first = _str(profile, "lastName") or "", _str(profile, "firstName") or ""
+    return f"{last}, {first}" if last and first else last or first or _str(profile, "fideName") or f"Player {cid}"
 
 
 def _rating(c: dict, profile: dict, listed: str | None) -> int | None:
@@ -209,9 +263,14 @@ def _rating(c: dict, profile: dict, listed: str | None) -> int | None:
 
 
 def _points(value) -> float | None:
+    """A number as Chess-JSON writes points (a decimal string, or a number); None when missing."""
     if value is None:
         return None
-    number = float(Decimal(str(value)))
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise BrightwellError(f"{value!r} is not a number")
+    number = float(Decimal(value.strip() if isinstance(value, str) else repr(value)))
+    if not math.isfinite(number) or abs(number) > 1e6:
+        raise BrightwellError(f"{value!r} is not a number of points")
     return int(number) if number.is_integer() else number
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from brightwell_plugin.adapters.xml.format import XmlFormat
 from support.make_fixtures import BUILDERS, FIXTURES, LATIN1_FIXTURES, ROOT, TEXT_FIXTURES, chess_json_fixture, \
-    papp_elo_fixture, scrabble_day, sp_fixture_files, wthor_files
+    othello_chess_json_fixture, papp_elo_fixture, scrabble_day, sp_fixture_files, wthor_files
 
 
 @pytest.mark.parametrize("path", sorted(BUILDERS), ids=lambda p: str(p.relative_to(ROOT)))
@@ -33,5 +33,7 @@ def test_committed_papp_and_tsh_fixtures_match_their_writers():
     from brightwell_plugin.adapters.tsh.format import TshFormat
     assert (FIXTURES / "othello_open.elo").read_bytes() == papp_elo_fixture(), "run python tests/support/make_fixtures.py"
     assert (FIXTURES / "quirks.jch").read_bytes() == chess_json_fixture(), "run python tests/support/make_fixtures.py"
+    assert (FIXTURES / "othello_open.jch").read_bytes() == othello_chess_json_fixture(), \
+        "run python tests/support/make_fixtures.py"
     assert (FIXTURES / "tsh" / "a.t").read_bytes() == TshFormat().dumps(scrabble_day()), \
         "run python tests/support/make_fixtures.py"

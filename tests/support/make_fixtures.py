@@ -571,6 +571,14 @@ def chess_json_fixture() -> bytes:
     return ChessJsonFormat().dumps(api.load_bytes(quirks_trf().encode(), name="quirks.trf").tournament)
 
 
+def othello_chess_json_fixture() -> bytes:
+    """The Papp fixture's Othello event as Chess-JSON: discs, credited byes and a withdrawal in
+    this project's ``other.brightwell`` objects."""
+    from brightwell_plugin import api
+    from brightwell_plugin.adapters.chessjson import ChessJsonFormat
+    return ChessJsonFormat().dumps(api.load_bytes(papp_elo_fixture(), name="othello_open.elo").tournament)
+
+
 def main() -> None:
     for path, build in BUILDERS.items():
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -592,7 +600,8 @@ def main() -> None:
     (FIXTURES / "othello_open.elo").write_bytes(papp_elo_fixture())
     print("wrote fixtures/othello_open.elo")
     (FIXTURES / "quirks.jch").write_bytes(chess_json_fixture())
-    print("wrote fixtures/quirks.jch")
+    (FIXTURES / "othello_open.jch").write_bytes(othello_chess_json_fixture())
+    print("wrote fixtures/quirks.jch, othello_open.jch")
     for path, data in [*sp_fixture_files().items(), *wthor_files().items()]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
