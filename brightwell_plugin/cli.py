@@ -131,19 +131,16 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
     with _about(file):
         standings = api.rank(t, spec, after_round, edition=_edition(edition))
     if output_format == "table":
-        tables = [(f"{t.name} - after round {standings.after_round}", *render.standings_cells(standings))]
+        tables = [render.Cells(f"{t.name} - after round {standings.after_round}", *render.standings_cells(standings))]
         if crosstable:
-            tables.append((f"{t.name} - crosstable", *render.crosstable_cells(api.crosstable(t, standings))))
+            tables.append(render.Cells(f"{t.name} - crosstable", *render.crosstable_cells(api.crosstable(t, standings))))
         apart = "\n".join(x for x in (render.unlisted_line(standings), render.partial_line(t)) if x)
-        if output is None and sys.stdout.isatty():
-            for title, headings, rows in tables:
-                render.console().print(render.table(title, headings, rows))
-            if apart:
-                render.console().print(render.plain(apart))
-            text = ""
-        else:  # a file or a pipe: plain aligned text, nothing cut
-            text = "\n".join(render.aligned(title, headings, rows) for title, headings, rows in tables)
-            text += f"{apart}\n" if apart else ""
+        terminal = output is None and sys.stdout.isatty()
+        text = render.show(tables, terminal)  # a file or a pipe: plain aligned text, nothing cut
+        if terminal and apart:
+            render.console().print(render.plain(apart))
+        elif apart:
+            text += f"{apart}\n"
     elif output_format == "csv":
         text = render.standings_csv(standings)
     else:
@@ -184,9 +181,7 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
     if as_json:
         click.echo(render.explanations_json(explanations), nl=False)
         return
-    console = render.console()
-    for renderable in render.explanation_tables(explanations):
-        console.print(renderable)
+    click.echo(render.show(render.explanation_cells(explanations), sys.stdout.isatty(), title_left=True), nl=False)
 
 
 @main.command()
@@ -220,7 +215,8 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
     differ = [r for r in rows if r.differs]
     unranked = sum(1 for r in rows if r.stored_rank is None and not r.published)  # nothing to compare
     if differ:
-        render.console().print(render.differences_table(f"{file}: what differs under {','.join(standings.headings)}", differ))
+        title = f"{file}: what differs under {','.join(standings.headings)}"
+        click.echo(render.show([render.differences_cells(title, differ)], sys.stdout.isatty()), nl=False)
     note = f"; {unranked} with nothing published to compare" if unranked else ""
     click.echo(f"{len(differ)} of {len(rows)} players differ{note}")
     sys.exit(1 if differ else 0)
@@ -230,8 +226,12 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
 @handled
 def criteria():
     """List every criterion with its parameters and presets."""
+    lines = render.criteria_lines(api.criteria(), api.presets())
+    if not sys.stdout.isatty():  # a pipe or a file: the lines as they are, never wrapped
+        click.echo("".join(f"{render.markup_free(line)}\n" for line in lines), nl=False)
+        return
     console = render.console()
-    for line in render.criteria_lines(api.criteria(), api.presets()):
+    for line in lines:
         console.print(line, highlight=False)
 
 

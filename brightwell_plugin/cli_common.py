@@ -33,6 +33,7 @@ context = _OnFirstUse("brightwell_plugin.context")
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool whose reader left
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT):
@@ -57,6 +58,9 @@ def handled(func):
             sys.exit(EXIT_INTERRUPTED)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
+        except BrokenPipeError:  # the reader left (``| head``): stop quietly, as the shell's own tools do
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+            sys.exit(EXIT_BROKEN_PIPE)
         except Exception as exc:  # a bug of ours: still one line, unless debugging
             if os.environ.get("BRIGHTWELL_DEBUG"):
                 raise

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from brightwell_plugin.criteria.base import Explanation, fmt
 from brightwell_plugin.errors import one_line
@@ -88,25 +88,49 @@ def crosstable_cells(ct: Crosstable) -> tuple[list[str], list[list[str]]]:
     return ["#", "No", "Name", "Pts", *(f"R{n}" for n in range(1, ct.after_round + 1))], rows
 
 
-def table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], left: int = 2):
+class Cells(NamedTuple):
+    """A table as text: its title, headings, rows, the columns aligned left, notes printed after it."""
+
+    title: str
+    headings: Sequence[str]
+    rows: Sequence[Sequence[str]]
+    left: tuple[int, ...] = (2,)
+    notes: tuple[str, ...] = ()
+
+
+def table(cells: Cells, title_left: bool = False):
     """A terminal table; cells fold rather than being cut, whatever the terminal's width."""
     from rich.table import Table
-    out = Table(title=_text(title))
-    for n, heading in enumerate(headings):
-        out.add_column(_text(heading), justify="left" if n == left else "right", overflow="fold")
-    for row in rows:
+    out = Table(title=_text(cells.title), title_justify="left" if title_left else "center")
+    for n, heading in enumerate(cells.headings):
+        out.add_column(_text(heading), justify="left" if n in cells.left else "right", overflow="fold")
+    for row in cells.rows:
         out.add_row(*map(_text, row))
     return out
 
 
-def aligned(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], left: int = 2) -> str:
+def aligned(cells: Cells) -> str:
     """Plain text for a file or a pipe: every cell whole, columns padded to their widest cell."""
-    widths = [max([len(h), *(len(row[c]) for row in rows)]) for c, h in enumerate(headings)]
+    widths = [max([len(h), *(len(row[c]) for row in cells.rows)]) for c, h in enumerate(cells.headings)]
 
-    def line(cells):
-        return "  ".join(cell.ljust(w) if c == left else cell.rjust(w)
-                         for c, (cell, w) in enumerate(zip(cells, widths))).rstrip()
-    return "\n".join([title, line(headings), line(["-" * w for w in widths]), *map(line, rows)]) + "\n"
+    def line(row):
+        return "  ".join(cell.ljust(w) if c in cells.left else cell.rjust(w)
+                         for c, (cell, w) in enumerate(zip(row, widths))).rstrip()
+    body = [one_line(cells.title), line(cells.headings), line(["-" * w for w in widths]), *map(line, cells.rows)]
+    return "\n".join([*body, *(f"  {one_line(n)}" for n in cells.notes)]) + "\n"
+
+
+def show(tables: Sequence[Cells], terminal: bool, title_left: bool = False) -> str:
+    """Print ``tables`` on a terminal (rich tables; returns ""), or return them as plain aligned text
+    for a file or a pipe: no box drawing, no title wrapped."""
+    if not terminal:
+        return "\n".join(aligned(c) for c in tables)
+    out = console()
+    for c in tables:
+        out.print(table(c, title_left))
+        for note in c.notes:
+            out.print(_text(f"  {note}"))
+    return ""
 
 
 def explanations_json(explanations: Iterable[Explanation]) -> str:
@@ -114,34 +138,23 @@ def explanations_json(explanations: Iterable[Explanation]) -> str:
     return json.dumps([e.as_dict() for e in explanations], ensure_ascii=False, indent=1) + "\n"
 
 
-def explanation_tables(explanations: Iterable[Explanation]) -> list:
-    from rich.table import Table
-    out: list = []
-    for e in explanations:
-        table = Table(title=_text(f"{e.item} = {fmt(e.value)}  (#{e.start_no} {e.name})"), title_justify="left")
-        table.add_column("part")
-        table.add_column("value", justify="right")
-        table.add_column("how")
-        for p in e.parts:
-            table.add_row(_text(p.label), fmt(p.value), _text(p.detail))
-        out.append(table)
-        out += [_text(f"  {note}") for note in e.notes]
-    return out
+def explanation_cells(explanations: Iterable[Explanation]) -> list[Cells]:
+    """One table per criterion: its parts (label, value, how), then its notes."""
+    return [Cells(f"{e.item} = {fmt(e.value)}  (#{e.start_no} {e.name})", ("part", "value", "how"),
+                  [[one_line(p.label), fmt(p.value), one_line(p.detail)] for p in e.parts], (0, 2), tuple(e.notes))
+            for e in explanations]
 
 
-def differences_table(title: str, rows: Sequence):
+def differences_cells(title: str, rows: Sequence) -> Cells:
     """A check's rows that differ: the published rank or value beside the computed one."""
-    from rich.table import Table
-    table = Table(title=_text(title))
-    for heading in ("No", "Name", "", "published", "computed"):
-        table.add_column(heading, justify="left" if heading in ("Name", "") else "right")
+    out = []
     for r in rows:
         if r.stored_rank is not None and r.stored_rank != r.rank:
-            table.add_row(str(r.start_no), _text(r.name), "rank", str(r.stored_rank), str(r.rank))
+            out.append([str(r.start_no), one_line(r.name), "rank", str(r.stored_rank), str(r.rank)])
         for item, value, computed in r.published:
             if abs(value - computed) > 1e-9:
-                table.add_row(str(r.start_no), _text(r.name), _text(item), fmt(value), fmt(computed))
-    return table
+                out.append([str(r.start_no), one_line(r.name), one_line(item), fmt(value), fmt(computed)])
+    return Cells(title, ("No", "Name", "", "published", "computed"), out, (1, 2))
 
 
 def criteria_lines(criteria: dict, presets: Sequence) -> list[str]:
@@ -165,6 +178,12 @@ def criteria_lines(criteria: dict, presets: Sequence) -> list[str]:
             lines.append(f"  preset {escape(preset.name)}: {escape(str(preset.settings))}  "
                          f"[dim]({escape(preset.source)}; plugin {escape(owner)})[/dim]")
     return lines
+
+
+def markup_free(line: str) -> str:
+    """A line of rich markup (:func:`criteria_lines`) as the plain text it shows."""
+    from rich.text import Text
+    return Text.from_markup(line).plain
 
 
 def formats_lines(formats: dict) -> list[str]:

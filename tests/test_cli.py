@@ -142,8 +142,8 @@ def test_names_from_a_file_are_printed_as_written_never_as_terminal_markup():
     marked = {2: "Bruno [link=http://x]Okafor", 8: "[bold red]Hana[/] Kovac", 3: "Cy\x1b[31m Red"}
     t = replace(t, name="[blink]Open", players=tuple(replace(p, name=marked.get(p.start_no, p.name)) for p in t.players))
     standings = api.rank(t, "PTS,BQ:preset=woc")
-    shown = _on_a_terminal([render.table(t.name, *render.standings_cells(standings)),
-                            *render.explanation_tables(api.explain(t, "8", "BQ:preset=woc"))])
+    shown = _on_a_terminal([render.table(render.Cells(t.name, *render.standings_cells(standings))),
+                            *map(render.table, render.explanation_cells(api.explain(t, "8", "BQ:preset=woc")))])
     assert "\x1b]8;" not in shown and "\x1b[5m" not in shown  # no hyperlink, no blinking
     for text in ("Bruno [link=http://x]Okafor", "[bold red]Hana[/] Kovac", "Cy\\x1b[31m Red", "[blink]Open"):
         assert text in shown, text
@@ -209,3 +209,52 @@ def test_the_listings_come_from_the_api():
     assert run("formats").output.splitlines() == render.formats_lines(api.formats())
     assert run("plugins").output.splitlines() == render.plugins_lines(api.plugins())
     assert set(api.criteria()) >= {"PTS", "BQ", "BH"} and any(p.name == "woc" for p, _ in api.presets())
+
+
+BOX = set("┏┓┗┛┃━┡┩│─└┘┌┐┳┻╇╈┼")
+
+
+@pytest.mark.parametrize("command", [
+    ["rank", "{event}", "-t", "PTS,BQ:preset=woc,DISCS", "--crosstable"],
+    ["explain", "{event}", "Hana", "-t", "PTS,BQ:preset=woc"],
+    ["check", "{stored}", "-t", "PTS,BH"],
+    ["criteria"], ["formats"], ["plugins"],
+    ["convert", "{event}", "{out}/e.trf"],
+    ["batch", "{folder}", "--out", "{out}/batch"],
+])
+def test_every_command_writes_plain_text_to_a_pipe(tmp_path, command):
+    """Out of a terminal (a pipe, a file) no command draws boxes, and no line is folded: each
+    printed line is one of what the command means to say, whatever its length."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    event = folder / ("a very long event name that a terminal table would wrap in its title " * 2).strip().replace(" ", "_")
+    event = event.with_suffix(".xml")
+    shutil.copy(api.sample_path(), event)
+    stored = tmp_path / "stored.trf"  # ranks stored in reverse: check prints its table
+    t = api.load(event).tournament
+    ranked = api.with_standings(t, api.rank(t, "PTS,BH"))
+    n = len(t.players)
+    api.write(replace(ranked, players=tuple(replace(p, stored_rank=n + 1 - p.stored_rank) for p in ranked.players)),
+              stored, "trf")
+    (tmp_path / "out").mkdir()
+    args = [a.format(event=event, stored=stored, folder=folder, out=tmp_path / "out") for a in command]
+    done = subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", *args], capture_output=True, text=True,
+                          timeout=120, env={**__import__("os").environ, "COLUMNS": "60"})
+    assert done.returncode in (0, 1), done.stderr
+    shown = done.stdout + done.stderr
+    assert not BOX & set(shown), shown[:400]
+    title = {"rank": f"{t.name} - after round 5", "explain": "PTS = 3  (#8 Hana Kovac)",
+             "check": f"{stored}: what differs under PTS,BH"}.get(command[0])
+    if title:  # the title whole on its line, though longer than the 60 columns said
+        assert title in shown.splitlines(), shown[:400]
+    if command[0] == "criteria":  # each criterion's line whole, and no markup
+        assert any(line.startswith("AOB  Average of opponents' Buchholz  (FIDE C.07 art. 8.2")
+                   for line in shown.splitlines()) and "[bold]" not in shown
+
+
+def test_a_reader_that_leaves_stops_the_command_quietly():
+    """``brightwell rank … | head -1``: no error, no traceback; the exit status a shell's tool gives."""
+    done = subprocess.Popen([sys.executable, "-m", "brightwell_plugin.cli", "rank", "--sample", "--crosstable"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    done.stdout.close()
+    assert done.wait(timeout=120) == 141 and done.stderr.read() == b""

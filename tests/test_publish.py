@@ -291,7 +291,7 @@ def test_terminal_table_is_never_cut_in_a_pipe():
     path_spec = "PTS,BQ:preset=woc,BQ:preset=ftd,BQ:preset=papp,BQ:preset=joa,DISCS,SPREAD,BH,SB"
     t = b.build()
     from brightwell_plugin import render
-    text = render.aligned("Long", *render.standings_cells(api.rank(t, path_spec)))
+    text = render.aligned(render.Cells("Long", *render.standings_cells(api.rank(t, path_spec))))
     assert long_name in text and "BQ:preset=papp" in text and "…" not in text
     r = CliRunner().invoke(main, ["rank", "--sample", "-t", path_spec, "--crosstable"])
     assert r.exit_code == 0 and "…" not in r.output
