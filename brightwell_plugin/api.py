@@ -247,12 +247,13 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
 def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None = None,
             input_format: str | None = None, strict: bool | str | None = None, encoding: str | None = None,
             host: Host | None = None, part: str | None = None, renumber: bool = False,
-            follow_symlinks: bool = False) -> tuple[Loaded, conversion.Report]:
+            follow_symlinks: bool = False, keep: bool = False) -> tuple[Loaded, conversion.Report]:
     """Read ``source`` (its event ``part``, when it holds several) and write ``target``: all its
     files or none. Returns what was loaded and the :class:`Report` of what the target could not
     carry and whose place the written file changes. ``strict`` ("standings", or "all" for metadata
     too) refuses instead; ``renumber`` numbers the players 1..n for a target whose numbers cannot
-    hold theirs; ``follow_symlinks`` writes through a symbolic link instead of refusing it."""
+    hold theirs; ``follow_symlinks`` writes through a symbolic link instead of refusing it; ``keep``
+    writes no points or ranks the source does not store (by default they are computed, and said)."""
     host = host or get_host()
     loaded = load(source, input_format, encoding, host, part, strict=bool(strict))
     p = Path(target)
@@ -262,4 +263,4 @@ def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None
     level = "standings" if strict is True else strict or None
     from brightwell_plugin import conversion
     return loaded, conversion.convert(loaded.tournament, fmt, p, level, renumber, protect=input_files(source, host),
-                                      follow_symlinks=follow_symlinks, host=host)
+                                      follow_symlinks=follow_symlinks, host=host, keep=keep)

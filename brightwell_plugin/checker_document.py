@@ -172,10 +172,11 @@ def direct_encounter(before: dict[int, int], after: dict[int, int]) -> dict[int,
 
 
 def result(t: Tournament, codes: list[Code], standings: Standings, summed: dict, given: dict, edition: int,
-           unrated: int | None, round_robin: bool, rounds: int, check: bool) -> dict:
+           unrated: int | None, round_robin: bool, rounds: int, check: bool, loops: dict | None = None) -> dict:
     """``tiebreakResult``: the rules, the round, each tie-break described, each competitor in the
     file's order with its rank and values (``given``: values made elsewhere, by column and start
-    number); with ``check``, whether every rank is the file's."""
+    number; ``loops``: DE's mini-tables in succession, by column); with ``check``, whether every
+    rank is the file's."""
     by_no = {row.start_no: row for row in (*standings.rows, *standings.unlisted)}
     tiebreaks, columns = [], []
     for i, code in enumerate(codes):
@@ -184,8 +185,8 @@ def result(t: Tournament, codes: list[Code], standings: Standings, summed: dict,
                         summed.get((i, p.start_no), True), standings.after_round)
                   for p in t.players}
         entry = code.describe(i + 1, edition, unrated, round_robin)
-        if code.name == "DE":  # gacrux's record of its loops: one more when DE split a group
-            entry["ede"] = {"functions": "P", "loopcount": 2 if any(column.values()) else 1, "edechanges": [False],
+        if code.name == "DE":  # gacrux's record of its loops: one more than the mini-tables in succession
+            entry["ede"] = {"functions": "P", "loopcount": 1 + (loops or {}).get(i, 0), "edechanges": [False],
                             "swap": 0, "changes": 0}
         tiebreaks.append({**entry, "precision": precision(column.values())})
         columns.append(column)

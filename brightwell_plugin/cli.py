@@ -315,13 +315,17 @@ def serve(path, port, host):
 @click.option("--renumber", is_flag=True, help="Number the players 1..n when the target cannot hold their numbers.")
 @click.option("--follow-symlinks", is_flag=True, help="Write through a symbolic link (replace the file it points to) "
               "instead of refusing it.")
+@click.option("--keep", is_flag=True, help="Write the points and ranks as the source stores them: none computed "
+              "where it stores none.")
 @handled
-def convert(source, target, to, input_format, encoding, division, strict, renumber, follow_symlinks):
+def convert(source, target, to, input_format, encoding, division, strict, renumber, follow_symlinks, keep):
     """Convert SOURCE to TARGET between registered formats."""
     with _format_hint():
         loaded, report = api.convert(source, target, to, input_format, strict, encoding, part=division,
-                                     renumber=renumber, follow_symlinks=follow_symlinks)
+                                     renumber=renumber, follow_symlinks=follow_symlinks, keep=keep)
     _warn(loaded.warnings)
+    if report.filled:
+        click.echo(f"brightwell: note: {report.filled}; --keep writes them as they were", err=True)
     for item in report.standings_lost:
         click.echo(f"brightwell: changes the standings: {item}", err=True)
     for item in report.metadata_lost:

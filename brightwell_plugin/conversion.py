@@ -38,6 +38,7 @@ class Report:
     moved: tuple[Move, ...] = ()
     unranked: str | None = None  # the written file cannot be ranked by the source's list: why
     spec: str = ""
+    filled: str | None = None  # the points and ranks the source stores none of, computed and written: what
 
     @property
     def standings_lost(self) -> list[str]:
@@ -83,6 +84,17 @@ def restored(t: Tournament) -> Tournament | None:
     return _numbers_changed(t, old, lambda p: tuple((s, v) for s, v in p.ids if s != ORIGINAL))
 
 
+
+
+def filled_in(before: Tournament, after: Tournament, spec: str) -> str | None:
+    """What :func:`with_results` filled in, in words ("ranks filled in for 14 players, computed by
+    PTS,BH,SB"), or None."""
+    ranks = sum(p.stored_rank is None and q.stored_rank is not None for p, q in zip(before.players, after.players))
+    points = sum(p.stored_points is None and q.stored_points is not None for p, q in zip(before.players, after.players))
+    if not ranks and not points:
+        return None
+    what = " and ".join(x for x in (f"ranks for {ranks}" if ranks else "", f"points for {points}" if points else "") if x)
+    return f"{what} player(s) filled in, computed by {spec} (the file stores none)"
 
 
 def with_results(t: Tournament, spec: str, publish: bool = False, after_round: int | str | None = None,
@@ -192,6 +204,25 @@ def _places(t: Tournament, spec: str, host: Host | None) -> dict[int, int]:
     return {r.start_no: r.rank for r in rank(t, spec, host=host).rows}
 
 
+def _same_standings(ready: Tournament, spec: str, back: Tournament, there: dict[int, int], host) -> bool:
+    """Whether the file read back, ranked by its own tie-break list, gives every player the place and
+    every value the source gives under ``spec``: then what the format could not carry did not
+    change these standings (a list spelled otherwise, a date whose edition decides nothing here)."""
+    try:
+        source = {r.start_no: r for r in rank(ready, spec, host=host).rows}
+        again = {r.start_no: r for r in rank(back, default_spec(back), host=host).rows}
+    except BrightwellError:
+        return False
+    if len(source) != len(again):
+        return False
+    for no, row in source.items():
+        other = again.get(there.get(no))
+        if other is None or other.rank != row.rank or len(other.values) != len(row.values) or any(
+                abs(a - b) > 1e-9 for a, b in zip(row.values, other.values)):
+            return False
+    return True
+
+
 def _key(name: str) -> str:
     return loose_key(re.sub(r"[\W_]+", "", name))
 
@@ -245,13 +276,19 @@ def _dates_lost(ready: Tournament, back: Tournament, named: tuple[Loss, ...]) ->
 
 
 def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, renumber: bool = False,
-            protect: tuple[Path, ...] = (), follow_symlinks: bool = False, host: Host | None = None) -> Report:
+            protect: tuple[Path, ...] = (), follow_symlinks: bool = False, host: Host | None = None,
+            keep: bool = False) -> Report:
     """Write ``t`` as ``fmt`` to ``path`` (all files or none); ``strict`` is None, "standings" or
     "all": what refuses the conversion before anything is written. No file in ``protect`` (the
-    inputs) is ever written; a symbolic link is written through only with ``follow_symlinks``."""
+    inputs) is ever written; a symbolic link is written through only with ``follow_symlinks``.
+    Points and ranks the source stores none of are computed and written (the report says so),
+    unless ``keep``."""
     spec = default_spec(t)
-    if fmt.needs_results or fmt.publishes:
+    filled = None
+    if (fmt.needs_results or fmt.publishes) and not keep:
+        source = t
         t = with_results(t, spec, publish=fmt.publishes, after_round=fmt.ranks_after, host=host)
+        filled = filled_in(source, t, spec)
     if fmt.numeric_parameters:
         t = with_numbers(t, host)
     try:
@@ -291,7 +328,10 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
                 moved = tuple(Move(p.start_no, p.name, before[p.start_no], after.get(there.get(p.start_no), 0))
                               for p in ready.players  # a player the standings leave out has no place
                               if p.start_no in before and before[p.start_no] != after.get(there.get(p.start_no)))
-    report = Report(lost, moved, unranked, spec)
+                if not moved and _same_standings(ready, spec, back, there, host):
+                    lost = tuple(Loss(f"{x} (the standings read back are the same)", standings=False)
+                                 if changes_standings(x) else x for x in lost)
+    report = Report(lost, moved, unranked, spec, filled)
     refused = report.standings_lost + (report.metadata_lost if strict == "all" else []) if strict else []
     if refused:
         raise BrightwellError(f"format '{fmt.name}' would lose: {'; '.join(refused)} (--strict)", file=str(path))

@@ -16,13 +16,10 @@ if TYPE_CHECKING:
     from brightwell_plugin.crosstable import Crosstable
 
 
-def _plain(value):
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
 def standings_records(standings: Standings) -> list[dict]:
-    """One record a player, in standings order: rank, start_no, name, then each item as written."""
-    return [{k: _plain(v) for k, v in rec.items()} for rec in standings.as_records()]
+    """One record a player, in standings order: rank, start_no, name, then each item as written
+    (each criterion's values of one type: :attr:`Criterion.whole`)."""
+    return standings.as_records()
 
 
 def standings_json(standings: Standings) -> str:

@@ -151,11 +151,11 @@ def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
     bound = bind(spec, t, host)
     columns = []
     groups: list[list[int]] = []
-    for item, _, _, seen, values in _steps(ctx, bound):
+    for item, criterion, _, seen, values in _steps(ctx, bound):
         if item is None:
             groups = seen
-        else:
-            columns.append(values)
+        else:  # one type a criterion: ints where whole by definition (Criterion.whole), else floats
+            columns.append([round(v) for v in values] if criterion.whole else list(map(float, values)))
     rows, unlisted, position, players = [], [], 1, t.players
     values = list(zip(*columns)) if columns else [()] * ctx.n  # each player's values, transposed in C
     listed_in = 0

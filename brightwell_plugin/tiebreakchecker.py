@@ -103,8 +103,6 @@ def _answer(params: dict):
     from brightwell_plugin.host import get_host
 
     loaded = _read(params, api)
-    for warning in loaded.warnings:  # what the reader doubted or left out, said once each
-        print(f"brightwell-tiebreakchecker: warning: {one_line(warning)}", file=sys.stderr)
     t = loaded.tournament
     if params["tournament_number"] != "1":
         raise Failure(501, ["Invalid parameter --tournament-number"],
@@ -133,19 +131,21 @@ def _answer(params: dict):
         rounds = max(rounds, last_round_entered(t))
         after = params["current_round"] if params["current_round"] >= 0 else rounds
         t = counting_ahead(t, after)
+    _warn(loaded, t, params["input_file"])
     try:
         standings = api.rank(t, spec, after)
     except BrightwellError as exc:
         raise Failure(401, [str(exc)], f"{params['input_file']}: {exc}") from None
     summed = _summed(t, codes, spec, standings, document, api)
-    given = {}
+    given, loops = {}, {}
     for i in (i for i, c in enumerate(codes) if c.name == "DE"):
         ranks = [{r.start_no: r.rank for r in api.rank(t, spec[:j], after).rows} if j else
                  {p.start_no: 1 for p in t.players} for j in (i, i + 1)]
         given.update(((i, no), v) for no, v in document.direct_encounter(*ranks).items())
+        loops[i] = _direct_encounter_steps(t, spec[i], after, ranks[0])
     edition = edition_of_date(t.start_date)
     result = document.result(t, codes, standings, summed, given, edition, unrated, t.system == "round-robin", rounds,
-                             bool(params["check"]))
+                             bool(params["check"]), loops)
     fmt = params["output_format"].upper()
     if fmt == "TXT" or params["delimiter"] is not None:
         return result, lambda doc: _text(doc, params, document).encode()
@@ -235,6 +235,40 @@ def _summed(t, codes, spec, standings, document, api) -> dict:
         for no, (explanation,) in zip(zeros, explained):
             out[i, no] = any(part.value is not None for part in explanation.parts)
     return out
+
+
+_DISAGREE = "disagree with the results"
+
+
+def _warn(loaded, counted, name: str) -> None:
+    """Say what the reader doubted or left out, once each; stored points checked against the
+    rounds counted (the byes entered ahead that gacrux counts included)."""
+    warnings = list(loaded.warnings)
+    if counted is not loaded.tournament:
+        from brightwell_plugin.validate import check
+        try:
+            again = [w for w in check(counted, name) if _DISAGREE in w]
+        except BrightwellError:
+            again = None
+        if again is not None:
+            warnings = [w for w in warnings if _DISAGREE not in w] + again
+    for warning in warnings:
+        print(f"brightwell-tiebreakchecker: warning: {one_line(warning)}", file=sys.stderr)
+
+
+def _direct_encounter_steps(t, item: str, after: int, before: dict[int, int]) -> int:
+    """The most mini-tables in succession DE takes to part a group tied before it (gacrux's loops)."""
+    from brightwell_plugin.context import Context
+    from brightwell_plugin.host import get_host
+    from brightwell_plugin.tiebreak_spec import parse_item
+    criterion = get_host().criteria.find("DE")
+    ctx = Context(t, after)
+    as_played = criterion.as_played(ctx, criterion.configure(parse_item(item)))
+    index = {p.start_no: n for n, p in enumerate(t.players)}
+    groups: dict[int, list[int]] = {}
+    for no, rank in before.items():
+        groups.setdefault(rank, []).append(index[no])
+    return max((criterion.steps(ctx, g, as_played) for g in groups.values()), default=0)
 
 
 def _textual(params: dict) -> bool:

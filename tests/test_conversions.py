@@ -90,3 +90,53 @@ def test_a_writer_for_one_game_refuses_the_others(tmp_path, build, fmt, suffix, 
         api.convert(source, target, fmt)
     assert str(caught.value) == f"{target}: {message}"
     assert list(tmp_path.iterdir()) == [source]
+
+
+def _trf_without_ranks(tmp_path, tiebreaks: str):
+    """The quirks fixture with its rank columns blank, its date gone and ``tiebreaks`` as its 212."""
+    from support.make_fixtures import quirks_trf
+    lines = []
+    for line in quirks_trf().splitlines():
+        if line.startswith(("042", "202")):
+            continue
+        if line.startswith("001"):
+            line = line[:85] + "    " + line[89:]
+        lines.append(line)
+    lines.insert(1, f"212 {tiebreaks}")
+    path = tmp_path / "blank.trf"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_a_conversion_whose_standings_read_back_the_same_passes_strict(tmp_path):
+    """Swiss Perfect keeps BH/M1 as its median tie-break: the settings are predicted lost, but the
+    file read back ranks every player with every value as the source does."""
+    source = _trf_without_ranks(tmp_path, "PTS,BH/M1,SB")
+    before = api.rank(api.load(source).tournament)
+    _, report = api.convert(source, tmp_path / "e.trn", strict=True)
+    assert report.standings_lost == []
+    assert any("BH/M1" in x and "the standings read back are the same" in x for x in report.metadata_lost)
+    after = api.rank(api.load(tmp_path / "e.trn").tournament)
+    assert [(r.rank, r.values) for r in after.rows] == [(r.rank, r.values) for r in before.rows]
+
+
+def test_a_changed_value_still_refuses_strict(tmp_path):
+    """The same file with a date before 2026-03 (FIDE's 2024 edition): Swiss Perfect keeps no date,
+    so it reads back under the 2026 rules, and a value changes."""
+    source = _trf_without_ranks(tmp_path, "PTS,BH/M1,SB")
+    source.write_text(source.read_text().replace("012 Quirks Open\n", "012 Quirks Open\n042 2025/05/03\n"))
+    with pytest.raises(BrightwellError, match="the start date .* places move when the written file is ranked"):
+        api.convert(source, tmp_path / "e.trn", strict=True)
+
+
+def test_ranks_filled_in_are_reported_and_keep_writes_them_as_they_were(tmp_path):
+    source = _trf_without_ranks(tmp_path, "PTS,BH")
+    _, report = api.convert(source, tmp_path / "filled.trf")
+    assert report.filled == "ranks for 6 player(s) filled in, computed by PTS,BH (the file stores none)"
+    ranks = [line[85:89] for line in (tmp_path / "filled.trf").read_text().splitlines() if line.startswith("001")]
+    standings = api.rank(api.load(source).tournament, "PTS,BH")
+    assert [int(r) for r in ranks] == [row.rank for row in sorted(standings.rows, key=lambda row: row.start_no)]
+    _, kept = api.convert(source, tmp_path / "kept.trf", keep=True)
+    assert kept.filled is None
+    blank = [line[85:89] for line in (tmp_path / "kept.trf").read_text().splitlines() if line.startswith("001")]
+    assert blank == ["    "] * 6

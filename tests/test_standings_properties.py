@@ -7,6 +7,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from brightwell_plugin import api
 from brightwell_plugin.api import with_standings
 from brightwell_plugin.context import Context
 from brightwell_plugin.standings import rank
@@ -51,3 +52,28 @@ def test_with_standings_changes_only_points_ranks_and_tiebreaks(t, after_round):
     for p, q, pts in zip(t.players, ranked.players, points):
         assert q == replace(p, stored_points=pts, stored_rank=ranks[p.start_no])  # every other field kept
     assert replace(ranked, players=t.players, tiebreaks=t.tiebreaks) == t
+
+
+def test_each_criterion_gives_values_of_one_type():
+    """ints where whole by definition (a count, a number, a rating: ``Criterion.whole``), floats
+    otherwise, whole or not: never 4 beside 4.5 in one column. Every registered criterion is tried
+    on an event it can rank (Othello, chess, Go, Scrabble)."""
+    from pathlib import Path
+
+    from brightwell_plugin.errors import BrightwellError
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    events = [api.load(api.sample_path()).tournament, api.load(fixtures / "quirks.trf").tournament,
+              api.load(fixtures / "go" / "mcmahon.opengotha.xml").tournament, api.load(fixtures / "tsh" / "a.t").tournament]
+    checked = set()
+    for code, criterion in api.criteria().items():
+        for t in events:
+            try:
+                item = "TURCAS:w_bh=1:w_pts=2:w_spread=1:w_first=0" if code == "TURCAS" else code  # weights required
+                values = [r.values[1] for r in api.rank(t, ["PTS", item]).rows]
+            except BrightwellError:
+                continue
+            kind = int if criterion.whole else float
+            assert {type(v) for v in values} == {kind}, (code, values)
+            checked.add(code)
+            break
+    assert checked == set(api.criteria()), sorted(set(api.criteria()) - checked)

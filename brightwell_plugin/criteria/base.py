@@ -134,6 +134,9 @@ class Criterion:
     modifiers: ClassVar[tuple[str, ...]] = ()
     group_based: ClassVar[bool] = False
     needs_game_scores: ClassVar[bool] = False
+    # every value a whole number by definition (a count, a number, a rating): the standings give
+    # ints; the others give floats, whole or not
+    whole: ClassVar[bool] = False
 
     def configure(self, item: SpecItem) -> Options:
         """Check the item's modifiers and parameters and resolve presets and defaults."""

@@ -58,6 +58,20 @@ class DirectEncounter(Criterion):
                 return [[i]] + self.tiers(ctx, rest, as_played)
         return [list(group)]
 
+    def steps(self, ctx, group: Sequence[int], as_played: bool) -> int:
+        """How many mini-tables in succession :meth:`tiers` takes to part ``group`` (0: none parts
+        it): FIDE's checker reports one loop more than the most any group takes."""
+        if len(group) <= 1:
+            return 0
+        score, missing = self._mini(ctx, group, as_played)
+        if not any(missing.values()):
+            levels = sorted({score[i] for i in group}, reverse=True)
+            if len(levels) == 1:
+                return 0
+            return 1 + max(self.steps(ctx, [i for i in group if score[i] == level], as_played) for level in levels)
+        tiers = self.tiers(ctx, group, as_played)
+        return 0 if len(tiers) == 1 else 1 + self.steps(ctx, [i for t in tiers[1:] for i in t], as_played)
+
     def compute(self, ctx, opts, groups=()):
         values = [0.0] * ctx.n
         as_played = self.as_played(ctx, opts)

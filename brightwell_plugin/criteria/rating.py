@@ -91,6 +91,7 @@ def ptp(games) -> int | None:
 
 
 class _Rating(Criterion):
+    whole = True
     parameters = (UNRATED,)
     modifiers = ("C1", "C2", "M1", "M2", "U*")
     formula = staticmethod(aro)
@@ -167,6 +168,7 @@ class AveragePerfectPerformanceOfOpponents(_AverageOfOpponents):
 
 
 class OwnRating(Criterion):
+    whole = True
     name = "RTNG"
     title = "Rating"
     source = "FIDE C.07 art. 10.6 (2026): the player's rating, highest first; /R lowest first"

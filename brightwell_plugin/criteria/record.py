@@ -13,6 +13,8 @@ _REQUESTED_OR_LOST = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LO
 class _Count(Criterion):
     """Number of rounds (of the first k) for which :meth:`counts` is true."""
 
+    whole = True
+
     def counts(self, e, points, scoring) -> bool:
         raise NotImplementedError
 
@@ -71,6 +73,7 @@ class StandardPoints(Criterion):
 
 
 class PairingNumber(Criterion):
+    whole = True
     name = "TPN"
     title = "Tournament pairing number"
     source = "FIDE C.07 art. 7.8 (2026): lowest start number first; /R highest first"

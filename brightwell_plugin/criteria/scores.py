@@ -93,6 +93,7 @@ class Spread(Criterion):
 
 
 class Wins(Criterion):
+    whole = True
     name = "WIN"
     title = "Wins"
     source = "FIDE C.07 art. 7.1: rounds where a win's points were obtained, played or not"
