@@ -8,7 +8,8 @@ beyond the Swiss (``info.rounds``) are play-offs (a final, a third-place match; 
 game, and a category's label before its matches (``"open"``, then the matches): kept as play-off
 games (the label beside the stage), never ranked. Each
 player's published ``mbq`` is kept as the published value of ``BQ:preset=ftd`` (with the
-file's ``mbq_coef`` when it has one), which ``brightwell check`` compares.
+file's ``mbq_coef`` when it has one), which ``brightwell check`` compares; the order the
+``standings`` list them in gives each player's stored place (equal points and BQ share one).
 """
 
 from __future__ import annotations
@@ -89,7 +90,9 @@ class FlipTheDiscFormat(Format):
             for entries in rounds.values():  # not paired this round
                 if len(entries) < r + 1:
                     entries.append(ABSENT_ENTRY)
-        published = {s["player_id"]: s for s in data.get("standings", [])}
+        standings = data.get("standings", [])
+        published = {s["player_id"]: s for s in standings}
+        places = _places(standings)
         players = []
         for p in data["players_list"]:
             s = published.get(p["id"], {})
@@ -99,7 +102,8 @@ class FlipTheDiscFormat(Format):
                 rounds=tuple(rounds[p["id"]]), rating=p.get("rating") or None,
                 federation=p.get("country_code") or None,
                 ids=(("wof", str(p["wof_id"])),) if p.get("wof_id") else (),
-                withdrawn_after=p.get("left_after_round"), stored_points=s.get("score"), extra=extra,
+                withdrawn_after=p.get("left_after_round"), stored_points=s.get("score"),
+                stored_rank=places.get(p["id"]), extra=extra,
             ))
         meta = tuple((f"ftd {k}", str(v)) for k, v in info.items() if v is not None and not isinstance(v, (list, dict)))
         return Tournament(
@@ -132,6 +136,18 @@ class FlipTheDiscFormat(Format):
                 res, discs = _game(first, r)
                 games.append(PlayoffGame(where, first["id"], second["id"], res, discs, BOARD - discs))
         return games
+
+
+def _places(standings: list) -> dict[int, int]:
+    """The places of the file's standings, in the order it lists them: players equal on points and
+    published BQ share the first one's place."""
+    places, last, place = {}, None, 0
+    for n, s in enumerate(standings, 1):
+        key = (s.get("score"), s.get("mbq")) if s.get("mbq") is not None else n  # no BQ: no tie to tell
+        if key != last:
+            place, last = n, key
+        places[s["player_id"]] = place
+    return places
 
 
 @hookimpl

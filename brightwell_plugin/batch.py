@@ -122,7 +122,7 @@ def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exi
             return FileResult(job.label, skipped=True,
                               skip_reason="not a tournament (no format recognises it or its suffix)")
         written = formats.written_as(fmt)
-        target = written.output_name(out_dir / job.relative)
+        target = formats.output_path(job.source, out_dir / job.relative, written)
         if skip_existing and all(p.exists() for p in written.output_files(target)):
             return FileResult(job.label, str(target), None, skipped=True, skip_reason="output exists")
         try:

@@ -294,14 +294,16 @@ def publish(file, sample, input_format, encoding, division, spec, after_round, e
 @click.argument("path", required=False, type=click.Path(readable=False))
 @click.option("--port", type=int, default=8000, show_default=True)
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; anything but 127.0.0.1 opens the app to the network.")
+              help="Address to listen on; anywhere but 127.0.0.1 the app asks for the access token it prints.")
+@click.option("--public", is_flag=True, help="Serve the folder's published standings to anyone, read-only: no "
+              "upload, no settings, no download of the files, no token.")
 @handled
-def serve(path, port, host):
+def serve(path, port, host, public):
     """A local web app: open or upload an event, choose tie-breaks, see standings, explanations and
     comparisons, download the event in any writable format. PATH: a file or a folder of events."""
     _web()
     from brightwell_plugin.web import app
-    app.run(path, host, port, lambda line: click.echo(one_line(f"brightwell: {line}"), err=True))
+    app.run(path, host, port, lambda line: click.echo(one_line(f"brightwell: {line}"), err=True), public)
 
 
 @main.command()

@@ -154,9 +154,20 @@ class Formats(Registry["Format"]):
         return fmt if fmt.can_write else self.find(NATIVE)
 
     def output_suffix(self, path: Path, to: str | None = None) -> str:
-        """The suffix an event read from ``path`` is written with (:meth:`output_suffixes`)."""
+        """The suffix an event read from ``path`` is written with (:meth:`output_suffixes`), spelt as
+        the input spells it when it is the same suffix (``WOC.ELO`` is written back as ``WOC.ELO``),
+        but for the sets of several files."""
         suffix = path.suffix.lower()
-        return self.derived(f"output suffixes {to}", lambda found: self.output_suffixes(to)).get(suffix, suffix)
+        written = self.derived(f"output suffixes {to}", lambda found: self.output_suffixes(to)).get(suffix, suffix)
+        return path.suffix if written == suffix and not self.set_of(suffix) else written
+
+    def output_path(self, source: Path, stem: Path, written: Format) -> Path:
+        """Where ``written`` writes the event read from ``source``, named ``stem``: its own suffix,
+        spelt as the source spells it when it is the same one (but for the sets of several files)."""
+        target = written.output_name(stem)
+        if target.suffix.lower() == source.suffix.lower() and not written.set_suffixes:
+            return target.with_name(stem.name + source.suffix)
+        return target
 
     def output_suffixes(self, to: str | None = None) -> dict[str, str]:
         """The suffix of the file a source of each suffix is written as: ``to``'s for every source,

@@ -69,7 +69,8 @@ def test_mixed_archive(tmp_path):
     data = json.loads(report.with_suffix(".json").read_text())
     assert data["summary"]["failed"] == 2 and data["summary"]["ranked"] == 7
     ftd = next(f for f in data["files"] if f["source"].endswith("ftd.json"))
-    assert ftd["moved"] and all(m["change"] == m["before"] - m["after"] for m in ftd["moved"])
+    assert ftd["moved"] == []  # FlipTheDisc's standings, in the order it lists them, reproduced exactly
+
     page = report.with_suffix(".html").read_text()
     assert "<svg" in page and "http://" not in page.replace("http://www.w3.org/2000/svg", "")
     assert "corrupt.xml" in report.with_suffix(".csv").read_text()
@@ -391,3 +392,30 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path):
     r = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "o"), "--scheduler", "tcp://127.0.0.1:9"])
     assert r.exit_code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in r.output
     assert not (tmp_path / "o").exists() or not any((tmp_path / "o").iterdir())
+
+
+def test_the_report_compares_with_the_order_the_file_lists(tmp_path):
+    """FlipTheDisc's standings listed in another order than computed: the two players whose places
+    the file gives otherwise are the ones reported moved, by the difference of their places."""
+    data = json.loads((FIXTURES / "othello_open.ftd.json").read_text())
+    first, third = data["standings"][0], data["standings"][2]
+    data["standings"][0], data["standings"][2] = third, first
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "open.json").write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out"), "--report",
+                                       str(tmp_path / "report")])
+    assert result.exit_code == 0, result.output
+    [report] = json.loads((tmp_path / "report.json").read_text())["files"]
+    moved = {m["start_no"]: (m["before"], m["after"], m["change"]) for m in report["moved"]}
+    assert moved == {first["player_id"]: (3, 1, 2), third["player_id"]: (1, 3, -2)}
+
+
+def test_outputs_keep_the_suffix_as_the_input_spells_it(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(FIXTURES / "othello_open.elo", src / "WOC.ELO")
+    shutil.copy(FIXTURES / "quirks.trf", src / "club.TRF")
+    result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == ["WOC.ELO", "club.TRF"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 
 import pytest
@@ -139,3 +140,77 @@ def test_on_localhost_the_app_answers_only_local_host_names(tmp_path):
     assert local.get("/").status_code == 200
     assert local.get("/", headers={"host": "localhost:8000"}).status_code == 200
     assert local.get("/", headers={"host": "rebound.example:8000"}).status_code == 400
+
+
+def _serving(tmp_path, *extra):
+    """``brightwell serve`` on 127.0.0.2 (a loopback address that is not 127.0.0.1), for real: the
+    process, the address it printed and a way to ask it."""
+    import re
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+    folder = tmp_path / "events"
+    folder.mkdir()
+    (folder / "open.xml").write_bytes(api.sample_path().read_bytes())
+    with socket.socket() as s:
+        s.bind(("127.0.0.2", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "brightwell_plugin.cli", "serve", str(folder), "--host",
+                             "127.0.0.2", "--port", str(port), *extra], stderr=subprocess.PIPE, text=True)
+    line = ""
+    while "serving on" not in line:
+        line = proc.stderr.readline()
+        assert line or proc.poll() is None, "serve stopped"
+    address = re.search(r"serving on (\S+)", line)[1]
+
+    def ask(url, data=None, headers=None):
+        for _ in range(50):
+            try:
+                with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers or {}),
+                                            timeout=10) as r:
+                    return r.status, {**r.headers, "url": r.url}, r.read()
+            except urllib.error.HTTPError as exc:
+                return exc.code, dict(exc.headers), exc.read()
+            except urllib.error.URLError:
+                time.sleep(0.1)  # not listening yet
+        raise AssertionError("serve does not answer")
+    return proc, address, ask, port
+
+
+def test_off_127_0_0_1_every_request_needs_the_printed_token(tmp_path):
+    proc, address, ask, port = _serving(tmp_path)
+    try:
+        assert "?token=" in address
+        bare = f"http://127.0.0.2:{port}/"
+        assert ask(bare)[0] == 403
+        assert ask(bare + "?token=wrong")[0] == 403
+        assert ask(bare + "upload", data=b"x")[0] == 403
+        status, headers, body = ask(address)
+        assert status == 200 and b"Open an event" in body
+        cookie = headers["set-cookie"].split(";")[0]
+        assert ask(bare, headers={"Cookie": cookie})[0] == 200  # kept after the first visit
+        assert ask(bare, headers={"Cookie": "brightwell_token=wrong"})[0] == 403
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_public_mode_serves_the_standings_read_only_to_anyone(tmp_path):
+    proc, address, ask, port = _serving(tmp_path, "--public")
+    try:
+        assert "?token=" not in address
+        status, _, body = ask(address)
+        assert status == 200 and b'href="/p/0"' in body and b"Upload" not in body
+        status, headers, page = ask(address + "p/0")  # redirected to the event's published standings
+        assert status == 200 and b"Riverside Othello Open" in page and b"/settings" not in page
+        assert ask(address + "upload", data=b"x")[0] in (403, 404, 405)
+        assert ask(address + "open", data=b"n=0")[0] in (403, 404, 405)
+        event = re.search(r"/e/([0-9a-f]+)/index.html$", headers["url"])[1]
+        assert ask(f"{address}e/{event}/download/trf")[0] == 404
+        assert ask(f"{address}e/{event}/settings")[0] == 404
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -27,6 +27,8 @@ from brightwell_plugin import api
 from brightwell_plugin.conversion import lost_in
 from brightwell_plugin.errors import BrightwellError, one_line
 from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.web.access import TokenGate, new_token
+from brightwell_plugin.web.access import public as is_public
 from brightwell_plugin.jobs import collect
 from brightwell_plugin.limits import max_input, read_stream, too_large
 from brightwell_plugin.publication import document, named
@@ -60,8 +62,8 @@ class TooLarge(Exception):
 class Director:
     """The app's state: the events offered from the folder served, and those opened."""
 
-    def __init__(self, root: str | None, scratch: Path, plugins: Host):
-        self.plugins = plugins
+    def __init__(self, root: str | None, scratch: Path, plugins: Host, public: bool = False):
+        self.plugins, self.public = plugins, public
         self.offered = [job.source for job in collect([root], host=plugins)] if root else []
         self.scratch = scratch
         self.events: OrderedDict[str, Event] = OrderedDict()
@@ -73,7 +75,7 @@ class Director:
                        warnings=named(loaded.warnings, path, path.name), host=self.plugins)  # an upload's scratch path unsaid
         token = sha256(f"{path}\0{input_format}\0{spec}\0{compare}".encode()).hexdigest()[:16]
         self.events[token] = Event(path, input_format, spec, compare,
-                                   render_site(doc, serving=f"/e/{token}/settings"))
+                                   render_site(doc, serving=None if self.public else f"/e/{token}/settings"))
         self.events.move_to_end(token)
         while len(self.events) > KEPT:
             _, gone = self.events.popitem(last=False)
@@ -89,13 +91,15 @@ class Director:
 
 
 def create_app(root: str | None = None, scratch: Path | None = None,
-               allowed_hosts: tuple[str, ...] | None = None, plugin_host: Host | None = None) -> Starlette:
+               allowed_hosts: tuple[str, ...] | None = None, plugin_host: Host | None = None,
+               token: str | None = None, public: bool = False) -> Starlette:
     """The app, with ``plugin_host``'s plugins (default: the process's); ``allowed_hosts``: the Host
     headers it answers (a page elsewhere that points a name of its own at 127.0.0.1 — DNS
-    rebinding — is refused)."""
+    rebinding — is refused); ``token``: the access token every request needs (web/access.py);
+    ``public``: the folder's published standings only, read-only, to anyone."""
     scratch = scratch or Path(tempfile.mkdtemp(prefix="brightwell-serve-"))
     plugins = plugin_host or get_host()
-    director = Director(root, scratch, plugins)
+    director = Director(root, scratch, plugins, public)
     env = environment()
 
     def page(template: str, status: int = 200, **context) -> HTMLResponse:
@@ -109,7 +113,19 @@ def create_app(root: str | None = None, scratch: Path | None = None,
                 "formats": sorted(name for name, f in api.formats(plugins).items() if f.can_read)}
 
     async def index(request: Request):
+        if public:
+            return page("app_public.html", offered=list(enumerate(director.offered)))
         return page("app_index.html", offered=list(enumerate(director.offered)), **choices())
+
+    async def open_public(request: Request):
+        n = request.path_params["n"]
+        if not n.isascii() or not n.isdigit() or int(n) >= len(director.offered):
+            return error("no such event in the folder served", 404)
+        try:
+            token = director.open(director.offered[int(n)], None, None, None)
+        except BrightwellError as exc:
+            return error(exc)
+        return RedirectResponse(f"/e/{token}/index.html", status_code=303)
 
     async def open_offered(request: Request):
         form = await request.form()
@@ -227,22 +243,34 @@ def create_app(root: str | None = None, scratch: Path | None = None,
                         headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))] if allowed_hosts else []
-    return Starlette(middleware=middleware, routes=[
+    if token:
+        middleware.append(Middleware(TokenGate, token=token))
+    routes = [
         Route("/", index),
+        Route("/p/{n}", open_public),
         Route("/open", open_offered, methods=["POST"]),
         Route("/upload", upload, methods=["POST"]),
         Route("/e/{token}/settings", settings),
         Route("/e/{token}/rerank", rerank, methods=["POST"]),
         Route("/e/{token}/download/{format}", download),
         Route("/e/{token}/{path:path}", site_file),
-    ])
+    ]
+    if public:  # reading the published pages only
+        routes = [r for r in routes if is_public(r.path, r.methods)]
+    else:
+        routes = [r for r in routes if r.path != "/p/{n}"]
+    return Starlette(middleware=middleware, routes=routes)
 
 
-def run(root: str | None, host: str, port: int, report: Callable[[str], None]) -> None:
+def run(root: str | None, host: str, port: int, report: Callable[[str], None], public: bool = False) -> None:
+    """Serve on ``host``: on 127.0.0.1 to this machine; elsewhere to who holds the printed access
+    token, or with ``public`` the published standings to anyone, read-only."""
     import uvicorn
-    if host not in LOCAL:
-        report(f"warning: listening on {host}: anyone who can reach this machine can use the app")
+    token = None if public or host == "127.0.0.1" else new_token()
+    address = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+    if public:
+        report(f"public: the published standings, read-only, to anyone who can reach {host}")
     with tempfile.TemporaryDirectory(prefix="brightwell-serve-") as scratch:
-        app = create_app(root, Path(scratch), LOCAL if host in LOCAL else None)
-        report(f"serving on http://{'[' + host + ']' if ':' in host else host}:{port}/ (Ctrl-C stops)")
+        app = create_app(root, Path(scratch), LOCAL if host in LOCAL else None, token=token, public=public)
+        report(f"serving on {address}{'?token=' + token if token else ''} (Ctrl-C stops)")
         uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -115,8 +115,9 @@ def quirks_trf() -> str:
 
 
 def ftd_json() -> str:
-    """The Othello sample as FlipTheDisc JSON (first player's discs only; bye = id -1), with the
-    published mbq of the players whose ftd values are checked by hand in tests/test_criteria.py."""
+    """The Othello sample as FlipTheDisc JSON (first player's discs only; bye = id -1; the standings
+    in their order), with the published mbq of the players whose ftd values are checked by hand in
+    tests/test_criteria.py."""
     import json
 
     t = othello_open()
@@ -142,8 +143,10 @@ def ftd_json() -> str:
                        "pairing": pairing})
     players = [{**person(p), "wof_id": None, "rating": p.rating, "left_after_round": p.withdrawn_after,
                 "team": None} for p in t.players]
+    from brightwell_plugin.standings import rank  # FlipTheDisc lists its standings in their order
+    order = [t.player(r.start_no) for r in rank(t, "PTS,BQ:preset=ftd").rows]
     standings = [{"player_id": p.start_no, "score": sum(t.scoring.points(e) for e in p.rounds),
-                  "mbq": hand.get(p.start_no)} for p in t.players]
+                  "mbq": hand.get(p.start_no)} for p in order]
     info = {"id": 1, "name": t.name, "rounds": t.rounds, "current_round": t.rounds_played, "mbq_coef": None,
             "start_date": "2026-05-16T09:00:00.000Z", "end_date": "2026-05-17T18:00:00.000Z"}
     return json.dumps({"players_list": players, "standings": standings, "rounds": rounds, "info": info},
