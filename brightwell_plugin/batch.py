@@ -113,6 +113,8 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
 def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
              strict: bool, host: Host) -> FileResult:
     formats = host.formats
+    if job.refused:  # another file would write its output
+        return FileResult(job.label, error=job.refused)
     try:
         try:
             fmt = formats.find(to) if to else formats.detect(job.source)

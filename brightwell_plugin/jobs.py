@@ -12,7 +12,7 @@ import os
 import re
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,6 +26,7 @@ class Job:
     source: Path
     relative: Path  # where its output goes under the output folder (without the suffix)
     part: str | None = None  # one event of a file that holds several (a tsh tourney.js division)
+    refused: str | None = None  # why it is not run: another job would write its output
 
     @property
     def label(self) -> str:
@@ -42,7 +43,8 @@ class Jobs(Sequence):
         self.left_out: list[Path] = []  # folders a walk left out: the output folders of earlier batches
         self._db = sqlite3.connect("", check_same_thread=False)  # "": deleted when closed
         self._db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
-                               "CREATE TABLE job (source BLOB, relative BLOB, part BLOB, output BLOB UNIQUE);"
+                               "CREATE TABLE job (source BLOB, relative BLOB, part BLOB, output BLOB UNIQUE, "
+                               "refused BLOB);"
                                "CREATE TABLE seen (key BLOB PRIMARY KEY) WITHOUT ROWID;")
         self._count = 0
 
@@ -55,14 +57,15 @@ class Jobs(Sequence):
         claim). A second job claiming one output raises :class:`OutputClash`."""
         part = None if job.part is None else _stored(job.part)
         key = None if output is None else _stored(output)
+        refused = None if job.refused is None else _stored(job.refused)
         try:
-            self._db.execute("INSERT INTO job VALUES (?, ?, ?, ?)",
-                             (_stored(str(job.source)), _stored(str(job.relative)), part, key))
+            self._db.execute("INSERT INTO job VALUES (?, ?, ?, ?, ?)",
+                             (_stored(str(job.source)), _stored(str(job.relative)), part, key, refused))
         except sqlite3.IntegrityError:
             source, other = self._db.execute("SELECT source, part FROM job WHERE output = ?", (key,)).fetchone()
             first = Job(Path(_text(source)), job.relative, None if other is None else _text(other))
             clash = OutputClash(f"{first.label} and {job.label} would both be written to {output} under the output "
-                                "folder: name the folder that holds both, or run them separately")
+                                "folder: neither is written (name the folder that holds both, or run them separately)")
             clash.first = first
             raise clash from None
         self._count += 1
@@ -70,6 +73,10 @@ class Jobs(Sequence):
     def release(self, output: str) -> None:
         """The job that claimed ``output`` writes nothing after all: it claims it no longer."""
         self._db.execute("UPDATE job SET output = NULL WHERE output = ?", (_stored(output),))
+
+    def refuse(self, output: str, why: str) -> None:
+        """The job that claimed ``output`` is not run, for ``why``."""
+        self._db.execute("UPDATE job SET refused = ? WHERE output = ?", (_stored(why), _stored(output)))
 
     def __len__(self) -> int:
         return self._count
@@ -88,10 +95,11 @@ class Jobs(Sequence):
         return next(self._rows(index, index + 1))
 
     def _rows(self, start: int, stop: int):
-        rows = self._db.execute("SELECT source, relative, part FROM job WHERE rowid > ? AND rowid <= ? "
+        rows = self._db.execute("SELECT source, relative, part, refused FROM job WHERE rowid > ? AND rowid <= ? "
                                 "ORDER BY rowid", (start, stop))
-        return (Job(Path(_text(source)), Path(_text(relative)), None if part is None else _text(part))
-                for source, relative, part in rows)
+        return (Job(Path(_text(source)), Path(_text(relative)), None if part is None else _text(part),
+                    None if refused is None else _text(refused))
+                for source, relative, part, refused in rows)
 
 
 class OutputClash(BrightwellError):
@@ -116,7 +124,7 @@ def collect(inputs: Iterable[str], to: str | None = None, host: Host | None = No
     (those holding :data:`OUTPUT_TAG`) below where it starts, listed in ``left_out``; a named folder
     is read whatever it holds. A glob's matches are placed under its literal base, so the output
     tree mirrors the archive below it. Two jobs that would write one output (written as their own
-    formats, or all as ``to``) are refused."""
+    formats, or all as ``to``) are both refused (:attr:`Job.refused`); the others run."""
     formats = (host or get_host()).formats
     formats.output_suffix(Path("x"), to)  # an unknown --to is refused before any folder is walked
     companions = formats.companions()
@@ -151,8 +159,8 @@ def collect(inputs: Iterable[str], to: str | None = None, host: Host | None = No
 
 
 def _add(jobs: Jobs, job: Job, output: str, formats: Formats) -> None:
-    """``job`` added with its output; when another job claims the same one, the two are refused
-    only if both files hold events (a note beside an event writes nothing: it is skipped or fails)."""
+    """``job`` added with its output; when another job claims the same one and both files hold
+    events, both fail, and only they (a note beside an event writes nothing: it is skipped or fails)."""
     try:
         jobs.append(job, output)
     except OutputClash as clash:
@@ -162,7 +170,8 @@ def _add(jobs: Jobs, job: Job, output: str, formats: Formats) -> None:
             jobs.release(output)
             jobs.append(job, output)
         else:
-            raise
+            jobs.refuse(output, clash.message)
+            jobs.append(replace(job, refused=clash.message))
 
 
 def _glob_base(text: str) -> Path:

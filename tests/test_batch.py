@@ -193,11 +193,14 @@ def test_a_glob_keeps_the_archive_tree_below_its_base(tmp_path):
     assert f"{inside}: left out: the outputs of an earlier batch" in again.stderr
 
 
-def test_two_inputs_that_would_write_one_output_are_refused_before_anything_is_written(tmp_path):
+def test_two_inputs_that_would_write_one_output_fail_and_only_they(tmp_path):
     src, out = _years(tmp_path), tmp_path / "out"
+    shutil.copy(FIXTURES / "quirks.trf", src / "2019" / "club.trf")
     result = CliRunner().invoke(main, ["batch", str(src / "2019"), str(src / "2020"), "--out", str(out)])
-    assert result.exit_code == 2 and not out.exists()
-    assert f"{src / '2019' / 'woc.elo'} and {src / '2020' / 'woc.elo'} would both be written to woc.elo" in result.output
+    assert result.exit_code == 1 and "1 ranked, 0 skipped, 2 failed of 3 files" in result.stdout, result.output
+    said = f"{src / '2019' / 'woc.elo'} and {src / '2020' / 'woc.elo'} would both be written to woc.elo"
+    assert result.stdout.count(f"failed: {said}") == 2  # each of the two fails, naming the other
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["club.trf"]
 
 
 def test_events_of_other_formats_that_would_write_one_output_are_refused(tmp_path):
@@ -208,11 +211,13 @@ def test_events_of_other_formats_that_would_write_one_output_are_refused(tmp_pat
     shutil.copy(FIXTURES / "othello_open.elo", src / "club.elo")
     shutil.copy(FIXTURES / "othello_open.xml", src / "club.xml")
     own = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out")])
-    assert own.exit_code == 2 and "open.json and " in own.output and "would both be written to open.xml" in own.output
+    assert own.exit_code == 1 and "open.json and " in own.output and "would both be written to open.xml" in own.output
+    assert "2 ranked, 0 skipped, 2 failed of 4 files" in own.stdout  # club.elo and club.xml write apart
+    assert not (tmp_path / "out" / "open.xml").exists()
     (src / "open.json").unlink()
-    to = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out"), "--to", "trf"])
-    assert to.exit_code == 2 and "would both be written to club.trf" in to.output
-    assert not (tmp_path / "out").exists()
+    to = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "to"), "--to", "trf"])
+    assert to.exit_code == 1 and "would both be written to club.trf" in to.output
+    assert sorted(p.name for p in (tmp_path / "to").iterdir() if not p.name.startswith(".")) == ["open.trf"]
 
 
 def test_a_note_beside_an_event_of_its_name_is_no_clash(tmp_path):
