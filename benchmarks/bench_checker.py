@@ -9,26 +9,18 @@ it takes half a minute).
 
 from __future__ import annotations
 
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from bench_start import cpu
 from bench_trf import chess_event
 
 from brightwell_plugin import api
 
 CODES = ["PTS", "BH/C1", "BH", "SB"]
-
-
-def cpu(command: list[str]) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def main(runs: int) -> None:
