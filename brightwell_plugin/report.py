@@ -160,14 +160,18 @@ top {top} changed in {s['top_changed']}; mean absolute place change {mean}.</p>
         note = (f"<p>The {len(bars)} files whose places changed most.</p>"
                 if self.counts["compared"] > len(bars) else "")
         top = max(v for _, v in bars) or 1.0
-        height, width = 18 * len(bars) + 10, 640
+        # every label whole: the bars start after the longest name (7.5 px a character at 12 px, a
+        # generous width for proportional fonts), the values fit after the longest bar
+        start = 7.5 * max(len(name) for name, _ in bars) + 12
+        values = [f"{value:.2f}" for _, value in bars]
+        height, width = 18 * len(bars) + 10, start + 400 + 8 + 7 * max(map(len, values)) + 8
         rows = []
-        for i, (name, value) in enumerate(bars):
+        for i, ((name, value), text) in enumerate(zip(bars, values)):
             w = 400 * value / top
-            rows.append(f'<text x="0" y="{18 * i + 14}" font-size="12">{html.escape(name[:28])}</text>'
-                        f'<rect x="220" y="{18 * i + 3}" width="{w:.1f}" height="13" fill="#4a78c2"/>'
-                        f'<text x="{225 + w:.1f}" y="{18 * i + 14}" font-size="11">{value:.2f}</text>')
-        return f'{note}<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">{"".join(rows)}</svg>'
+            rows.append(f'<text x="0" y="{18 * i + 14}" font-size="12">{html.escape(name)}</text>'
+                        f'<rect x="{start:.1f}" y="{18 * i + 3}" width="{w:.1f}" height="13" fill="#4a78c2"/>'
+                        f'<text x="{start + w + 5:.1f}" y="{18 * i + 14}" font-size="11">{text}</text>')
+        return f'{note}<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height}">{"".join(rows)}</svg>'
 
 
 def write_report(stem: Path, results, top: int) -> list[Path]:

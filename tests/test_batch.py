@@ -407,13 +407,18 @@ def test_the_report_compares_with_the_order_the_file_lists(tmp_path):
     data["standings"][0], data["standings"][2] = third, first
     src = tmp_path / "src"
     src.mkdir()
-    (src / "open.json").write_text(json.dumps(data))
+    name = "open_championship_of_the_riverside_club_2026.json"  # longer than a chart label used to be
+    (src / name).write_text(json.dumps(data))
     result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out"), "--report",
                                        str(tmp_path / "report")])
     assert result.exit_code == 0, result.output
     [report] = json.loads((tmp_path / "report.json").read_text())["files"]
     moved = {m["start_no"]: (m["before"], m["after"], m["change"]) for m in report["moved"]}
     assert moved == {first["player_id"]: (3, 1, 2), third["player_id"]: (1, 3, -2)}
+    svg = re.search(r"<svg [^>]*width=\"(\d+)\".*?</svg>", (tmp_path / "report.html").read_text(), re.S)
+    label, value = re.findall(r"<text x=\"([\d.]+)\"[^>]*>([^<]*)</text>", svg[0])[:2]
+    assert name in label[1]  # the file's name whole
+    assert float(value[0]) + 7 * len(value[1]) <= int(svg[1])  # the value inside the chart
 
 
 def test_outputs_keep_the_suffix_as_the_input_spells_it(tmp_path):
