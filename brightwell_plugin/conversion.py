@@ -200,19 +200,22 @@ def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[T
         raise
 
 
-def _places(t: Tournament, spec: str, host: Host | None) -> dict[int, int]:
-    return {r.start_no: r.rank for r in rank(t, spec, host=host).rows}
+def _rows(t: Tournament, spec: str, host: Host | None) -> dict:
+    """Each listed player's standings row by start number."""
+    return {r.start_no: r for r in rank(t, spec, host=host).rows}
 
 
-def _same_standings(ready: Tournament, spec: str, back: Tournament, there: dict[int, int], host) -> bool:
+def _same_standings(source: dict, spec: str, back: Tournament, again: dict, there: dict[int, int], host) -> bool:
     """Whether the file read back, ranked by its own tie-break list, gives every player the place and
-    every value the source gives under ``spec``: then what the format could not carry did not
-    change these standings (a list spelled otherwise, a date whose edition decides nothing here)."""
-    try:
-        source = {r.start_no: r for r in rank(ready, spec, host=host).rows}
-        again = {r.start_no: r for r in rank(back, default_spec(back), host=host).rows}
-    except BrightwellError:
-        return False
+    every value the source gives under ``spec`` (``source``; ``again``: the read-back's rows under
+    ``spec``): then what the format could not carry did not change these standings (a list spelled
+    otherwise, a date whose edition decides nothing here)."""
+    own = default_spec(back)
+    if own != spec:
+        try:
+            again = _rows(back, own, host)
+        except BrightwellError:
+            return False
     if len(source) != len(again):
         return False
     for no, row in source.items():
@@ -315,20 +318,22 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
                                       file=str(path), place=exc.place) from None
         lost += _dates_lost(ready, back, lost)
         try:
-            before = _places(ready, spec, host)
+            source = _rows(ready, spec, host)
         except BrightwellError:
-            before = None
-        if before is not None:
+            source = None
+        if source is not None:
             try:
-                after = _places(back, spec, host)
+                again = _rows(back, spec, host)
             except BrightwellError as exc:
                 unranked = exc.message
             else:
                 there = _counterparts(ready, back)
+                before = {no: r.rank for no, r in source.items()}
+                after = {no: r.rank for no, r in again.items()}
                 moved = tuple(Move(p.start_no, p.name, before[p.start_no], after.get(there.get(p.start_no), 0))
                               for p in ready.players  # a player the standings leave out has no place
                               if p.start_no in before and before[p.start_no] != after.get(there.get(p.start_no)))
-                if not moved and _same_standings(ready, spec, back, there, host):
+                if not moved and _same_standings(source, spec, back, again, there, host):
                     lost = tuple(Loss(f"{x} (the standings read back are the same)", standings=False)
                                  if changes_standings(x) else x for x in lost)
     report = Report(lost, moved, unranked, spec, filled)

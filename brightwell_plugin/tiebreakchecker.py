@@ -125,11 +125,11 @@ def _answer(params: dict):
     unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
     spec = [_with_unrated(c, unrated, document) for c in codes]
     rounds = max(t.rounds or 0, t.rounds_played)  # gacrux's "round"; its standings are after it by default
-    after = params["current_round"] if params["current_round"] >= 0 else rounds
-    if loaded.format == "trf":  # gacrux counts the blocks entered ahead up to that round
+    if loaded.format == "trf":  # gacrux counts the blocks entered ahead too
         from brightwell_plugin.adapters.trf.ahead import counting_ahead, last_round_entered
         rounds = max(rounds, last_round_entered(t))
-        after = params["current_round"] if params["current_round"] >= 0 else rounds
+    after = params["current_round"] if params["current_round"] >= 0 else rounds
+    if loaded.format == "trf":
         t = counting_ahead(t, after)
     _warn(loaded, t, params["input_file"])
     try:
@@ -159,8 +159,8 @@ def _answer(params: dict):
 
 
 def _read(params: dict, api):
-    name, fmt = params["input_file"], params["input_format"]
     from brightwell_plugin.host import get_host
+    name, fmt = params["input_file"], params["input_format"]
     format_name = {"TRF": "trf", "JSON": "chess-json"}.get(fmt.upper(), fmt.lower())
     try:
         get_host().formats.find(format_name)  # only the format's own plugin is imported
