@@ -14,7 +14,7 @@ from brightwell_plugin.model import Tournament
 from brightwell_plugin.standings import Standings, shared_ranks
 
 SCHEMA = "brightwell-standings"
-VERSION = 1
+VERSION = 2
 
 
 def _number(x):
@@ -91,13 +91,28 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
         "standings": standings,
         "explanations": {},
         "comparison": None,
-        "playoffs": api.describe_playoffs(t),  # games after the ranked rounds: shown, never ranked
+        "playoffs": playoffs(t, final),  # games after the ranked rounds: shown, never ranked
         "warnings": [str(w) for w in warnings],
     }
     if compare:
         other = api.rank(t, compare, last, host, edition)
         doc["comparison"] = comparison(final, other)
     return doc
+
+
+def playoffs(t: Tournament, final: Standings) -> list[dict]:
+    """Each play-off game, its two players with their places in ``final``; the result and score
+    are from the side of ``first``."""
+    shared = shared_ranks(final)
+    place = {r.start_no: r.rank for r in final.rows}
+    names = {p.start_no: p.name for p in t.players}
+
+    def side(no: int) -> dict:
+        rank = place.get(no)
+        return {"start_no": no, "name": names.get(no), "place": rank, "shared": rank in shared}
+    return [{"stage": g.stage, "first": side(g.first), "second": side(g.second),
+             "result": g.result.value if g.result else None,
+             "score": _number(g.score), "opp_score": _number(g.opp_score)} for g in t.playoffs]
 
 
 def explanations(t: Tournament, spec: str | Sequence[str] | None, after_round: int, edition: int | None = None,

@@ -35,7 +35,9 @@ def _row_start(row: dict) -> str:
     return (f'<tr data-start-no="{no}"><td class="rank">{rank_text(row["rank"], row["shared"])}</td>')
 
 
-def standings_rows(standing: dict, players: dict[int, dict], links: Links, has_fed: bool, has_rating: bool) -> Markup:
+def standings_rows(standing: dict, players: dict[int, dict], links: Links, has_fed: bool, has_rating: bool,
+                   columns: list[int]) -> Markup:
+    """``columns``: the indices of the tie-break values shown."""
     after = standing["after_round"]
     out = []
     for row in standing["rows"]:
@@ -48,12 +50,12 @@ def standings_rows(standing: dict, players: dict[int, dict], links: Links, has_f
         if p["late_entry"] is not None and p["late_entry"] > 1:
             e = p["late_entry"]
             marks += f' <span class="mark late" title="entered in round {e}">from R{e}</span>'
-        fed = f'<td>{escape(p["federation"] or "")}</td>' if has_fed else ""
-        rating = f'<td>{p["rating"] or ""}</td>' if has_rating else ""
-        values = "".join(f"<td>{_num(v)}</td>" for v in row["values"])
-        out.append(f'{_row_start(row)}<td>{no}</td><th scope="row" class="name">{links.cell[no]}{marks}</th>{fed}{rating}'
-                   f'<td class="points">{_num(row["points"])}</td>'
-                   f'<td>{row["wins"]}-{row["draws"]}-{row["losses"]}</td>{values}</tr>\n')
+        fed = f'<td class="fold">{escape(p["federation"] or "")}</td>' if has_fed else ""
+        rating = f'<td class="fold">{p["rating"] or ""}</td>' if has_rating else ""
+        values = "".join(f"<td>{_num(row['values'][i])}</td>" for i in columns)
+        out.append(f'{_row_start(row)}<td class="fold">{no}</td><th scope="row" class="name">{links.cell[no]}{marks}</th>'
+                   f'{fed}{rating}<td class="points">{_num(row["points"])}</td>'
+                   f'<td class="fold">{row["wins"]}-{row["draws"]}-{row["losses"]}</td>{values}</tr>\n')
     return Markup("".join(out))
 
 
@@ -89,3 +91,4 @@ def part_rows(explanation: dict) -> Markup:
         f'<tr><th scope="row">{escape(part["label"])}</th>'
         f'<td>{"–" if part["value"] is None else _num(part["value"])}</td>'
         f'<td class="name">{escape(part["detail"])}</td></tr>\n' for part in explanation["parts"]))
+

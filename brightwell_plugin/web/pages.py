@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from brightwell_plugin.criteria.base import fmt
 from brightwell_plugin.fast import gc_paused
+from brightwell_plugin.standings import rank_text
 from brightwell_plugin.web import charts, fragments
 
 ASSETS = ("site.css", "site.js")
@@ -23,7 +24,16 @@ def environment() -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       auto_reload=False)  # the templates are the package's: no stat of each at each page
     env.filters["num"] = lambda x: "" if x is None else fmt(x)
+    env.filters["breakable"] = breakable
     return env
+
+
+def breakable(heading: str) -> Markup:
+    """A tie-break heading that a narrow column may wrap after ``:``, ``=``, ``/`` and ``,``."""
+    text = fragments.escape(heading)
+    for mark in ":=/,":
+        text = text.replace(mark, mark + "<wbr>")
+    return Markup(text)
 
 
 def round_page(k: int, last: int) -> str:
@@ -86,7 +96,8 @@ class Site:
             "rounds": [s["after_round"] for s in doc["standings"]], "last": self.last,
             "has_fed": any(p["federation"] for p in doc["players"]),
             "has_rating": any(p["rating"] for p in doc["players"]),
-            "round_page": round_page, "player_page": player_page, "has_compare": doc["comparison"] is not None}
+            "round_page": round_page, "player_page": player_page, "has_compare": doc["comparison"] is not None,
+            "columns": value_columns(doc)}
         self.templates: dict = {}
 
     def page(self, path: str, template: str, **extra) -> bytes:
@@ -100,11 +111,12 @@ class Site:
         doc, players, c = self.doc, self.players, self.common
         top = fragments.Links(players, "")
         files = {}
+        playoffs = {"playoff_stages": playoff_stages(doc["playoffs"])}
         for standing in doc["standings"]:
             k = standing["after_round"]
             files[round_page(k, self.last)] = self.page(
-                round_page(k, self.last), "standings.html", standing=standing, after=k,
-                rows=fragments.standings_rows(standing, players, top, c["has_fed"], c["has_rating"]))
+                round_page(k, self.last), "standings.html", standing=standing, after=k, **playoffs,
+                rows=fragments.standings_rows(standing, players, top, c["has_fed"], c["has_rating"], c["columns"]))
         final = doc["standings"][-1] if doc["standings"] else {"after_round": 0, "rows": []}
         files["crosstable.html"] = self.page("crosstable.html", "crosstable.html", standing=final,
                                              rows=fragments.crosstable_rows(final, players, top))
@@ -116,12 +128,13 @@ class Site:
         """The pages of these players; ``explanations``: theirs, by start number as text."""
         below = fragments.Links(self.players, "../")
         places, field = _places(self.doc), len(self.doc["players"])
+        final = {r["start_no"]: r for r in self.doc["standings"][-1]["rows"]} if self.doc["standings"] else {}
         files = {}
         for p in players:
             explained = explanations[str(p["start_no"])]
             path = player_page(p["start_no"])
             files[path] = self.page(
-                path, "player.html", player=p, explanations=explained,
+                path, "player.html", player=p, explanations=explained, final=final.get(p["start_no"]), ranked=len(final),
                 round_rows=fragments.round_rows(p, self.players, below),
                 part_rows=[fragments.part_rows(e) for e in explained],
                 place_chart=Markup(charts.place_chart(places[p["start_no"]], field, p["name"])),
@@ -134,6 +147,37 @@ class Site:
         for name in ASSETS:
             files[name] = resources.files("brightwell_plugin.web").joinpath("static", name).read_bytes()
         return files
+
+
+def value_columns(doc: dict) -> list[int]:
+    """The tie-break columns the standings show: all but a PTS whose values are the points column's."""
+    def repeats_points(i: int) -> bool:
+        return (doc["tiebreaks"][i].split("/")[0].upper() == "PTS"
+                and all(row["values"][i] == row["points"] for s in doc["standings"] for row in s["rows"]))
+    return [i for i in range(len(doc["tiebreaks"])) if not repeats_points(i)]
+
+
+def playoff_stages(games: list[dict]) -> list[tuple[str, str]]:
+    """Each stage, in the order first played, with the places its players hold in the standings:
+    the places it decided (``places 1–4``, ``places 1–2, 5``, ``place 3=``)."""
+    stages: dict[str, set] = {}
+    for g in games:
+        stages.setdefault(g["stage"], set()).update((s["place"], s["shared"]) for s in (g["first"], g["second"]))
+    out = []
+    for stage, places in stages.items():
+        ranked = sorted(p for p in places if p[0] is not None)
+        parts = []
+        for place, shared in ranked:  # runs of places one after the other as "a–b"
+            if parts and not shared and parts[-1][1] == place - 1 and not parts[-1][2]:
+                parts[-1][1] = place
+            else:
+                parts.append([place, place, shared])
+        text = ", ".join(rank_text(a, shared) if a == b else f"{a}–{b}" for a, b, shared in parts)
+        text = ("place " if len(ranked) == 1 else "places ") + text if ranked else ""
+        if any(p[0] is None for p in places):
+            text += (" and " if text else "") + "players not in the standings"
+        out.append((stage, text))
+    return out
 
 
 def _places(doc: dict) -> dict[int, list[int]]:

@@ -15,16 +15,16 @@ _START = '<tr data-start-no="{{ no }}"><td class="rank">{{ rank_text(row.rank, r
 
 STANDINGS = (
     '{% for row in standing.rows %}{% set no = row.start_no %}{% set p = players[no] %}' + _START +
-    '<td>{{ no }}</td><th scope="row" class="name">' + _NAME +
+    '<td class="fold">{{ no }}</td><th scope="row" class="name">' + _NAME +
     '{% if p.withdrawn_after is not none and p.withdrawn_after < standing.after_round %}'
     ' <span class="mark withdrawn" title="withdrew after round {{ p.withdrawn_after }}">'
     'withdrew after R{{ p.withdrawn_after }}</span>{% endif %}'
     '{% if p.late_entry is not none and p.late_entry > 1 %}'
     ' <span class="mark late" title="entered in round {{ p.late_entry }}">from R{{ p.late_entry }}</span>{% endif %}'
-    '</th>{% if has_fed %}<td>{{ p.federation or "" }}</td>{% endif %}'
-    '{% if has_rating %}<td>{{ p.rating or "" }}</td>{% endif %}'
-    '<td class="points">{{ row.points|num }}</td><td>{{ row.wins }}-{{ row.draws }}-{{ row.losses }}</td>'
-    '{% for v in row["values"] %}<td>{{ v|num }}</td>{% endfor %}</tr>\n{% endfor %}')
+    '</th>{% if has_fed %}<td class="fold">{{ p.federation or "" }}</td>{% endif %}'
+    '{% if has_rating %}<td class="fold">{{ p.rating or "" }}</td>{% endif %}'
+    '<td class="points">{{ row.points|num }}</td><td class="fold">{{ row.wins }}-{{ row.draws }}-{{ row.losses }}</td>'
+    '{% for i in columns %}<td>{{ row["values"][i]|num }}</td>{% endfor %}</tr>\n{% endfor %}')
 
 CROSSTABLE = (
     '{% for row in standing.rows %}{% set no = row.start_no %}' + _START +
@@ -65,8 +65,9 @@ def use_templates() -> None:
             self.root, self.players = root, players
 
     fragments.Links = Links
-    fragments.standings_rows = lambda standing, players, links, has_fed, has_rating: Markup(t["standings"].render(
-        standing=standing, players=players, root=links.root, has_fed=has_fed, has_rating=has_rating))
+    fragments.standings_rows = lambda standing, players, links, has_fed, has_rating, columns: Markup(
+        t["standings"].render(standing=standing, players=players, root=links.root, has_fed=has_fed,
+                              has_rating=has_rating, columns=columns))
     fragments.crosstable_rows = lambda standing, players, links: Markup(t["crosstable"].render(
         standing=standing, players=players, root=links.root))
     fragments.round_rows = lambda player, players, links: Markup(t["rounds"].render(
