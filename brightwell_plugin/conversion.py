@@ -179,6 +179,18 @@ def lost_in(t: Tournament, fmt: Format, host: Host | None = None) -> list[Loss]:
     return [x if isinstance(x, Loss) else Loss(x) for x in fmt.cannot_carry(t)] + settings_lost(t, fmt, host)
 
 
+class NeedsRenumbering(BrightwellError):
+    """The target cannot hold the players' numbers; ``reason`` says why, the message adds the cure."""
+
+    def __init__(self, reason: str, *, file: str | None = None, place: str | None = None):
+        super().__init__(f"{reason}; --renumber numbers the players 1..n (their numbers kept as ids where the "
+                         "target has a place)", file=file, place=place)
+        self.reason = reason
+
+    def at(self, file: str | None = None, place: str | None = None) -> "NeedsRenumbering":
+        return type(self)(self.reason, file=self.file or file, place=self.place or place)
+
+
 def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[Tournament, dict[Path, bytes]]:
     """The tournament with numbers the target holds, and its files. A file renumbered before
     gets its original numbers back where the target can hold them."""
@@ -195,8 +207,7 @@ def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[T
         return t, fmt.files(t, path)
     except BrightwellError as exc:
         if "start no" in exc.message or "number" in exc.message:
-            raise BrightwellError(f"{exc.message}; --renumber numbers the players 1..n (their numbers kept as "
-                                  "ids where the target has a place)", file=exc.file, place=exc.place) from None
+            raise NeedsRenumbering(exc.message, file=exc.file, place=exc.place) from None
         raise
 
 

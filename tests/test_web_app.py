@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import zipfile
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -50,29 +52,91 @@ def test_opening_ranks_with_the_chosen_tiebreaks(client):
     assert client.get(f"{base}/standings.json").json()["tiebreaks"] == ["PTS", "BQ:preset=ftd"]
 
 
-def test_upload_ranks_and_downloads_every_writable_format(client, tmp_path):
-    data = api.sample_path().read_bytes()
-    r = client.post("/upload", files={"file": ("event.xml", data)}, data={"spec": "PTS,BQ:preset=woc"},
+def _offers(page: str) -> dict[str, tuple[str, str]]:
+    """Each format row of the settings page: its status and what the 'holds this event?' cell says."""
+    rows = re.findall(r'<tr data-format="([^"]+)" class="(\w+)">\n<td>.*?</td>\n<td>(.*?)</td>', page)
+    return {name: (status, said) for name, status, said in rows}
+
+
+def _unzipped(got) -> bytes:
+    if not got.headers["content-disposition"].endswith('.zip"'):
+        return got.content
+    z = zipfile.ZipFile(io.BytesIO(got.content))
+    return b"".join(z.read(n) for n in sorted(z.namelist()))
+
+
+def _far_numbered(tmp_path):
+    """An Othello event whose start numbers are WOF ids (TRF and Swiss Perfect cannot hold them)."""
+    from brightwell_plugin.builder import TournamentBuilder
+    b = TournamentBuilder("Far numbers", rounds=2, game="othello", board=64)
+    for no in (420000, 5537, 880, 13841):
+        b.player(no, f"Player {no}")
+    b.game(1, 420000, 5537, 40, 24).game(1, 880, 13841, 30, 34).game(2, 420000, 13841, 33, 31).game(2, 5537, 880, 64, 0)
+    path = tmp_path / "far.xml"
+    api.write(b.build(), path)
+    return path
+
+
+@pytest.mark.parametrize("event", ["sample", "far numbers"])
+def test_every_writable_format_is_offered_and_its_download_does_what_the_page_says(client, tmp_path, event):
+    source = api.sample_path() if event == "sample" else _far_numbered(tmp_path)
+    r = client.post("/upload", files={"file": ("event.xml", source.read_bytes())}, data={"spec": "PTS,BQ:preset=woc"},
                     follow_redirects=False)
     assert r.status_code == 303
     token = r.headers["location"].split("/")[2]
-    settings = client.get(f"/e/{token}/settings").text
-    for name, fmt in api.formats().items():
-        if fmt.can_write:
-            assert f"/e/{token}/download/{name}" in settings
-            got = client.get(f"/e/{token}/download/{name}")
-            (tmp_path / name).mkdir()
-            try:  # what the command line does with the same event and format
-                api.convert(api.sample_path(), fmt.output_name(tmp_path / name / "event"), to=name)
+    offers = _offers(client.get(f"/e/{token}/settings").text)
+    writable = {name: fmt for name, fmt in api.formats().items() if fmt.can_write}
+    assert set(offers) == set(writable)
+    for name, fmt in writable.items():
+        status, said = offers[name]
+        out = tmp_path / name
+        out.mkdir()
+        for renumber in (False, True):
+            query = "?renumber=1" if renumber else ""
+            got = client.get(f"/e/{token}/download/{name}{query}")
+            try:  # what the command line does with the same event, format and option
+                api.convert(source, fmt.output_name(out / f"event{renumber}"), to=name, renumber=renumber)
             except api.BrightwellError as exc:
-                assert got.status_code == 400 and alert(got.text).endswith(exc.message), name
+                assert got.status_code == 400, (name, renumber)
+                message = alert(got.text)
+                assert str(tmp_path) not in message and "/tmp" not in message and "--renumber" not in message
+                if status == "cannot":
+                    assert said == f"no: {exc.message}"
+                    assert message.startswith(fmt.output_name(Path("event")).name + ": ")
+                else:
+                    assert status == "renumber" and not renumber and "tick “Renumber the players 1..n”" in message
                 continue
             assert got.status_code == 200, (name, got.text)
-            body = got.content
-            if got.headers["content-disposition"].endswith('.zip"'):
-                body = b"".join(zipfile.ZipFile(io.BytesIO(body)).read(n) for n in
-                                zipfile.ZipFile(io.BytesIO(body)).namelist())
-            assert body
+            assert status == ("renumber" if not renumber and offers[name][0] == "renumber" else status)
+            assert status != "cannot"
+            assert _unzipped(got)
+        assert (status == "ready") == ("ready" in said or said == "yes"), (name, status, said)
+    if event == "far numbers":
+        assert offers["trf"][0] == offers["swissperfect"][0] == "renumber"
+        assert offers["egd"][0] == "cannot" and "Go" in offers["egd"][1]
+
+
+def test_strict_and_keep_are_the_conversions_options(client, tmp_path):
+    from support.make_fixtures import FIXTURES
+    source = FIXTURES / "quirks.trf"  # as papp, places move (strict refuses); as trf, keep leaves its blank ranks
+    r = client.post("/upload", files={"file": ("quirks.trf", source.read_bytes())}, follow_redirects=False)
+    token = r.headers["location"].split("/")[2]
+    got = {}
+    for to, query, options in (("papp", "strict=1", {"strict": True}), ("papp", "", {}),
+                               ("trf", "keep=1", {"keep": True}), ("trf", "", {})):
+        got[to, query] = client.get(f"/e/{token}/download?format={to}&renumber=1&{query}")
+        target = api.formats()[to].output_name(tmp_path / f"{to}{len(query)}")
+        try:
+            api.convert(source, target, to=to, renumber=True, **options)
+        except api.BrightwellError as exc:
+            expected = exc.message.replace("(--strict)", "(Strict is ticked)")
+            assert got[to, query].status_code == 400
+            assert html.unescape(alert(got[to, query].text)) == f"quirks.{target.suffix[1:]}: {expected}"
+        else:
+            assert got[to, query].status_code == 200, (query, got[to, query].text)
+            assert got[to, query].content == target.read_bytes()
+    assert got["papp", "strict=1"].status_code == 400 and got["papp", ""].status_code == 200
+    assert got["trf", "keep=1"].content != got["trf", ""].content
 
 
 def test_an_uploads_warnings_name_the_file_not_where_the_app_keeps_it(client, tmp_path):

@@ -201,9 +201,44 @@ def test_serve_ranks_an_uploaded_file(browser, server, event):
     expected = api.rank(t, "PTS,BQ:preset=ftd")
     assert [int(r[0]) for r in w.rows("table.standings")] == [r.start_no for r in expected.rows]
     w.page.click("text=Tie-breaks and downloads")
-    assert w.page.locator("a[href*='/download/']").count() == sum(f.can_write for f in api.formats().values())
+    writable = {name for name, f in api.formats().items() if f.can_write}
+    assert set(w.page.eval_on_selector_all("tr[data-format]", "rs => rs.map(r => r.dataset.format)")) == writable
+    settings = w.page.url
+    rows = w.page.eval_on_selector_all("tr[data-format]", "rs => rs.map(r => [r.dataset.format, r.className, "
+                                       "r.querySelector('button') !== null, r.innerText])")
+    for name, status, has_button, text in rows:  # each format the event's files can be written as
+        assert has_button == (status != "cannot"), name
+        if status == "cannot":
+            assert "no: " in text
+            continue
+        w.page.goto(settings)
+        if status == "renumber":
+            w.page.check("input[name=renumber]")
+        with w.page.expect_download() as download:
+            w.page.click(f"button[value='{name}']")
+        got = Path(download.value.path())
+        if not download.value.suggested_filename.endswith(".zip"):
+            back = api.load(got, name).tournament
+            assert len(back.players) == len(t.players), name
     assert w.errors == []
     assert all(u.startswith(server) for u in w.requests)
+
+
+def test_serve_says_why_a_download_needs_renumbering_with_no_server_path(browser, server, tmp_path):
+    from brightwell_plugin.builder import TournamentBuilder
+    b = TournamentBuilder("Far numbers", rounds=1, game="othello", board=64)
+    b.player(420000, "Far, Away").player(7, "Near, By").game(1, 420000, 7, 40, 24)
+    path = tmp_path / "far.xml"
+    api.write(b.build(), path)
+    w = Watched(browser)
+    w.page.goto(server + "/")
+    w.page.set_input_files("#file", str(path))
+    w.page.click("form[action='/upload'] button")
+    w.page.click("text=Tie-breaks and downloads")
+    assert "renumbered" in w.page.inner_text("tr[data-format='trf']")
+    w.page.click("button[value='trf']")  # Renumber not ticked
+    message = w.page.inner_text("p.error")
+    assert message.startswith("far.trf: ") and "Renumber" in message and "/" not in message.split(": ", 1)[1]
 
 
 def test_serve_shows_a_bad_uploads_one_line_error(browser, server):

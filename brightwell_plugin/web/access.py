@@ -60,5 +60,5 @@ class TokenGate:
 def public(route_path: str, methods: set[str] | None) -> bool:
     """Whether a route is served in ``--public`` mode: reading the published pages only (no upload,
     no folder, no settings, no download of the files)."""
-    return (methods is None or methods <= {"GET", "HEAD"}) and "/download/" not in route_path \
+    return (methods is None or methods <= {"GET", "HEAD"}) and "/download" not in route_path \
         and not route_path.endswith("/settings")

@@ -4,11 +4,9 @@ comparison, download the event in any writable format."""
 
 from __future__ import annotations
 
-import io
 import mimetypes
 import shutil
 import tempfile
-import zipfile
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,10 +22,10 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from brightwell_plugin import api
-from brightwell_plugin.conversion import lost_in
 from brightwell_plugin.errors import BrightwellError, one_line
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.web.access import TokenGate, new_token
+from brightwell_plugin.web.downloads import Downloads, Offer, Options
 from brightwell_plugin.web.access import public as is_public
 from brightwell_plugin.jobs import collect
 from brightwell_plugin.limits import max_input, read_stream, too_large
@@ -47,6 +45,7 @@ class Event:
     spec: str | None
     compare: str | None
     files: dict[str, bytes]
+    offers: list[Offer] | None = None  # the formats tried, once the settings page asked
 
 
 def _field(form, name: str) -> str | None:
@@ -100,6 +99,7 @@ def create_app(root: str | None = None, scratch: Path | None = None,
     scratch = scratch or Path(tempfile.mkdtemp(prefix="brightwell-serve-"))
     plugins = plugin_host or get_host()
     director = Director(root, scratch, plugins, public)
+    downloads = Downloads(scratch, plugins)
     env = environment()
 
     def page(template: str, status: int = 200, **context) -> HTMLResponse:
@@ -201,12 +201,12 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         token = request.path_params["token"]
         try:
             event = director.event(token)
-            t = api.load(event.path, event.input_format, host=plugins).tournament
+            name = api.load(event.path, event.input_format, host=plugins).tournament.name
+            if event.offers is None:
+                event.offers = await run_in_threadpool(downloads.offers, event.path, event.input_format)
         except BrightwellError as exc:
             return error(exc)
-        writable = [(name, f.title, lost_in(t, f, plugins)) for name, f in sorted(api.formats(plugins).items())
-                    if f.can_write]
-        return page("app_settings.html", token=token, event=event, name=t.name, writable=writable, **choices())
+        return page("app_settings.html", token=token, event=event, name=name, offers=event.offers, **choices())
 
     async def rerank(request: Request):
         form = await request.form()
@@ -218,27 +218,13 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         return RedirectResponse(f"/e/{token}/index.html", status_code=303)
 
     async def download(request: Request):
-        name = request.path_params["format"]
+        name = request.path_params.get("format") or request.query_params.get("format", "")
         try:
             event = director.event(request.path_params["token"])
-            fmt = api.formats(plugins).get(name)
-            if fmt is None or not fmt.can_write:
-                raise BrightwellError(f"no writable format '{name}'")
-            out = Path(tempfile.mkdtemp(dir=director.scratch))
-            target = fmt.output_name(out / event.path.stem)
-            api.convert(event.path, target, to=name, input_format=event.input_format, host=plugins)
-            written = [p for p in sorted(out.iterdir()) if p.is_file()]
+            filename, data = await run_in_threadpool(downloads.convert, event.path, event.input_format, name,
+                                                     Options.of(request.query_params))
         except BrightwellError as exc:
             return error(exc)
-        if len(written) == 1:
-            data, filename = written[0].read_bytes(), written[0].name
-        else:
-            buf = io.BytesIO()
-            with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-                for p in written:
-                    z.write(p, p.name)
-            data, filename = buf.getvalue(), f"{event.path.stem}.{name}.zip"
-        shutil.rmtree(out, ignore_errors=True)
         return Response(data, media_type="application/octet-stream",
                         headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -252,6 +238,7 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         Route("/upload", upload, methods=["POST"]),
         Route("/e/{token}/settings", settings),
         Route("/e/{token}/rerank", rerank, methods=["POST"]),
+        Route("/e/{token}/download", download),
         Route("/e/{token}/download/{format}", download),
         Route("/e/{token}/{path:path}", site_file),
     ]
