@@ -52,12 +52,13 @@ class FileResult:
     placings: tuple[Placing, ...] = ()
     not_carried: tuple[str, ...] = field(default_factory=tuple)
     skip_reason: str | None = None  # why a skipped file was left: its output exists, or it is no tournament
+    before_from: str | None = None  # what "before" is: "ranks" the file stores, or "points" when it stores none
 
     def __reduce__(self):
         """Pickled with plain tuples as placings: a named tuple pickles through a Python call
         each way (a batch's workers send sixty thousand), a plain one in C."""
         return _file_result, (self.source, self.target, self.format, self.error, self.skipped,
-                              tuple(map(tuple, self.placings)), self.not_carried, self.skip_reason)
+                              tuple(map(tuple, self.placings)), self.not_carried, self.skip_reason, self.before_from)
 
     @property
     def ok(self) -> bool:
@@ -83,15 +84,16 @@ class FileResult:
 _as_placing = partial(tuple.__new__, Placing)  # Placing from a plain tuple, in C
 
 
-def _file_result(source, target, format, error, skipped, rows, not_carried, skip_reason) -> FileResult:
+def _file_result(source, target, format, error, skipped, rows, not_carried, skip_reason, before_from) -> FileResult:
     return FileResult(source, target, format, error, skipped, tuple(map(_as_placing, rows)), not_carried,
-                      skip_reason)
+                      skip_reason, before_from)
 
 
-def _stored_places(t) -> dict[int, int] | None:
-    """The order the file stored: its ranks, else the order of its stored points."""
+def _stored_places(t) -> tuple[dict[int, int], str] | None:
+    """The order the file stored and what it is: its ranks ("ranks"), else the order of its stored
+    points ("points")."""
     if any(p.stored_rank for p in t.players):
-        return {p.start_no: p.stored_rank for p in t.players if p.stored_rank}
+        return {p.start_no: p.stored_rank for p in t.players if p.stored_rank}, "ranks"
     if all(p.stored_points is not None for p in t.players) and t.players:
         ordered = sorted(t.players, key=lambda p: -p.stored_points)
         places, last, place = {}, None, 0
@@ -99,7 +101,7 @@ def _stored_places(t) -> dict[int, int] | None:
             if p.stored_points != last:
                 place, last = i, p.stored_points
             places[p.start_no] = place
-        return places
+        return places, "points"
     return None
 
 
@@ -136,9 +138,10 @@ def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exi
         standings = api.rank(loaded.tournament, spec, host=host)
         target.parent.mkdir(parents=True, exist_ok=True)
         lost = api.write(api.with_standings(loaded.tournament, standings), target, written.name, host=host)
-        before = _stored_places(loaded.tournament) or {}
+        before, before_from = _stored_places(loaded.tournament) or ({}, None)
         placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in standings.rows)
-        return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost))
+        return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost),
+                          before_from=before_from)
     except BrightwellError as exc:  # ranking and writing errors name no file: this is the one
         return FileResult(job.label, error=str(exc.at(file=job.label)))
     except Exception as exc:  # one bad file never stops the batch

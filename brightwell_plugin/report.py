@@ -29,6 +29,7 @@ def record(r: FileResult, top: int, moved=None, title=None, top_n=None) -> dict:
         "title_changed": (r.top_changed(1) if title is None else title) if r.ok else None,
         "top_changed": (r.top_changed(top) if top_n is None else top_n) if r.ok else None,
         "mean_abs_place_change": r.mean_abs_change() if r.ok else None, "not_carried": list(r.not_carried),
+        "before_from": r.before_from,
         "moved": [{"start_no": p.start_no, "name": p.name, "before": p.before, "after": p.after,
                    "change": p.before - p.after} for p in moved],
     }
@@ -38,6 +39,11 @@ def _html_row(r: FileResult, moved, title: bool, top_n: bool) -> str:
     if not r.ok:
         return f"<tr class='err'><td>{html.escape(r.source)}</td><td colspan='4'>{html.escape(r.error)}</td></tr>\n"
     names = ", ".join(f"{html.escape(p.name)} {p.before}&rarr;{p.after}" for p in moved[:12])
+    if r.before_from == "points":
+        names = "<span class='note'>before: the order of the stored points (the file stores no places)</span>" + \
+            (f"<br>{names}" if names else "")
+    elif r.ok and not r.skipped and r.before_from is None:
+        names = "<span class='note'>no order stored: nothing to compare</span>"
     return (f"<tr><td>{html.escape(r.source)}</td><td>{'skipped' if r.skipped else 'ranked'}</td>"
             f"<td>{'yes' if title else ''}</td><td>{'yes' if top_n else ''}</td><td>{names}</td></tr>\n")
 
@@ -68,7 +74,8 @@ class ReportWriter:
         self._jsonl = open(self._parts["jsonl"], "w", **_TEXT)
         self._rows = open(self._parts["rows"], "w", **_TEXT)
         self._csv = csv.writer(self._csv_file, lineterminator="\n")
-        self._csv.writerow(["source", "status", "start_no", "name", "place_before", "place_after", "change"])
+        self._csv.writerow(["source", "status", "start_no", "name", "place_before", "place_after", "change",
+                            "before_from"])
         self.counts = {"files": 0, "ranked": 0, "skipped": 0, "failed": 0, "compared": 0, "top_changed": 0,
                        "title_changed": 0}
         self._change_sum, self._change_count = 0, 0
@@ -92,9 +99,11 @@ class ReportWriter:
             (heapq.heappush if len(self._chart) < CHART_FILES else heapq.heappushpop)(self._chart, item)
         status = "error" if not r.ok else "skipped" if r.skipped else "ranked"
         if not r.ok or r.skipped or not moved:
-            self._csv.writerow([r.source, status if r.ok else f"error: {r.error}", "", "", "", "", ""])
+            self._csv.writerow([r.source, status if r.ok else f"error: {r.error}", "", "", "", "", "",
+                                r.before_from or ""])
         for p in moved:
-            self._csv.writerow([r.source, status, p.start_no, p.name, p.before, p.after, p.before - p.after])
+            self._csv.writerow([r.source, status, p.start_no, p.name, p.before, p.after, p.before - p.after,
+                                r.before_from])
         self._jsonl.write(json.dumps(record(r, self.top, moved, title, top_n), ensure_ascii=False) + "\n")
         self._rows.write(_html_row(r, moved, title, top_n))
 

@@ -429,3 +429,27 @@ def test_outputs_keep_the_suffix_as_the_input_spells_it(tmp_path):
     result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == ["WOC.ELO", "club.TRF"]
+
+
+def test_the_report_says_what_before_is_ranks_points_or_nothing(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    stored = {"ranks.elo": "othello_open.elo", "points.txt": "sp/othello_open.txt", "nothing.xml": "othello_open.xml"}
+    for name, fixture in stored.items():
+        shutil.copy(FIXTURES / fixture, src / name)
+    report = tmp_path / "report"
+    result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out"), "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    files = {Path(f["source"]).name: f for f in json.loads(report.with_suffix(".json").read_text())["files"]}
+    assert {name: f["before_from"] for name, f in files.items()} == {
+        "ranks.elo": "ranks", "points.txt": "points", "nothing.xml": None}
+    rows = {line.split(",")[0].rsplit("/", 1)[-1]: line.rsplit(",", 1)[1]
+            for line in report.with_suffix(".csv").read_text().splitlines()[1:]}
+    assert rows == {"ranks.elo": "ranks", "points.txt": "points", "nothing.xml": ""}
+    page = report.with_suffix(".html").read_text()
+
+    def row(name: str) -> str:
+        return next(line for line in page.splitlines() if line.startswith("<tr><td>") and name in line)
+    assert "the order of the stored points" in row("points.txt")
+    assert "no order stored" in row("nothing.xml")
+    assert "stored points" not in row("ranks.elo") and "no order" not in row("ranks.elo")
