@@ -10,8 +10,10 @@ number, or ``null``) and ``precision``. The values and ranks are this project's.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from json.encoder import encode_basestring_ascii
 
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.standings import Standings
@@ -218,3 +220,41 @@ def text_table(result: dict, headings: list[str], delimiter: str, decimal_point:
     if check:
         lines.append(f"Check: {result.get('check', True)}")
     return "".join(line + "\n" for line in lines)
+
+
+_COMPETITOR_KEYS = ("cid", "rank", "tiebreakScore")
+
+
+def _scalar(v) -> str:
+    """``json.dumps`` of one scalar, by the C functions it calls."""
+    if isinstance(v, str):
+        return encode_basestring_ascii(v)
+    if v is None or isinstance(v, bool):
+        return "null" if v is None else "true" if v else "false"
+    if isinstance(v, int):
+        return int.__repr__(v)
+    if isinstance(v, (list, tuple, dict)):
+        raise TypeError("not a scalar")
+    return json.dumps(v, default=str)
+
+
+def indented_json(doc: dict) -> str:
+    """``json.dumps(doc, indent=2, default=str)``, the competitors written by a loop of C calls:
+    json's indenting encoder is pure Python, a fifth of a 2,000-player answer's time."""
+    result = doc.get("tiebreakResult")
+    people = result.get("competitors") if isinstance(result, dict) else None
+    if not people or not all(isinstance(c, dict) and tuple(c) == _COMPETITOR_KEYS and isinstance(c["tiebreakScore"], list)
+                             for c in people):
+        return json.dumps(doc, indent=2, default=str)
+    text = json.dumps({**doc, "tiebreakResult": {**result, "competitors": []}}, indent=2, default=str)
+    rows = []
+    try:
+        for c in people:
+            scores = c["tiebreakScore"]
+            listed = ("[\n" + ",\n".join("          " + _scalar(v) for v in scores) + "\n        ]") if scores else "[]"
+            rows.append(f'      {{\n        "cid": {_scalar(c["cid"])},\n        "rank": {_scalar(c["rank"])},\n'
+                        f'        "tiebreakScore": {listed}\n      }}')
+    except TypeError:  # a value that is no scalar
+        return json.dumps(doc, indent=2, default=str)
+    head, tail = text.split('"competitors": []', 1)
+    return head + '"competitors": [\n' + ",\n".join(rows) + "\n    ]" + tail

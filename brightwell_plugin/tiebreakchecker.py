@@ -96,6 +96,14 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if code and strict_exit else 0
 
 
+def _last_round_with_a_game(t) -> int:
+    """The last round in which two players met over the board (gacrux's ``currentRound``: a round
+    of forfeits and byes only, at the end, is not yet a round played)."""
+    from brightwell_plugin.model import Kind
+    return max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.kind is Kind.GAME and e.opponent),
+               default=0)
+
+
 def _answer(params: dict):
     """Read, rank and describe: ``tiebreakResult`` and how the output is made of the document."""
     from brightwell_plugin import api, checker_document as document
@@ -124,12 +132,10 @@ def _answer(params: dict):
                       f"unknown tie-break {', '.join(unknown)} (see brightwell criteria)")
     unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
     spec = [_with_unrated(c, unrated, document) for c in codes]
-    rounds = max(t.rounds or 0, t.rounds_played)  # gacrux's "round"; its standings are after it by default
-    if loaded.format == "trf":  # gacrux counts the blocks entered ahead too
-        from brightwell_plugin.adapters.trf.ahead import counting_ahead, last_round_entered
-        rounds = max(rounds, last_round_entered(t))
+    rounds = max(t.rounds or 0, _last_round_with_a_game(t))  # gacrux's "round"; its standings are after it by default
     after = params["current_round"] if params["current_round"] >= 0 else rounds
-    if loaded.format == "trf":
+    if loaded.format == "trf":  # gacrux counts the blocks entered ahead up to the round it ranks after
+        from brightwell_plugin.adapters.trf.ahead import counting_ahead
         t = counting_ahead(t, after)
     _warn(loaded, t, params["input_file"])
     try:
@@ -155,7 +161,7 @@ def _answer(params: dict):
     if fmt != "JSON":
         raise Failure(500, [f"Bad command line: output format {params['output_format']}"],
                       f"-F {params['output_format']}: JSON, TXT or TRF")
-    return result, lambda doc: json.dumps(doc, indent=2, default=str).encode()  # modifiers hold decimals
+    return result, lambda doc: document.indented_json(doc).encode()  # modifiers hold decimals: default=str
 
 
 def _read(params: dict, api):

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from brightwell_plugin import api
+from brightwell_plugin import api, checker_document
 from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.tiebreakchecker import main
 from support.checker_pair import brightwell, differences, refused
@@ -188,3 +188,20 @@ def test_other_formats_and_this_projects_criteria_through_the_same_interface(tmp
     assert done.returncode == 0 and lines[0] == "Rank\tStartNo\tPTS\tBQ:preset=woc\tDISCS"
     assert lines[1].split("\t")[:2] == ["1", str(first.start_no)]
     assert [float(v) for v in lines[1].split("\t")[2:]] == list(first.values)
+
+
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=6),
+                     st.decimals(allow_nan=False, places=2).map(str), st.floats(allow_nan=True))
+
+
+@given(st.lists(st.fixed_dictionaries({"cid": st.integers(0, 9999), "rank": st.one_of(st.none(), st.integers(1, 99)),
+                                       "tiebreakScore": st.lists(_SCALARS, max_size=5)}), max_size=6),
+       st.dictionaries(st.text(max_size=4), _SCALARS, max_size=3))
+def test_the_fast_indented_json_is_json_dumps_indent_2(competitors, options):
+    """checker_document.indented_json writes the competitors by hand (benchmarks/bench_checker.py)."""
+    from decimal import Decimal
+    doc = {"filetype": "Tiebreak", "options": {**options, "x": Decimal("1.5")}, "status": {"code": 0},
+           "tiebreakResult": {"rules": "x", "competitors": competitors, "after": '"competitors": []'}}
+    assert checker_document.indented_json(doc) == json.dumps(doc, indent=2, default=str)
+    nested = {**doc, "tiebreakResult": {"competitors": [{"cid": 1, "rank": 1, "tiebreakScore": [[1]]}]}}
+    assert checker_document.indented_json(nested) == json.dumps(nested, indent=2, default=str)

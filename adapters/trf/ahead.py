@@ -17,12 +17,6 @@ PENDING = "trf pending"
 _ABSENT = RoundEntry(Kind.ABSENT)
 
 
-def last_round_entered(t: Tournament) -> int:
-    """The last round any player has a block for, entered ahead included."""
-    ahead = (int(v.split(":", 1)[0]) for p in t.players for k, v in p.extra if k == PENDING)
-    return max(ahead, default=t.rounds_played)
-
-
 def counting_ahead(t: Tournament, through: int) -> Tournament:
     """``t`` with the blocks entered ahead, up to round ``through``, as round records; a round a
     player has no block for is an absence. A pairing without a result is not counted (absent)."""

@@ -117,7 +117,8 @@ class AverageOfBuchholz(Criterion):
     title = "Average of opponents' Buchholz"
     source = ("FIDE C.07 art. 8.2: mean BH (with the item's modifiers; /F: Fore Buchholz) of the "
               "opponents played over the board; rounded half up to 2 decimals below 9 rounds, "
-              "3 below 27, 4 below 73, else 5 (as FIDE's checker)")
+              "3 below 27, 4 below 73, else 5 (as FIDE's checker); a player with no game has none, "
+              "placed below every average (as FIDE's checker ranks an undefined value)")
     modifiers = _OpponentSum.modifiers
     parameters = (EDITION,)
 
@@ -134,6 +135,10 @@ class AverageOfBuchholz(Criterion):
             mean = Decimal(repr(sum(bh[o] for o in opps))) / len(opps) if opps else Decimal(0)
             out.append(float(mean.quantize(quantum, rounding=ROUND_HALF_UP)))
         return out
+
+    def order_keys(self, ctx, opts, values, groups=()):
+        """No game, no average: below every player who has one (values are never negative)."""
+        return [v if opps else -1.0 for v, opps in zip(values, ctx.otb_opponents)]
 
 
 class Koya(Criterion):
