@@ -278,3 +278,19 @@ def test_public_mode_serves_the_standings_read_only_to_anyone(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_the_downloads_say_which_formats_drop_the_play_offs(client, tmp_path):
+    from dataclasses import replace
+
+    from brightwell_plugin.model import PlayoffGame, Result
+    t = api.load(api.sample_path()).tournament
+    first, second = t.players[0].start_no, t.players[1].start_no
+    path = tmp_path / "final.xml"
+    api.write(replace(t, playoffs=(PlayoffGame("Final", first, second, Result.WIN, 40, 24),)), path)
+    r = client.post("/upload", files={"file": ("final.xml", path.read_bytes())}, follow_redirects=False)
+    page = client.get(f"/e/{r.headers['location'].split('/')[2]}/settings").text
+    rows = dict(re.findall(r'<tr data-format="([^"]+)".*?</td>\n<td>.*?</td>\n<td>(.*?)</td></tr>', page, re.S))
+    for name, fmt in api.formats().items():
+        if fmt.can_write:
+            assert ("play-off" in rows[name]) == (not fmt.carries_playoffs), name

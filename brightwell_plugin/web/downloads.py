@@ -86,6 +86,8 @@ class Downloads:
             if not fmt.can_write:
                 continue
             lost = tuple(str(x) for x in lost_in(t, fmt, self.host))
+            if t.playoffs and not fmt.carries_playoffs and not any("play-off" in x for x in lost):
+                lost += (f"{len(t.playoffs)} play-off game(s) after the rounds (never ranked)",)
             status, why = READY, ""
             try:
                 self.convert(path, input_format, name, Options())
