@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 _CHECKING = ("CheckRow", "OrderCheck", "check", "check_order")
 
 __all__ = ["CheckRow", "Loaded", "OrderCheck", "check", "check_order", "convert", "default_spec",
-           "describe_playoffs", "detect_format", "explain", "load", "rank", "sample_path", "with_standings", "write"]
+           "describe_playoffs", "detect_format", "explain", "load", "rank", "rank_teams", "sample_path", "with_standings",
+           "write"]
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
@@ -147,6 +148,14 @@ def rank(tournament: Tournament, spec: str | Sequence[str] | None = None, after_
     """Standings under ``spec`` (default: the file's tie-breaks, else :func:`default_spec`).
     ``edition`` (2024 or 2026) is the FIDE C.07 edition for items that do not name one."""
     return _rank(tournament, spec, after_round, host, edition)
+
+
+def rank_teams(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
+               host: Host | None = None, edition: int | None = None) -> Standings:
+    """The team standings of a team event (``tournament.teams``): each team a row numbered and named
+    as the team, ranked over match points (team_standings.py)."""
+    from brightwell_plugin.team_standings import rank_teams as ranked
+    return ranked(tournament, spec, after_round, host, edition)
 
 
 def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str] | None = None,

@@ -120,16 +120,21 @@ def main():
 @click.option("--follow-symlinks", is_flag=True, help="Write through a symbolic link (replace the file it points to) "
               "instead of refusing it.")
 @click.option("--crosstable", is_flag=True, help="Also print the crosstable (opponents by rank, side, result, score).")
+@click.option("--boards", is_flag=True, help="In a team event, rank the players (the board standings), not the teams.")
 @handled
 def rank(file, sample, input_format, encoding, division, spec, after_round, edition, output_format, output,
-         follow_symlinks, crosstable):
-    """Rank FILE (or --sample) and print the standings."""
+         follow_symlinks, crosstable, boards):
+    """Rank FILE (or --sample) and print the standings (of a team event: the teams')."""
     if crosstable and output_format != "table":
         raise BrightwellError("--crosstable prints with --output-format table")
     loaded = _load(file, sample, input_format, encoding, division)
     t = loaded.tournament
+    teams = t.teams is not None and not boards
+    if teams and crosstable:
+        raise BrightwellError("--crosstable is the players' (add --boards); a team crosstable is not printed yet")
     with _about(file):
-        standings = api.rank(t, spec, after_round, edition=_edition(edition))
+        ranking = api.rank_teams if teams else api.rank
+        standings = ranking(t, spec, after_round, edition=_edition(edition))
     if output_format == "table":
         tables = [render.Cells(f"{t.name} - after round {standings.after_round}", *render.standings_cells(standings))]
         if crosstable:

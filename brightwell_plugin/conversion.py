@@ -282,6 +282,11 @@ def _counterparts(ready: Tournament, back: Tournament) -> dict[int, int]:
     return max(candidates, key=fit)  # the first of the best
 
 
+def _teams_lost(count: int) -> Loss:
+    """A team event written as players only: the team standings are gone (a loss of the standings)."""
+    return Loss(f"the {count} teams and their matches (the file ranks players only: the team standings are lost)")
+
+
 def _dates_lost(ready: Tournament, back: Tournament, named: tuple[Loss, ...]) -> tuple[Loss, ...]:
     """The event's dates the written file does not give back (unless the format named them already)."""
     return tuple(metadata(f"the {what}") for what, date, again in (
@@ -318,6 +323,8 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
         lost += (metadata(f"{len(ready.playoffs)} play-off game(s) after the rounds (never ranked)"),)
     moved: tuple[Move, ...] = ()
     unranked = None
+    if ready.teams is not None and not fmt.can_read:
+        lost += (_teams_lost(len(ready.teams.teams)),)
     if fmt.can_read:
         with tempfile.TemporaryDirectory(prefix="brightwell-") as tmp:
             for target, data in files.items():
@@ -328,6 +335,8 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
                 raise BrightwellError(f"the written file would not be read back by its own reader: {exc.message}",
                                       file=str(path), place=exc.place) from None
         lost += _dates_lost(ready, back, lost)
+        if ready.teams is not None and back.teams != ready.teams:
+            lost += (_teams_lost(len(ready.teams.teams)),)
         try:
             source = _rows(ready, spec, host)
         except BrightwellError:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from brightwell_plugin.teams import TeamSection
 
 Number = int | float
 Pairs = tuple[tuple[str, str], ...]
@@ -198,6 +202,7 @@ class Tournament:
     # how players who share a place are listed: by start number; by name, case-insensitive (Papp's
     # sort_players); by surname, then first name, as written (OpenGotha's ScoredPlayerComparator)
     tie_order: str = "start"
+    teams: TeamSection | None = None  # a team event's teams and matches (teams.py); None: individual
     # The parsed source document, for formats that rewrite their own files losslessly (TRF).
     # Opaque to everything else, and not part of equality.
     origin: object | None = field(default=None, compare=False, repr=False)

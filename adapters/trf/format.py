@@ -18,6 +18,7 @@ from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.adapters.pairing_system import system_rule
+from brightwell_plugin.adapters.trf.teams import has_teams, read_teams
 from brightwell_plugin.adapters.trf.lines import (
     BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records, block_scores,
     scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
@@ -121,12 +122,15 @@ class TrfFormat(Format):
         if any(c.startswith("XX") for c in codes):
             version += " + JaVaFo lines"
         metadata.append(("trf version", version))
-        return Tournament(
+        t = Tournament(
             name=name, players=players, rounds=rounds, scoring=scoring, game=game, board=board,
             system=system_rule(system_text, len(players), rounds or 0, players)[0], start_date=start_date,
             end_date=end_date,
             tiebreaks=tiebreaks, metadata=tuple(metadata),
         )
+        if has_teams(lines):
+            t = replace(t, teams=read_teams(lines, t, file))
+        return t
 
     def _players(self, p001, bw1, rounds, file) -> tuple[Player, ...]:
         played = 0  # the rounds shown as played: up to the last with a result against an opponent

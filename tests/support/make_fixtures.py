@@ -515,7 +515,24 @@ def sp_text_export() -> str:
     return "\n".join(lines) + "\n"
 
 
-TEXT_FIXTURES = {FIXTURES / "papp" / "papp-internal-workfile.txt": lambda: PAPP_WORKFILE,
+def team_fixture() -> str:
+    """A team Swiss in TRF-2026: four teams of three, three rounds; a board won by forfeit, a
+    match forfeited (every board, and the 330 record that declares it), 3/1/0 match points."""
+    try:
+        from support.team_events import team_trf
+    except ModuleNotFoundError:  # run as a script, from tests/support
+        from team_events import team_trf
+    from brightwell_plugin.model import Result
+    w, d, lost = (Kind.GAME, Result.WIN), (Kind.GAME, Result.DRAW), (Kind.GAME, Result.LOSS)
+    fw, fl = (Kind.FORFEIT_WIN, None), (Kind.FORFEIT_LOSS, None)
+    rosters = [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]
+    rounds = [[(1, 4, *w), (5, 2, *d), (3, 6, *w), (7, 10, *lost), (11, 8, *fw), (9, 12, *d)],
+              [(1, 7, *d), (8, 2, *w), (3, 9, *w), (4, 10, *w), (11, 5, *d), (6, 12, *lost)],
+              [(1, 10, *w), (11, 2, *lost), (3, 12, *d), (7, 4, *fw), (5, 8, *fl), (9, 6, *fw)]]
+    return team_trf("Team Swiss", rosters, rounds, (3, 1, 0), "WBW", forfeits=(("+-", 3, 3, 2),)).decode("latin-1")  # team 3 beat team 2
+
+
+TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "papp" / "papp-internal-workfile.txt": lambda: PAPP_WORKFILE,
                  FIXTURES / "papp" / "papp.cfg": lambda: PAPP_CFG, FIXTURES / "papp" / "joueurs": lambda: PAPP_PLAYERS,
                  FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "fixture_go.opengotha.xml": opengotha_xml, FIXTURES / "othello_open.ftd.json": ftd_json,
                  FIXTURES / "go" / "mcmahon.opengotha.xml": mcmahon_xml, FIXTURES / "go" / "mcmahon.h9": lambda: MCMAHON_H9,

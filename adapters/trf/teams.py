@@ -1,0 +1,232 @@
+"""A TRF's team records read into a :class:`~brightwell_plugin.teams.TeamSection`.
+
+Teams are TRF-2026 ``310`` records (number, name, short name, strength, match and game points,
+rank, members in board order) or TRF16 ``013`` rosters (numbered in the file's order). The
+matches are not written down: each round's are the pairs of teams whose players meet on the
+boards (the 001 records), a team's board order its roster's, unless a ``300`` record gives the
+round's order. ``330`` declares a forfeited match, ``320`` the pairing-allocated bye's points
+and teams, ``240`` a team's full, half or zero-point bye; ``362`` the match points, ``352`` the
+colours of the first team's boards. The records stay as they are in the file's metadata.
+
+Rule for a board whose players are not on two rosters: a player on no roster plays for no
+team (his games are boards of no match, which is an error when his opponent's team has a
+match that round); a player on two rosters is an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from brightwell_plugin.adapters.numbers import finite
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Player, Side, Tournament
+from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
+
+_FORFEITS = {"10": "first", "WL": "first", "WZ": "first", "+-": "first", "01": "second", "LW": "second",
+             "ZW": "second", "-+": "second", "00": "both", "LL": "both", "ZZ": "both", "--": "both"}
+_BYES = {"F": "full", "H": "half", "Z": "zero", " ": "zero"}
+
+
+def has_teams(lines) -> bool:
+    return any(line.startswith(("310", "013")) for line, _ in lines)
+
+
+def _int(text: str) -> int:
+    text = text.strip()
+    return int(text) if text else 0
+
+
+def _number(text: str):
+    text = text.strip()
+    return finite(text) if text else None
+
+
+def _ids(line: str, first_end: int, width: int = 4) -> list[int]:
+    """The numbers of a record's id columns, ``width`` wide with one space between, the first ending at ``first_end``."""
+    return [_int(line[i - width:i]) for i in range(first_end, len(line.rstrip()) + 1, width + 1)]
+
+
+class _Records:
+    """The team records of one file, each parsed as met; an error names its line."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.teams: list[Team] = []
+        self.rosters: list[Team] = []
+        self.scoring = MatchScoring()
+        self.colours: str | None = None
+        self.forfeits: dict[tuple[int, int], tuple[int, int, str, int]] = {}  # (round, team) -> match, line
+        self.byes: dict[tuple[int, int], str] = {}  # (round, team) -> kind
+        self.orders: dict[tuple[int, int], list[int]] = {}  # (round, team) -> its players, board by board
+
+    def error(self, n: int, message: str) -> BrightwellError:
+        return BrightwellError(message, file=self.file, place=f"line {n}")
+
+    def read(self, n: int, line: str) -> None:
+        code = line[:3]
+        if code == "310":
+            self.teams.append(Team(_int(line[4:7]), line[8:40].strip(), line[41:46].strip() or None,
+                                   _number(line[47:53]), tuple(i for i in _ids(line, 77) if i),
+                                   _number(line[54:60]), _number(line[61:67]), _int(line[68:71]) or None))
+        elif code == "013":  # a TRF16 roster; beside 310 records (TRF-2026 files keep both), the same teams
+            self.rosters.append(Team(len(self.rosters) + 1, line[4:36].strip(),
+                                   members=tuple(i for i in _ids(line, 40) if i)))
+        elif code == "362":
+            self.scoring = _match_points(line, self.scoring)
+        elif code == "352":
+            self.colours = line[4:].strip().upper() or None
+        elif code == "320":
+            mp, gp = _number(line[4:8]), _number(line[9:13])
+            self.scoring = MatchScoring(self.scoring.win, self.scoring.draw, self.scoring.loss, mp, gp)
+            for r, team in enumerate(_ids(line, 17, 3), 1):
+                if team:
+                    self.byes[r, team] = "pab"
+        elif code == "330":
+            kind = _FORFEITS.get(line[4:6].upper())
+            if kind is None:
+                raise self.error(n, f"330 forfeited match: '{line[4:6]}' is not a result (+- -+ -- or W/L/Z pairs)")
+            r, a, b = _int(line[7:10]), _int(line[11:14]), _int(line[15:18])
+            self.forfeits[r, a] = self.forfeits[r, b] = (a, b, kind, n)
+        elif code == "240":
+            kind = _BYES.get(line[4:5].upper())
+            if kind is not None:
+                for team in _ids(line, 14):
+                    if team:
+                        self.byes[_int(line[6:9]), team] = kind
+        elif code == "300":
+            self.orders[_int(line[4:7]), _int(line[8:11])] = _ids(line, 20)
+
+
+def _match_points(line: str, scoring: MatchScoring) -> MatchScoring:
+    """``362 TW 2.0   TD 1.0   TL 0.0``: the match points of a win, a draw and a loss."""
+    tokens = line[4:].split()
+    found = dict(zip(tokens[::2], tokens[1::2]))
+    return MatchScoring(finite(found.get("TW", scoring.win)), finite(found.get("TD", scoring.draw)),
+                        finite(found.get("TL", scoring.loss)), scoring.pab_match_points, scoring.pab_game_points)
+
+
+def read_teams(lines, t: Tournament, file: str) -> TeamSection:
+    """The team section of a TRF whose ``lines`` hold team records, over its read players ``t``."""
+    records = _Records(file)
+    for n, (line, _) in enumerate(lines, 1):
+        if line[:3] in ("310", "013", "362", "352", "320", "330", "240", "300"):
+            try:
+                records.read(n, line)
+            except ValueError:
+                raise records.error(n, f"record {line[:3]} cannot be read: '{line.strip()}'") from None
+    if not records.teams:
+        records.teams = records.rosters
+    team_of: dict[int, int] = {}
+    known = {p.start_no for p in t.players}
+    for team in records.teams:
+        for no in team.members:
+            if no not in known:
+                raise BrightwellError(f"team {team.number} ({team.name}) names player {no}, who has no 001 record",
+                                      file=file)
+            if no in team_of:
+                raise BrightwellError(f"player {no} is on two teams: {team_of[no]} and {team.number}", file=file)
+            team_of[no] = team.number
+    numbers = [team.number for team in records.teams]
+    if len(set(numbers)) != len(numbers):
+        raise BrightwellError("two team records have one team number", file=file)
+    matches = _matches(t, records, team_of, file)
+    return TeamSection(tuple(records.teams), matches, records.scoring, records.colours)
+
+
+def _matches(t: Tournament, records: _Records, team_of: dict[int, int], file: str) -> tuple[Match, ...]:
+    """Each round's matches: the pairs of teams whose players meet, then the byes."""
+    by_no = {p.start_no: p for p in t.players}
+    teams = {team.number: team for team in records.teams}
+    for key, (a, b, _, _) in records.forfeits.items():
+        for team in (a, b):
+            if team and team not in teams:
+                raise BrightwellError(f"330 forfeited match of round {key[0]} names team {team}, which does not exist",
+                                      file=file)
+    out: list[Match] = []
+    for r in range(1, t.rounds_played + 1):
+        opponent_team: dict[int, int] = {}
+        for team in records.teams:
+            for no in team.members:
+                e = by_no[no].entry(r)
+                if e.opponent is None or e.opponent not in team_of:
+                    continue
+                other = team_of[e.opponent]
+                if opponent_team.setdefault(team.number, other) != other:
+                    raise BrightwellError(f"round {r}: players of team {team.number} meet players of teams "
+                                          f"{opponent_team[team.number]} and {other}", file=file, place=f"player {no}")
+        done: set[int] = set()
+        for team in records.teams:
+            a = team.number
+            if a in done:
+                continue
+            forfeit = records.forfeits.get((r, a))
+            if forfeit is not None or a in opponent_team:
+                first, second = forfeit[:2] if forfeit else _first_team(r, a, opponent_team[a], teams, by_no, records)
+                done.update((first, second))
+                match = _match(r, first, second, teams, by_no, t, records, forfeit[2] if forfeit else None)
+                if forfeit and match.played:
+                    raise records.error(forfeit[3], f"330 declares the round {r} match of teams {first} and {second} "
+                                                    "forfeited, but games were played on its boards")
+                out.append(match)
+                continue
+            bye = records.byes.get((r, a))
+            if bye is None and any(by_no[no].entry(r).kind is Kind.PAB for no in team.members):
+                bye = "pab"
+            if bye is not None:
+                done.add(a)
+                out.append(Match(r, a, None, bye=bye))
+    return _with_bye_points(out, records, t)
+
+
+def _with_bye_points(matches: list[Match], records: _Records, t: Tournament) -> tuple[Match, ...]:
+    """The game points of each bye: a full bye's every board won, a half bye's every board drawn,
+    a pairing-allocated bye's the 320 record's (else a half bye's); the boards are the 352
+    sequence's, else the most any match had."""
+    size = len(records.colours) if records.colours else max((len(m.boards) for m in matches), default=0)
+    s, pab = t.scoring, records.scoring.pab_game_points
+    points = {"full": size * s.win, "half": size * s.draw, "zero": 0, "pab": size * s.draw if pab is None else pab}
+    return tuple(replace(m, first_points=points[m.bye]) if m.bye else m for m in matches)
+
+
+def _first_team(r: int, a: int, b: int, teams: dict[int, Team], by_no: dict[int, Player], records) -> tuple[int, int]:
+    """The match's first team: the one with the first board's colour of the 352 sequence (White
+    when the file gives none) on the first board played."""
+    for no in _board_order(teams[a], r, records):
+        e = by_no[no].entry(r)
+        if e.opponent is not None and e.side is not None:
+            board = _board_order(teams[a], r, records).index(no)
+            colour = (records.colours or "WB")[board % len(records.colours or "WB")]
+            return (a, b) if (e.side is Side.FIRST) == (colour == "W") else (b, a)
+    return (a, b) if a < b else (b, a)
+
+
+def _board_order(team: Team, r: int, records) -> list[int]:
+    order = records.orders.get((r, team.number))
+    return [no for no in order if no] if order else [no for no in team.members]
+
+
+def _team_points(team: Team, r: int, by_no: dict[int, Player], t: Tournament):
+    """The game points the team's players scored in round ``r``."""
+    points = t.scoring.points
+    return sum(points(by_no[no].entry(r)) for no in team.members)
+
+
+def _match(r, first, second, teams, by_no, t, records, forfeit) -> Match:
+    """The boards of ``first`` against ``second`` in round ``r``: the first team's players in board
+    order, each with his opponent, then the second team's players who won a board left empty (a
+    player with no opponent and no points, a reserve, is no board)."""
+    boards, placed = [], set()
+    points = t.scoring.points
+    for no in _board_order(teams[first], r, records):
+        e = by_no[no].entry(r)
+        opponent = e.opponent if e.opponent in teams[second].members else None
+        if opponent is not None or points(e):  # a player who met one, or won a board the other left empty
+            placed.add(opponent)
+            boards.append(Board(len(boards) + 1, no, opponent))
+    for no in _board_order(teams[second], r, records):
+        e = by_no[no].entry(r)
+        if no not in placed and e.opponent is None and points(e):
+            boards.append(Board(len(boards) + 1, None, no))
+    played = any(by_no[b.first].entry(r).kind is Kind.GAME for b in boards if b.first is not None)
+    return Match(r, first, second, tuple(boards), _team_points(teams[first], r, by_no, t),
+                 _team_points(teams[second], r, by_no, t), forfeit, played=played)

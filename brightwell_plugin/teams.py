@@ -1,0 +1,97 @@
+"""Team events: teams of players who meet in matches, a match won on game points (the boards'
+points summed) and teams ranked by match points. Plain immutable dataclasses beside the
+individual model (model.py), which still holds every board's game: a team event is a
+:class:`~brightwell_plugin.model.Tournament` whose ``teams`` is a :class:`TeamSection`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from brightwell_plugin.model import Number
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team: its number, names, strength (the file's average rating) and members in board order."""
+
+    number: int
+    name: str
+    short_name: str | None = None
+    strength: Number | None = None
+    members: tuple[int, ...] = ()  # start numbers, board 1 first
+    stored_match_points: Number | None = None
+    stored_game_points: Number | None = None
+    stored_rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One board of a match: the two players (start numbers; None where a team fielded nobody)."""
+
+    number: int
+    first: int | None
+    second: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Two teams in one round, or a team alone (``second`` None: a bye of ``bye`` kind).
+
+    A match in which no board was played over the board and one side scored nothing counts as
+    forfeited (as FIDE's checker counts it), whatever the file says of it.
+
+    ``forfeit`` is a match the file declares forfeited (TRF-2026 330): ``first`` or ``second``
+    (the side that won it), or ``both`` (both lost). ``first_points``/``second_points`` are the
+    game points as the boards give them (or the bye's, from the file's rule)."""
+
+    round: int
+    first: int  # team numbers
+    second: int | None
+    boards: tuple[Board, ...] = ()
+    first_points: Number = 0
+    second_points: Number = 0
+    forfeit: str | None = None
+    bye: str | None = None  # pab (pairing-allocated), full, half, zero
+    played: bool = True  # a game on some board was played over the board
+
+@dataclass(frozen=True, slots=True)
+class MatchScoring:
+    """Match points for a won, drawn and lost match (TRF-2026 362, ``TW TD TL``), and what a
+    team's pairing-allocated bye is given (320: match points and game points)."""
+
+    win: Number = 2
+    draw: Number = 1
+    loss: Number = 0
+    pab_match_points: Number | None = None  # None: a draw's
+    pab_game_points: Number | None = None  # None: half the boards won
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSection:
+    """The teams of an event and their matches, round by round, in the file's order."""
+
+    teams: tuple[Team, ...]
+    matches: tuple[Match, ...] = ()
+    scoring: MatchScoring = MatchScoring()
+    board_colours: str | None = None  # TRF-2026 352: the first team's colour on each board, "WBWB"
+
+    def team(self, number: int) -> Team:
+        for t in self.teams:
+            if t.number == number:
+                return t
+        raise KeyError(number)
+
+    def match_result(self, m: Match) -> tuple[Number, Number]:
+        """The match points of each side of ``m``."""
+        s = self.scoring
+        if m.second is None:
+            if m.bye == "pab":
+                return (s.draw if s.pab_match_points is None else s.pab_match_points), 0
+            return {"full": s.win, "half": s.draw}.get(m.bye or "", s.loss), 0
+        if m.forfeit is not None:
+            return (s.win if m.forfeit == "first" else s.loss), (s.win if m.forfeit == "second" else s.loss)
+        if m.first_points > m.second_points:
+            return s.win, s.loss
+        if m.first_points < m.second_points:
+            return s.loss, s.win
+        return (s.draw, s.draw) if m.first_points > 0 else (s.loss, s.loss)  # nothing scored: both lost

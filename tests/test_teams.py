@@ -1,0 +1,153 @@
+"""Team events: TRF team records read into teams and matches, the matches scored, the teams
+ranked over match points; FIDE's checker (gacrux, in team mode) the oracle."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from support.samples import or_skip
+from support.team_events import team_events, team_trf
+
+from brightwell_plugin import api
+from brightwell_plugin.cli import main
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Result
+from brightwell_plugin.team_standings import rank_teams
+
+TEAMS = Path(__file__).resolve().parents[2] / "shared" / "research" / "teams"
+W, D, L = (Kind.GAME, Result.WIN), (Kind.GAME, Result.DRAW), (Kind.GAME, Result.LOSS)
+FW = (Kind.FORFEIT_WIN, None)
+
+
+def _board(white, black, outcome):
+    return (white, black, *outcome)
+
+
+def _event(tmp_path, **kw) -> Path:
+    """Four teams of two: 1-2 beat 3-4 by 1.5-0.5, 5-6 and 7-8 draw; round 2, 1-2 draw 5-6, 3-4 beat 7-8."""
+    rosters = [[1, 2], [3, 4], [5, 6], [7, 8]]
+    rounds = [[_board(1, 3, W), _board(4, 2, D), _board(5, 7, W), _board(8, 6, W)],
+              [_board(1, 5, L), _board(6, 2, L), _board(3, 7, FW), _board(8, 4, D)]]
+    path = tmp_path / "teams.trf"
+    path.write_bytes(team_trf("Four teams", rosters, rounds, **kw))
+    return path
+
+
+def test_teams_and_matches_are_read_from_the_team_records(tmp_path):
+    t = api.load(_event(tmp_path)).tournament
+    section = t.teams
+    assert [(team.number, team.name, team.members) for team in section.teams] == [
+        (1, "Team 1", (1, 2)), (2, "Team 2", (3, 4)), (3, "Team 3", (5, 6)), (4, "Team 4", (7, 8))]
+    assert [(m.round, m.first, m.second, m.first_points, m.second_points) for m in section.matches] == [
+        (1, 1, 2, 1.5, 0.5), (1, 3, 4, 1, 1), (2, 1, 3, 1, 1), (2, 2, 4, 1.5, 0.5)]
+    assert [section.match_result(m) for m in section.matches] == [(2, 0), (1, 1), (1, 1), (2, 0)]
+    assert [(b.number, b.first, b.second) for b in section.matches[0].boards] == [(1, 1, 3), (2, 2, 4)]
+
+
+def test_teams_rank_by_match_points_then_game_points(tmp_path):
+    s = rank_teams(api.load(_event(tmp_path)).tournament, "MPTS,GPTS")
+    assert [(r.rank, r.start_no, r.name, r.values) for r in s.rows] == [
+        (1, 1, "Team 1", (3, 2.5)), (2, 2, "Team 2", (2, 2)), (2, 3, "Team 3", (2, 2)), (4, 4, "Team 4", (1, 1.5))]
+
+
+def test_match_points_follow_the_362_record(tmp_path):
+    s = rank_teams(api.load(_event(tmp_path, match_points=(3, 1, 0))).tournament, "MPTS")
+    assert {r.start_no: r.values[0] for r in s.rows} == {1: 4, 2: 3, 3: 2, 4: 1}
+
+
+def test_a_forfeited_match_is_won_by_the_team_the_330_record_names():
+    from support.make_fixtures import FIXTURES
+    t = api.load(FIXTURES / "teams.trf").tournament
+    match = next(m for m in t.teams.matches if m.round == 3 and 2 in (m.first, m.second))
+    assert (match.first, match.second, match.forfeit, match.played) == (3, 2, "first", False)
+    assert t.teams.match_result(match) == (3, 0)
+
+
+def test_a_330_record_for_a_match_played_on_the_boards_is_refused_naming_its_line(tmp_path):
+    path = _event(tmp_path, forfeits=(("-+", 2, 2, 4),))
+    line = path.read_text(encoding="latin-1").splitlines().index("330 -+   2   2   4") + 1
+    with pytest.raises(BrightwellError, match=rf"line {line}: 330 declares the round 2 match of teams 2 and 4 "
+                                               "forfeited, but games were played"):
+        api.load(path)
+
+
+def test_team_criteria_are_refused_on_an_individual_event_and_gp_forms_named(tmp_path):
+    t = api.load(_event(tmp_path)).tournament
+    with pytest.raises(BrightwellError, match="MPTS ranks teams"):
+        api.rank(t, "MPTS")
+    with pytest.raises(BrightwellError, match=r"BH:GP.*not computed yet"):
+        rank_teams(t, "MPTS,BH:GP")
+
+
+def test_brightwell_rank_ranks_the_teams_and_boards_the_players(tmp_path):
+    path = _event(tmp_path)
+    result = CliRunner().invoke(main, ["rank", str(path), "-t", "MPTS,GPTS,BH:MP", "--output-format", "csv"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "rank,start_no,name,MPTS,GPTS,BH:MP"
+    assert lines[1].startswith("1,1,Team 1,3,2.5,")
+    boards = CliRunner().invoke(main, ["rank", str(path), "--boards", "-t", "PTS", "--output-format", "csv"])
+    assert boards.exit_code == 0, boards.output
+    assert len(boards.output.splitlines()) == 1 + 8
+
+
+def test_a_player_on_two_rosters_or_an_unknown_player_is_refused_naming_them(tmp_path):
+    path = _event(tmp_path)
+    text = path.read_text(encoding="latin-1")
+    (tmp_path / "two.trf").write_text(text.replace("   7    8", "   7    1"), encoding="latin-1")
+    with pytest.raises(BrightwellError, match="player 1 is on two teams"):
+        api.load(tmp_path / "two.trf")
+    (tmp_path / "unknown.trf").write_text(text.replace("   7    8", "   7   99"), encoding="latin-1")
+    with pytest.raises(BrightwellError, match="names player 99, who has no 001 record"):
+        api.load(tmp_path / "unknown.trf")
+
+
+# -- FIDE's checker in team mode as the oracle --------------------------------------------------
+
+gacrux = pytest.importorskip("gacrux.tiebreakchecker", reason="gacrux (FIDE's checker) is not installed (test extras)")
+LISTS = ["MPTS,GPTS", "MPTS,BH:MP,SB:MP,GPTS", "MPTS,BH:MP/C1,GPTS"]
+
+
+def _gacrux(path: Path, items: str, out: Path) -> dict:
+    from support.checker_pair import gacrux as run
+    status, text = run(["-i", str(path), "-b", "utf-8", "-t", *items.split(",")], out)
+    doc = json.loads(text)
+    assert doc["status"]["code"] < 400, doc["status"]
+    return {c["cid"]: (c["rank"], [None if v is None else float(v) for v in c["tiebreakScore"]])
+            for c in doc["tiebreakResult"]["competitors"]}
+
+
+def _ours(path: Path, items: str) -> dict:
+    s = rank_teams(api.load(path).tournament, items)
+    return {r.start_no: (r.rank, [float(v) for v in r.values]) for r in s.rows}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(team_events())
+def test_generated_team_events_rank_as_gacrux_ranks_them(tmp_path, event):
+    data, _, _ = event
+    path = tmp_path / "gen.trf"
+    path.write_bytes(data)
+    for items in LISTS:
+        assert _ours(path, items) == _gacrux(path, items, tmp_path / "g.json"), (items, data.decode())
+
+
+TEC = TEAMS / "grandmommys_cup_trf26_team.trf"  # FIDE TEC's team sample: 50 teams, 14 rounds
+
+
+@pytest.mark.parametrize("path", or_skip([TEC] if TEC.exists() else []))
+@pytest.mark.parametrize("items", LISTS)
+def test_the_tec_team_sample_ranks_as_gacrux_ranks_it(tmp_path, path, items):
+    assert _ours(path, items) == _gacrux(path, items, tmp_path / "g.json")
+
+
+@pytest.mark.parametrize("items", LISTS)
+def test_the_team_fixture_ranks_as_gacrux_ranks_it(tmp_path, items):
+    from support.make_fixtures import FIXTURES
+    path = FIXTURES / "teams.trf"  # a board won by forfeit; a match the 330 record declares forfeited
+    assert _ours(path, items) == _gacrux(path, items, tmp_path / "g.json")
