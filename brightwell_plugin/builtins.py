@@ -21,7 +21,9 @@ BUILTINS = (
     Builtin("brightwell_plugin.criteria.record", criteria=("WON", "BPG", "BWG", "REP", "STD", "TPN")),
     Builtin("brightwell_plugin.criteria.rating", criteria=("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG")),
     Builtin("brightwell_plugin.criteria.encounter", criteria=("DE",)),
-    Builtin("brightwell_plugin.criteria.team", criteria=("MPTS", "GPTS")),
+    Builtin("brightwell_plugin.criteria.team", criteria=("MPTS", "GPTS", "MPVGP", "ESB", "EMGSB", "EGMSB", "EMMSB",
+                                                         "EGGSB")),
+    Builtin("brightwell_plugin.criteria.team_encounter", criteria=("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")),
     Builtin("brightwell_plugin.criteria.turcas", criteria=("TURCAS",)),
     Builtin("brightwell_plugin.criteria.mcmahon", criteria=(
         "MMS", "NBW", "CPS", "STS", "SOSW", "SOSM", "SOSTS", "SOSOSW", "SOSOSM", "SODOSW", "SODOSM", "CUSSW",

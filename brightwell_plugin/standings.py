@@ -146,9 +146,16 @@ def rank(t: Tournament, spec: str | Sequence[str] | None = None, after_round: in
         return _rank(t, spec, after_round, host, edition)
 
 
-def _rank(t: Tournament, spec, after_round, host, edition) -> Standings:
+def rank_bound(t: Tournament, bound: list, after_round: int | None = None, edition: int | None = None) -> Standings:
+    """:func:`rank` with the criteria already bound (``configured``'s (item, criterion, options)):
+    for a caller that stands a criterion in for another (team_standings.py's game points)."""
+    with gc_paused():
+        return _rank(t, None, after_round, None, edition, bound)
+
+
+def _rank(t: Tournament, spec, after_round, host, edition, bound=None) -> Standings:
     ctx = Context(t, after_round, edition)
-    bound = bind(spec, t, host)
+    bound = bind(spec, t, host) if bound is None else bound
     columns = []
     groups: list[list[int]] = []
     for item, criterion, _, seen, values in _steps(ctx, bound):

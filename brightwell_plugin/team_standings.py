@@ -10,16 +10,22 @@ declares forfeited a forfeit, a team's bye a bye of its kind, a round without a 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import cached_property
 
-from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.host import Host
+from brightwell_plugin.adapters.numbers import finite
+from brightwell_plugin.context import Context
+from brightwell_plugin.criteria.base import Criterion
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
-from brightwell_plugin.standings import Standings, rank
+from brightwell_plugin.standings import Standings, rank_bound
 from brightwell_plugin.teams import TeamSection
-from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec
+from brightwell_plugin.tiebreak_spec import SpecItem, parse_item, parse_spec
 
 TEAM_DEFAULT = "MPTS,GPTS"  # a team file that names no list
 VIEW = ("team standings", "match points")  # the view's metadata: criteria of teams look for it
+BOARDS = "team board points"  # the view's metadata: a match's game points when every board is won, drawn, lost
 _BYES = {"pab": Kind.PAB, "full": Kind.FULL_BYE, "half": Kind.HALF_BYE, "zero": Kind.ZERO_BYE}
 _FORFEIT = {("first", True): Kind.FORFEIT_WIN, ("first", False): Kind.FORFEIT_LOSS,
             ("second", True): Kind.FORFEIT_LOSS, ("second", False): Kind.FORFEIT_WIN,
@@ -63,29 +69,75 @@ def team_view(t: Tournament) -> Tournament:
     players = tuple(Player(team.number, team.name, tuple(entries[team.number]), rating=_rating(team.strength),
                            federation=team.short_name, stored_points=team.stored_match_points,
                            stored_rank=team.stored_rank) for team in section.teams)
+    size, g = section.board_count, t.scoring
+    boards = (BOARDS, f"{size * g.win} {size * g.draw} {size * g.loss}")
     return Tournament(t.name, players, rounds=t.rounds, scoring=scoring, game=t.game, system=t.system,
-                      start_date=t.start_date, end_date=t.end_date, tiebreaks=t.tiebreaks, metadata=(VIEW,))
+                      start_date=t.start_date, end_date=t.end_date, tiebreaks=t.tiebreaks, metadata=(VIEW, boards),
+                      teams=section)  # the matches' boards, for the board criteria (TBR, BBE, BC)
 
 
 def _rating(strength) -> int | None:
     return round(strength) if strength else None
 
 
-def team_items(spec: str | Sequence[str]) -> list[str]:
-    """The items of a team list as the view ranks them: ``:MP`` is the view's own score and goes;
-    ``:GP`` (a criterion over game points) is refused, named."""
+def board_scoring(t: Tournament) -> ScoringSystem:
+    """The team view's scoring over game points: a match won, drawn or lost on every board."""
+    win, draw, loss = (finite(x) for x in dict(t.metadata)[BOARDS].split())
+    return ScoringSystem(win=win, draw=draw, loss=loss, absent=0, pab=None)
+
+
+class GamePointContext(Context):
+    """The team view after round k with game points as the points: each round's game points (a
+    match's, a bye's), and a draw worth every board drawn (for the virtual opponents of art. 16)."""
+
+    @cached_property
+    def round_points(self) -> list[list[float]]:
+        return [[float(e.score or 0) for e in es] for es in self.entries]
+
+
+def game_point_context(ctx: Context) -> Context:
+    """The :class:`GamePointContext` of a team view's context, made once."""
+    return ctx.cached("game points", lambda: GamePointContext(replace(ctx.t, scoring=board_scoring(ctx.t)), ctx.k,
+                                                              ctx.edition))
+
+
+class OverGamePoints(Criterion):
+    """A criterion computed over game points (``BH:GP``): the same formula, on the view's game points."""
+
+    def __init__(self, inner: Criterion):
+        self.inner = inner
+        self.name, self.title, self.source = inner.name, inner.title, inner.source
+        self.group_based, self.whole = inner.group_based, inner.whole
+
+    def compute(self, ctx, opts, groups=()):
+        return self.inner.compute(game_point_context(ctx), opts, groups)
+
+    def order_keys(self, ctx, opts, values, groups=()):
+        return self.inner.order_keys(game_point_context(ctx), opts, values, groups)
+
+    def explain(self, ctx, opts, i, groups=()):
+        return self.inner.explain(game_point_context(ctx), opts, i, groups)
+
+
+def bound_items(spec: str | Sequence[str], host: Host | None = None) -> list:
+    """(item, criterion, options) of a team list: ``:MP`` is the view's own score; a criterion
+    with ``:GP`` is computed over game points; each item keeps its text."""
     out = []
+    host = host or get_host()
     for item in parse_spec(spec):
         score = item.option("score")
-        if score == "GP":
-            raise SpecError(f"{item.text}: criteria over game points (:GP) are not computed yet; GPTS is the "
-                            "game points, and the others rank over match points (:MP)")
-        out.append(_text(item) if score else item.text)
+        plain = parse_item(_text(item)) if score else item
+        try:
+            criterion = host.criterion(plain.code)
+            opts = replace(criterion.configure(plain), item=item)
+        except BrightwellError as exc:
+            raise exc.at(place=item.text) from None
+        out.append((item, OverGamePoints(criterion) if score == "GP" else criterion, opts))
     return out
 
 
 def _text(item: SpecItem) -> str:
-    """The item written without its ``:MP``."""
+    """The item written without its ``:MP`` or ``:GP``."""
     options = [f"{k}={v}" for k, v in item.options if k != "score"]
     return "/".join([item.code, *item.modifiers]) + "".join(f":{o}" for o in options)
 
@@ -96,6 +148,4 @@ def rank_teams(t: Tournament, spec: str | Sequence[str] | None = None, after_rou
     each heading as written."""
     view = team_view(t)
     given = spec if spec is not None else ",".join(view.tiebreaks) if view.tiebreaks else TEAM_DEFAULT
-    items = parse_spec(given)
-    standings = rank(view, team_items(given), after_round, host, edition)
-    return Standings(items, standings.rows, standings.after_round, standings.points, standings.unlisted)
+    return rank_bound(view, bound_items(given, host), after_round, edition)

@@ -26,11 +26,14 @@ class Team:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """One board of a match: the two players (start numbers; None where a team fielded nobody)."""
+    """One board of a match: the two players (start numbers; None where a team fielded nobody)
+    and the points each side scored on it."""
 
     number: int
     first: int | None
     second: int | None
+    first_points: Number = 0
+    second_points: Number = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,13 @@ class TeamSection:
     matches: tuple[Match, ...] = ()
     scoring: MatchScoring = MatchScoring()
     board_colours: str | None = None  # TRF-2026 352: the first team's colour on each board, "WBWB"
+
+    @property
+    def board_count(self) -> int:
+        """The boards of a match: the 352 sequence's, else the most any match had."""
+        if self.board_colours:
+            return len(self.board_colours)
+        return max((len(m.boards) for m in self.matches), default=0)
 
     def team(self, number: int) -> Team:
         for t in self.teams:

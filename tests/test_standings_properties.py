@@ -64,12 +64,14 @@ def test_each_criterion_gives_values_of_one_type():
     fixtures = Path(__file__).resolve().parents[1] / "fixtures"
     events = [api.load(api.sample_path()).tournament, api.load(fixtures / "quirks.trf").tournament,
               api.load(fixtures / "go" / "mcmahon.opengotha.xml").tournament, api.load(fixtures / "tsh" / "a.t").tournament]
+    teams = api.load(fixtures / "teams.trf").tournament  # team criteria rank its teams
     checked = set()
     for code, criterion in api.criteria().items():
-        for t in events:
+        for t in [*events, teams]:
             try:
                 item = "TURCAS:w_bh=1:w_pts=2:w_spread=1:w_first=0" if code == "TURCAS" else code  # weights required
-                values = [r.values[1] for r in api.rank(t, ["PTS", item]).rows]
+                ranking = api.rank_teams if t is teams else api.rank
+                values = [r.values[1] for r in ranking(t, ["PTS", item]).rows]
             except BrightwellError:
                 continue
             kind = int if criterion.whole else float

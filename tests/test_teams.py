@@ -75,12 +75,13 @@ def test_a_330_record_for_a_match_played_on_the_boards_is_refused_naming_its_lin
         api.load(path)
 
 
-def test_team_criteria_are_refused_on_an_individual_event_and_gp_forms_named(tmp_path):
+def test_team_criteria_are_refused_on_an_individual_event_and_unknown_team_codes_named(tmp_path):
     t = api.load(_event(tmp_path)).tournament
-    with pytest.raises(BrightwellError, match="MPTS ranks teams"):
-        api.rank(t, "MPTS")
-    with pytest.raises(BrightwellError, match=r"BH:GP.*not computed yet"):
-        rank_teams(t, "MPTS,BH:GP")
+    for code in ("MPTS", "GPTS", "EMGSB", "EDE"):
+        with pytest.raises(BrightwellError, match=f"{code} ranks teams"):
+            api.rank(t, code)
+    with pytest.raises(BrightwellError, match=r"SSSC/K4: unknown criterion 'SSSC'"):
+        rank_teams(t, "MPTS,SSSC/K4")
 
 
 def test_brightwell_rank_ranks_the_teams_and_boards_the_players(tmp_path):
@@ -109,7 +110,9 @@ def test_a_player_on_two_rosters_or_an_unknown_player_is_refused_naming_them(tmp
 # -- FIDE's checker in team mode as the oracle --------------------------------------------------
 
 gacrux = pytest.importorskip("gacrux.tiebreakchecker", reason="gacrux (FIDE's checker) is not installed (test extras)")
-LISTS = ["MPTS,GPTS", "MPTS,BH:MP,SB:MP,GPTS", "MPTS,BH:MP/C1,GPTS"]
+LISTS = ["MPTS,GPTS", "MPTS,BH:MP,SB:MP,GPTS", "MPTS,BH:MP/C1,GPTS", "MPTS,BH:GP,SB:GP,AOB:GP",
+         "MPTS,MPvGP,EMGSB,EGMSB,EMMSB,EGGSB", "MPTS,EMGSB/C1/P,ESB", "MPTS,EDE,GPTS", "MPTS,EDET/P,EMGSB/C1/P,MPvGP",
+         "MPTS,EDEC", "MPTS,EDEB", "MPTS,EDEBT", "MPTS,EDEBB"]
 
 
 def _gacrux(path: Path, items: str, out: Path) -> dict:
@@ -117,7 +120,8 @@ def _gacrux(path: Path, items: str, out: Path) -> dict:
     status, text = run(["-i", str(path), "-b", "utf-8", "-t", *items.split(",")], out)
     doc = json.loads(text)
     assert doc["status"]["code"] < 400, doc["status"]
-    return {c["cid"]: (c["rank"], [None if v is None else float(v) for v in c["tiebreakScore"]])
+    # gacrux writes an undefined AOB (no game played) as null; the standings hold 0, ranked below every average
+    return {c["cid"]: (c["rank"], [0.0 if v is None else float(v) for v in c["tiebreakScore"]])
             for c in doc["tiebreakResult"]["competitors"]}
 
 
@@ -126,7 +130,7 @@ def _ours(path: Path, items: str) -> dict:
     return {r.start_no: (r.rank, [float(v) for v in r.values]) for r in s.rows}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(team_events())
 def test_generated_team_events_rank_as_gacrux_ranks_them(tmp_path, event):
@@ -134,7 +138,27 @@ def test_generated_team_events_rank_as_gacrux_ranks_them(tmp_path, event):
     path = tmp_path / "gen.trf"
     path.write_bytes(data)
     for items in LISTS:
+        if "EDE" in items and _met_thrice(path):
+            continue  # gacrux's running average of repeated matches is inexact there (docs/teams.md)
         assert _ours(path, items) == _gacrux(path, items, tmp_path / "g.json"), (items, data.decode())
+
+
+def _met_thrice(path: Path) -> bool:
+    """Whether two teams met three times or more: gacrux averages their matches one at a time in
+    decimals of 28 digits, and an exact tie (4/3 then 4/4 against 2/3 then 4/4) comes out parted."""
+    from collections import Counter
+    met = Counter(tuple(sorted((m.first, m.second))) for m in api.load(path).tournament.teams.matches if m.second)
+    return any(n >= 3 for n in met.values())
+
+
+def test_repeated_matches_are_averaged_exactly(tmp_path):
+    """Two teams that meet four times, win two each, one board: tied on MP, GP and every average
+    of their matches (C.07 art. 6.1.2). gacrux parts them (its running decimal average)."""
+    rounds = [[_board(1, 2, W)], [_board(1, 2, W)], [_board(1, 2, L)], [_board(1, 2, L)]]
+    path = tmp_path / "four.trf"
+    path.write_bytes(team_trf("Four meetings", [[1], [2]], rounds, colours="W"))
+    s = rank_teams(api.load(path).tournament, "MPTS,EDE,GPTS")
+    assert [(r.rank, r.values) for r in s.rows] == [(1, (4, 0, 2)), (1, (4, 0, 2))]
 
 
 TEC = TEAMS / "grandmommys_cup_trf26_team.trf"  # FIDE TEC's team sample: 50 teams, 14 rounds
@@ -151,3 +175,21 @@ def test_the_team_fixture_ranks_as_gacrux_ranks_it(tmp_path, items):
     from support.make_fixtures import FIXTURES
     path = FIXTURES / "teams.trf"  # a board won by forfeit; a match the 330 record declares forfeited
     assert _ours(path, items) == _gacrux(path, items, tmp_path / "g.json")
+
+
+def test_rosters_of_an_individual_event_leave_it_individual_said_once(tmp_path):
+    """TRF16 013 rosters in an individual Swiss (a team prize): players of one team meet players of
+    two teams in a round, so the boards make no matches; the file stays an individual event."""
+    rounds = [[_board(1, 3, W), _board(2, 5, D), _board(4, 6, L)]]
+    text = team_trf("Open with a team prize", [[1, 2], [3, 4], [5, 6]], rounds).decode("latin-1")
+    lines = [line for line in text.splitlines() if not line.startswith(("310", "352", "362"))]
+    lines = [line.replace("092 Team Swiss System", "092 Individual: Swiss-System") for line in lines]
+    lines += [f"013 {'Club ' + str(i):<32}" + " ".join(f"{no:4d}" for no in team)
+              for i, team in enumerate([[1, 2], [3, 4], [5, 6]], 1)]
+    path = tmp_path / "open.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="latin-1")
+    loaded = api.load(path)
+    assert loaded.tournament.teams is None and len(loaded.tournament.players) == 6
+    assert [w for w in loaded.warnings if "013 team rosters" in w] == [
+        f"{path}: its 013 team rosters are read as those of an individual event, not a team competition "
+        "(round 1: players of team 1 meet players of teams 2 and 3)"]

@@ -18,7 +18,7 @@ from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.adapters.pairing_system import system_rule
-from brightwell_plugin.adapters.trf.teams import has_teams, read_teams
+from brightwell_plugin.adapters.trf.teams import has_teams, with_teams
 from brightwell_plugin.adapters.trf.lines import (
     BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records, block_scores,
     scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
@@ -53,6 +53,8 @@ class TrfFormat(Format):
         text, used, warnings = decode(raw[3:] if bom else raw, encoding, str(path))
         lines = tuple(split_lines(text))
         parsed = self.parse(lines, str(path))
+        if has_teams(lines):
+            parsed = with_teams(parsed, lines, str(path), warnings)
         t = replace(_unpaired_cells(parsed, lines, str(path), warnings), origin=TrfDocument(lines, bom, used, parsed))
         if not any(line[:3] in ("092", "192") for line, _ in lines):
             rule = system_rule("", len(t.players), t.rounds or 0, t.players)[1]
@@ -128,8 +130,6 @@ class TrfFormat(Format):
             end_date=end_date,
             tiebreaks=tiebreaks, metadata=tuple(metadata),
         )
-        if has_teams(lines):
-            t = replace(t, teams=read_teams(lines, t, file))
         return t
 
     def _players(self, p001, bw1, rounds, file) -> tuple[Player, ...]:

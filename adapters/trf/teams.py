@@ -105,6 +105,24 @@ def _match_points(line: str, scoring: MatchScoring) -> MatchScoring:
                         finite(found.get("TL", scoring.loss)), scoring.pab_match_points, scoring.pab_game_points)
 
 
+def with_teams(t: Tournament, lines, file: str, warnings: list[str]) -> Tournament:
+    """``t`` as a team event when its team records make one: 310 records (TRF-2026 teams) or a type
+    (092, 192) that names a team event, with two teams or more; TRF16 ``013`` rosters alone only
+    when the boards make matches (each team's players meet one team's a round). Rosters of an
+    individual event (a team prize) leave it individual, said once; the records stay in the file."""
+    declared = any(line.startswith("310") or (line[:3] in ("092", "192") and "TEAM" in line[4:].upper())
+                   for line, _ in lines)
+    try:
+        section = read_teams(lines, t, file)
+    except BrightwellError as exc:
+        if declared:
+            raise
+        warnings.append(f"{file}: its 013 team rosters are read as those of an individual event, not a team "
+                        f"competition ({exc.message})")
+        return t
+    return replace(t, teams=section) if len(section.teams) >= 2 else t
+
+
 def read_teams(lines, t: Tournament, file: str) -> TeamSection:
     """The team section of a TRF whose ``lines`` hold team records, over its read players ``t``."""
     records = _Records(file)
@@ -182,7 +200,7 @@ def _with_bye_points(matches: list[Match], records: _Records, t: Tournament) -> 
     """The game points of each bye: a full bye's every board won, a half bye's every board drawn,
     a pairing-allocated bye's the 320 record's (else a half bye's); the boards are the 352
     sequence's, else the most any match had."""
-    size = len(records.colours) if records.colours else max((len(m.boards) for m in matches), default=0)
+    size = TeamSection((), tuple(matches), board_colours=records.colours).board_count
     s, pab = t.scoring, records.scoring.pab_game_points
     points = {"full": size * s.win, "half": size * s.draw, "zero": 0, "pab": size * s.draw if pab is None else pab}
     return tuple(replace(m, first_points=points[m.bye]) if m.bye else m for m in matches)
@@ -222,11 +240,12 @@ def _match(r, first, second, teams, by_no, t, records, forfeit) -> Match:
         opponent = e.opponent if e.opponent in teams[second].members else None
         if opponent is not None or points(e):  # a player who met one, or won a board the other left empty
             placed.add(opponent)
-            boards.append(Board(len(boards) + 1, no, opponent))
+            theirs = points(by_no[opponent].entry(r)) if opponent is not None else 0
+            boards.append(Board(len(boards) + 1, no, opponent, points(e), theirs))
     for no in _board_order(teams[second], r, records):
         e = by_no[no].entry(r)
         if no not in placed and e.opponent is None and points(e):
-            boards.append(Board(len(boards) + 1, None, no))
+            boards.append(Board(len(boards) + 1, None, no, 0, points(e)))
     played = any(by_no[b.first].entry(r).kind is Kind.GAME for b in boards if b.first is not None)
     return Match(r, first, second, tuple(boards), _team_points(teams[first], r, by_no, t),
                  _team_points(teams[second], r, by_no, t), forfeit, played=played)

@@ -1,9 +1,12 @@
-"""Team criteria (FIDE C.07 art. 13): match points (MPTS) and game points (GPTS), over the team
-view of team_standings.py, where a team is a player and a match a game."""
+"""Team criteria (FIDE C.07 art. 13): match points (MPTS), game points (GPTS, and MPvGP, the
+score that is not the primary one), the extended Sonneborn-Berger (ESB and its variants: the
+opponent teams' match or game points times the team's own match or game points in each match),
+over the team view of team_standings.py, where a team is a player and a match a game."""
 
 from __future__ import annotations
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation
+from brightwell_plugin.criteria.buchholz import SonnebornBerger
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 
@@ -45,6 +48,59 @@ class GamePoints(Criterion):
         return explanation(ctx, opts, i, float(sum(p.value for p in parts)), parts)
 
 
+class MatchOrGamePoints(GamePoints):
+    name = "MPVGP"
+    title = "Match points or game points: the score that is not the primary one"
+    source = "FIDE C.07 art. 13.1: with match points the primary score, the game points"
+
+
+class _Mixed:
+    """A team view's context whose points are the opponents' scores (``base``), with the team's
+    own scores of each round taken from another (``round_points``)."""
+
+    def __init__(self, base, round_points):
+        self.base, self.round_points = base, round_points
+
+    def __getattr__(self, name):
+        return getattr(self.base, name)
+
+
+class _ExtendedSonnebornBerger(SonnebornBerger):
+    """Σ over the matches of the opponent's score (``opponents``: MP or GP, adjusted as SB's) times
+    the team's own score in the match (``own``), with SB's modifiers and unplayed-round rules."""
+
+    opponents, own = "MP", "GP"
+
+    def _mixed(self, ctx):
+        _teams_only(ctx, self.name)
+        from brightwell_plugin.team_standings import game_point_context
+        views = {"MP": ctx, "GP": game_point_context(ctx)}
+        return _Mixed(views[self.opponents], views[self.own].round_points)
+
+    def _setup(self, ctx, opts):  # the opponents' adjusted scores, from their own kind of score
+        return super()._setup(ctx.base if isinstance(ctx, _Mixed) else ctx, opts)
+
+    def compute(self, ctx, opts, groups=()):
+        return super().compute(self._mixed(ctx), opts, groups)
+
+    def explain(self, ctx, opts, i, groups=()):
+        return super().explain(self._mixed(ctx), opts, i, groups)
+
+
+def _esb(code: str, opponents: str, own: str) -> _ExtendedSonnebornBerger:
+    kinds = {"MP": "match points", "GP": "game points"}
+    cls = type(f"ESB_{code}", (_ExtendedSonnebornBerger,), {
+        "name": code, "opponents": opponents, "own": own,
+        "title": f"Extended Sonneborn-Berger: opponents' {kinds[opponents]} x own {kinds[own]}",
+        "source": f"FIDE C.07 art. 13.2: Σ opponent team's {kinds[opponents]} x the team's {kinds[own]} in the match "
+                  "(SB's modifiers, art. 16 for unplayed rounds)"})
+    return cls()
+
+
+EXTENDED = (("ESB", "MP", "GP"), ("EMGSB", "MP", "GP"), ("EGMSB", "GP", "MP"), ("EMMSB", "MP", "MP"),
+            ("EGGSB", "GP", "GP"))
+
+
 def _against(ctx, i: int, r: int) -> str:
     e = ctx.entries[i][r]
     if e.opponent is None:
@@ -54,5 +110,5 @@ def _against(ctx, i: int, r: int) -> str:
 
 @hookimpl
 def brightwell_register_criteria(register):
-    for criterion in (MatchPoints(), GamePoints()):
+    for criterion in (MatchPoints(), GamePoints(), MatchOrGamePoints(), *(_esb(*e) for e in EXTENDED)):
         register(criterion)
