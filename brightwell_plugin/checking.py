@@ -31,15 +31,16 @@ class CheckRow:
 
 
 def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-          host: Host | None = None, edition: int | None = None) -> tuple[Standings, list[CheckRow]]:
-    """Compare the ranks and the tie-break values a file publishes with those computed."""
+          host: Host | None = None, edition: int | None = None, ranking=None) -> tuple[Standings, list[CheckRow]]:
+    """Compare the ranks and the tie-break values a file publishes with those computed (by
+    ``ranking``, :func:`rank`'s signature; default: :func:`rank`)."""
     published = {p.start_no: {k[len(PUBLISHED):]: float(v) for k, v in p.extra if k.startswith(PUBLISHED)}
                  for p in tournament.players}
     if not any(p.stored_rank for p in tournament.players) and not any(published.values()):
         raise BrightwellError("the file publishes no ranks or tie-break values to check")
     if after_round is None and PUBLISHED_AFTER in dict(tournament.metadata):  # as of the round the file says
         after_round = int(dict(tournament.metadata)[PUBLISHED_AFTER])
-    standings = rank(tournament, spec, after_round, host, edition)
+    standings = (ranking or rank)(tournament, spec, after_round, host, edition)
     stored = {p.start_no: p.stored_rank for p in tournament.players}
     tied = Counter(r.rank for r in standings.rows)  # a stored rank anywhere in a tie's places agrees
     rows = []

@@ -174,15 +174,22 @@ def _edition(text: str | None) -> int | None:
 @click.argument("args", nargs=-1, required=True, metavar="[FILE] PLAYER")
 @with_input
 @click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
+@click.option("--boards", is_flag=True, help="In a team event, PLAYER is a player (else a team: number or name).")
 @handled
-def explain(args, sample, input_format, encoding, division, spec, after_round, edition, as_json):
-    """Show how PLAYER's value for each criterion was obtained (start number or name)."""
+def explain(args, sample, input_format, encoding, division, spec, after_round, edition, as_json, boards):
+    """Show how PLAYER's value for each criterion was obtained (start number or name; in a team
+    event, a team's)."""
     if len(args) != (1 if sample else 2):
         raise BrightwellError("usage: brightwell explain FILE PLAYER (or --sample PLAYER)")
     file, player = (None, args[0]) if sample else args
     loaded = _load(file, sample, input_format, encoding, division)
+    t = loaded.tournament
     with _about(file):
-        explanations = api.explain(loaded.tournament, player, spec, after_round, edition=_edition(edition))
+        if t.teams is not None and not boards:
+            from brightwell_plugin.team_standings import explain_team
+            explanations = explain_team(t, player, spec, after_round, edition=_edition(edition))
+        else:
+            explanations = api.explain(t, player, spec, after_round, edition=_edition(edition))
     if as_json:
         click.echo(render.explanations_json(explanations), nl=False)
         return
@@ -192,10 +199,11 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
 @main.command()
 @click.argument("file", type=click.Path(readable=False))
 @options(source_options, [strict_reading], ranking_options)
+@click.option("--boards", is_flag=True, help="In a team event, check the players' ranks, not the teams'.")
 @click.option("--order", "orders", multiple=True, metavar="SPEC",
               help="Say whether the stored order follows SPEC (repeatable) instead of comparing ranks.")
 @handled
-def check(file, input_format, encoding, division, spec, after_round, edition, orders):
+def check(file, input_format, encoding, division, spec, after_round, edition, orders, boards):
     """Compare the ranks and tie-break values FILE publishes with those computed; exit 1 if any differ.
 
     With --order, say which of the given tie-break lists the file's stored order follows."""
@@ -215,15 +223,20 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
                            f"#{a} {names[a]} listed above #{b} {names[b]}")
         _note_playoffs(loaded.tournament)
         sys.exit(0 if any(r.follows for r in results) else 1)
+    t = loaded.tournament
     with _about(file):
-        standings, rows = api.check(loaded.tournament, spec, after_round, edition=_edition(edition))
+        if t.teams is not None and not boards:  # the team records' ranks and totals
+            from brightwell_plugin.team_standings import rank_view, team_view
+            standings, rows = api.check(team_view(t), spec, after_round, edition=_edition(edition), ranking=rank_view)
+        else:
+            standings, rows = api.check(t, spec, after_round, edition=_edition(edition))
     differ = [r for r in rows if r.differs]
     unranked = sum(1 for r in rows if r.stored_rank is None and not r.published)  # nothing to compare
     if differ:
         title = f"{file}: what differs under {','.join(standings.headings)}"
         click.echo(render.show([render.differences_cells(title, differ)], sys.stdout.isatty()), nl=False)
     note = f"; {unranked} with nothing published to compare" if unranked else ""
-    click.echo(f"{len(differ)} of {len(rows)} players differ{note}")
+    click.echo(f"{len(differ)} of {len(rows)} {'teams' if t.teams is not None and not boards else 'players'} differ{note}")
     sys.exit(1 if differ else 0)
 
 

@@ -219,10 +219,16 @@ def explain(t: Tournament, who: str | int, spec: str | Sequence[str] | None = No
             after_round: int | None = None, host: Host | None = None,
             edition: int | None = None) -> list[Explanation]:
     """How each criterion's value for one player was obtained."""
+    return explain_bound(t, who, bind(spec, t, host), after_round, edition)
+
+
+def explain_bound(t: Tournament, who: str | int, bound: list, after_round: int | None = None,
+                  edition: int | None = None) -> list[Explanation]:
+    """:func:`explain` with the criteria already bound (see :func:`rank_bound`)."""
     i = find_player(t, who)
     ctx = Context(t, after_round, edition)
     out = []
-    for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host)):
+    for item, criterion, opts, seen, _ in _steps(ctx, bound):
         if item is not None:
             try:
                 out.append(criterion.explain(ctx, opts, i, seen))

@@ -18,7 +18,7 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.host import Host, get_host
-from brightwell_plugin.model import Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
+from brightwell_plugin.model import PUBLISHED, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
 from brightwell_plugin.standings import Standings, rank_bound
 from brightwell_plugin.teams import TeamSection
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_item, parse_spec
@@ -68,12 +68,18 @@ def team_view(t: Tournament) -> Tournament:
                             pab=s.draw if s.pab_match_points is None else s.pab_match_points)
     players = tuple(Player(team.number, team.name, tuple(entries[team.number]), rating=_rating(team.strength),
                            federation=team.short_name, stored_points=team.stored_match_points,
-                           stored_rank=team.stored_rank) for team in section.teams)
+                           stored_rank=team.stored_rank, extra=_published(team)) for team in section.teams)
     size, g = section.board_count, t.scoring
     boards = (BOARDS, f"{size * g.win} {size * g.draw} {size * g.loss}")
     return Tournament(t.name, players, rounds=t.rounds, scoring=scoring, game=t.game, system=t.system,
                       start_date=t.start_date, end_date=t.end_date, tiebreaks=t.tiebreaks, metadata=(VIEW, boards),
                       teams=section)  # the matches' boards, for the board criteria (TBR, BBE, BC)
+
+
+def _published(team) -> tuple:
+    """The totals a team record stores, as published values ``check`` compares."""
+    return tuple((PUBLISHED + code, str(value)) for code, value in
+                 (("MPTS", team.stored_match_points), ("GPTS", team.stored_game_points)) if value is not None)
 
 
 def _rating(strength) -> int | None:
@@ -146,6 +152,20 @@ def rank_teams(t: Tournament, spec: str | Sequence[str] | None = None, after_rou
                host: Host | None = None, edition: int | None = None) -> Standings:
     """The team standings of ``t`` under ``spec`` (default: the file's list), after ``after_round``;
     each heading as written."""
-    view = team_view(t)
+    return rank_view(team_view(t), spec, after_round, host, edition)
+
+
+def rank_view(view: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
+              host: Host | None = None, edition: int | None = None) -> Standings:
+    """:func:`rank_teams` of a team view already made."""
     given = spec if spec is not None else ",".join(view.tiebreaks) if view.tiebreaks else TEAM_DEFAULT
     return rank_bound(view, bound_items(given, host), after_round, edition)
+
+
+def explain_team(t: Tournament, team: str | int, spec: str | Sequence[str] | None = None,
+                 after_round: int | None = None, host: Host | None = None, edition: int | None = None) -> list:
+    """For one team (number or name), how each criterion's value was obtained."""
+    from brightwell_plugin.standings import explain_bound
+    view = team_view(t)
+    given = spec if spec is not None else ",".join(view.tiebreaks) if view.tiebreaks else TEAM_DEFAULT
+    return explain_bound(view, team, bound_items(given, host), after_round, edition)

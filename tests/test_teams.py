@@ -193,3 +193,42 @@ def test_rosters_of_an_individual_event_leave_it_individual_said_once(tmp_path):
     assert [w for w in loaded.warnings if "013 team rosters" in w] == [
         f"{path}: its 013 team rosters are read as those of an individual event, not a team competition "
         "(round 1: players of team 1 meet players of teams 2 and 3)"]
+
+
+def _with_stored(path: Path, changed_rank: dict | None = None) -> Path:
+    """The event with each team's match points, game points and rank stored in its 310 record, as
+    computed by MPTS,GPTS (``changed_rank``: a team's rank stored otherwise)."""
+    s = rank_teams(api.load(path).tournament, "MPTS,GPTS")
+    rows = {r.start_no: r for r in s.rows}
+    lines = []
+    for line in path.read_text(encoding="latin-1").splitlines():
+        if line.startswith("310"):
+            r = rows[int(line[4:7])]
+            rank = (changed_rank or {}).get(r.start_no, r.rank)
+            line = f"{line[:54]}{r.values[0]:6.1f} {r.values[1]:6.1f} {rank:3d}{line[71:]}"
+        lines.append(line)
+    out = path.with_name("stored.trf")
+    out.write_text("\n".join(lines) + "\n", encoding="latin-1")
+    return out
+
+
+def test_check_compares_the_stored_team_ranks_and_totals(tmp_path):
+    same = _with_stored(_event(tmp_path))
+    result = CliRunner().invoke(main, ["check", str(same), "-t", "MPTS,GPTS"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith("0 of 4 teams differ")
+    moved = _with_stored(_event(tmp_path), {4: 1})
+    result = CliRunner().invoke(main, ["check", str(moved), "-t", "MPTS,GPTS"])
+    assert result.exit_code == 1 and "Team 4" in result.output and "1 of 4 teams differ" in result.output
+    boards = CliRunner().invoke(main, ["check", str(moved), "--boards", "-t", "PTS"])  # the players' ranks
+    assert boards.exit_code == 2 and "publishes no ranks or tie-break values to check" in boards.output
+
+
+def test_explain_tells_a_teams_values_round_by_round(tmp_path):
+    path = _event(tmp_path)
+    result = CliRunner().invoke(main, ["explain", str(path), "Team 1", "-t", "MPTS,GPTS,EMGSB"])
+    assert result.exit_code == 0, result.output
+    assert "MPTS = 3  (#1 Team 1)" in result.output and "game against team 2, 1.5-0.5" in result.output
+    assert "EMGSB = " in result.output and "x 1.5 points scored" in result.output
+    player = CliRunner().invoke(main, ["explain", str(path), "--boards", "1", "-t", "PTS"])
+    assert "PTS = 1  (#1 Player 1)" in player.output
