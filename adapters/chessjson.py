@@ -7,7 +7,8 @@ An event holds ``profiles`` (the people) and ``tournaments``; a tournament its `
 ``trf2json`` writes them: played games ``W``, ``D``, ``L`` (``A``: no result yet); a forfeit is an
 unplayed game, ``W`` against ``Z`` (``Z`` against ``Z`` for a double forfeit); a bye has no black,
 ``W`` a full point, ``D`` a half, ``Z`` none, ``P`` the pairing-allocated bye (marked played). A
-round a player has no game in is an absence. Team tournaments wait for team events.
+round a player has no game in is an absence. A team tournament is read into the team model
+(chessjson_teams.py).
 
 What a tournament of this project holds and Chess-JSON does not (game scores, points outside the
 rounds, entries and withdrawals, metadata) is kept in the profile's ``other.brightwell`` object,
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from decimal import Decimal
 
 from brightwell_plugin.adapters.base import Format, Loss, ReadResult, metadata
@@ -102,10 +104,12 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
     if len(chosen) > 1:
         raise BrightwellError(f"the event holds {len(tournaments)} tournaments: name one")
     tm = chosen[0]
-    if tm.get("teamTournament"):
-        raise BrightwellError("a team tournament: team events are not read yet")
     profiles = {p["id"]: p for p in event.get("profiles") or ()}
     competitors = tm.get("competitors") or []
+    teams = competitors if tm.get("teamTournament") is True else None
+    if teams is not None:  # the teams' players are the event's players
+        from brightwell_plugin.adapters.chessjson_teams import players_of
+        competitors = players_of(teams)
     if not competitors:
         raise BrightwellError("the tournament has no competitors")
     cids = [_whole(c["cid"], "cid") for c in competitors]
@@ -145,12 +149,16 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
                          "no tournamentType naming a system")[0]
     order = [_str({"rankOrder": o if isinstance(o, str) else o.get("name")}, "rankOrder") for o in tm.get("rankOrder") or ()]
     meta = (event.get("eventInfo") or {}).get("other", {}).get(_OURS, {})
-    return Tournament(
+    t = Tournament(
         name=_str(info, "fullName") or _str(event, "eventName") or _str(event, "name") or "Chess-JSON event",
         players=tuple(players), rounds=_int(tm, "numRounds") or None, scoring=_scoring(tm.get("scoreSystem")),
         game=_str(meta, "game"), board=_int(meta, "board"), system=system,
         start_date=_str(info, "startDate"), end_date=_str(info, "endDate"),
         tiebreaks=tuple(o for o in order if o), metadata=_pairs(meta, "metadata"))
+    if teams is not None:
+        from brightwell_plugin.adapters.chessjson_teams import team_section
+        t = replace(t, teams=team_section(event, tm, teams, t))
+    return t
 
 
 def _list(obj: dict, key: str, item) -> list:

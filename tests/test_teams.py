@@ -4,6 +4,7 @@ ranked over match points; FIDE's checker (gacrux, in team mode) the oracle."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -117,7 +118,8 @@ LISTS = ["MPTS,GPTS", "MPTS,BH:MP,SB:MP,GPTS", "MPTS,BH:MP/C1,GPTS", "MPTS,BH:GP
 
 def _gacrux(path: Path, items: str, out: Path) -> dict:
     from support.checker_pair import gacrux as run
-    status, text = run(["-i", str(path), "-b", "utf-8", "-t", *items.split(",")], out)
+    fmt = ["-f", "JSON"] if path.suffix == ".jch" else []
+    status, text = run(["-i", str(path), *fmt, "-b", "utf-8", "-t", *items.split(",")], out)
     doc = json.loads(text)
     assert doc["status"]["code"] < 400, doc["status"]
     # gacrux writes an undefined AOB (no game played) as null; the standings hold 0, ranked below every average
@@ -232,3 +234,34 @@ def test_explain_tells_a_teams_values_round_by_round(tmp_path):
     assert "EMGSB = " in result.output and "x 1.5 points scored" in result.output
     player = CliRunner().invoke(main, ["explain", str(path), "--boards", "1", "-t", "PTS"])
     assert "PTS = 1  (#1 Player 1)" in player.output
+
+
+# -- Chess-JSON team tournaments ------------------------------------------------------------------
+
+def _gacrux_json(trf: Path, out: Path) -> Path:
+    """The TRF converted by gacrux into its Chess-JSON (gacrux.convert, in-process)."""
+    from gacrux.convert import convert2jch as gacrux_convert
+    argv = sys.argv
+    sys.argv = ["convert", "-i", str(trf), "-o", str(out), "-f", "TRF", "-F", "JSON", "-b", "utf-8"]
+    try:
+        gacrux_convert().common_main()
+    finally:
+        sys.argv = argv
+    return out
+
+
+@pytest.mark.parametrize("items", ["MPTS,GPTS", "MPTS,BH:MP,SB:GP,EMGSB/C1", "MPTS,EDEBT,GPTS"])
+def test_a_team_chess_json_written_by_gacrux_ranks_as_the_trf_it_came_from(tmp_path, items):
+    from support.make_fixtures import FIXTURES
+    trf = FIXTURES / "teams.trf"
+    jch = _gacrux_json(trf, tmp_path / "teams.jch")
+    loaded = api.load(jch)
+    assert loaded.format == "chess-json" and loaded.tournament.teams is not None
+    assert _ours(jch, items) == _ours(trf, items) == _gacrux(jch, items, tmp_path / "g.json")
+
+
+@pytest.mark.parametrize("path", or_skip([TEAMS / "derived_gacrux_chessjson_grandmommys_cup.jch"]
+                                          if (TEAMS / "derived_gacrux_chessjson_grandmommys_cup.jch").exists() else []))
+def test_the_tec_sample_as_chess_json_ranks_as_its_trf(path):
+    for items in LISTS:
+        assert _ours(path, items) == _ours(TEC, items), items
