@@ -67,11 +67,8 @@ def test_gacruxs_own_chess_json_of_every_real_trf_reads_and_ranks_as_gacrux_rank
         assert differences(["-f", "JSON", "-i", str(out), "-n", str(rounds), "-t", *codes], tmp_path) == []
 
 
-def test_a_team_tournament_and_a_tie_break_result_are_refused_in_one_line(tmp_path):
-    team = SHARED / "teams" / "derived_gacrux_chessjson_grandmommys_cup.jch"
-    if team.exists():
-        with pytest.raises(BrightwellError, match="team events are not read yet"):
-            api.load(team)
+def test_a_tie_break_result_is_refused_in_one_line(tmp_path):
+    """(A team tournament is read as a team event: tests/test_teams.py.)"""
     result = tmp_path / "result.json"
     result.write_text('{"filetype": "Tiebreak", "tiebreakResult": {}, "tournaments": []}')
     with pytest.raises(BrightwellError, match="'Tiebreak' document holds no event"):

@@ -265,3 +265,20 @@ def test_a_team_chess_json_written_by_gacrux_ranks_as_the_trf_it_came_from(tmp_p
 def test_the_tec_sample_as_chess_json_ranks_as_its_trf(path):
     for items in LISTS:
         assert _ours(path, items) == _ours(TEC, items), items
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["event"]["tournaments"][0]["matchList"][0]["white"].update(cid=99),
+     r"matchList\[1\]: a match between teams that do not exist \(team 99\)"),
+    (lambda d: d["event"]["tournaments"][0]["competitors"][1]["cplayers"].append(
+        dict(d["event"]["tournaments"][0]["competitors"][0]["cplayers"][0])),
+     r"competitors\[2\]: player 1 is on two teams: 1 and 2"),
+])
+def test_a_team_chess_json_whose_parts_disagree_is_refused_naming_the_element(tmp_path, change, message):
+    from support.make_fixtures import FIXTURES
+    doc = json.loads(_gacrux_json(FIXTURES / "teams.trf", tmp_path / "teams.jch").read_text())
+    change(doc)
+    bad = tmp_path / "bad.jch"
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(BrightwellError, match=message):
+        api.load(bad)
