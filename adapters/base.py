@@ -33,6 +33,12 @@ def game_event(game: str) -> str:
     return f"{'an' if game[:1].lower() in 'aeiou' else 'a'} {game} event"
 
 
+def teams_lost(t) -> Loss:
+    """A team event written as players only: the team standings are gone (a loss of the standings)."""
+    return Loss(f"the {len(t.teams.teams)} teams and their matches (the file ranks players only: the team "
+                "standings are lost)")
+
+
 def changes_standings(item: str) -> bool:
     return getattr(item, "standings", True)
 
@@ -66,6 +72,7 @@ class Format:
     # a conversion names each one that a criterion of the event's list reads (Criterion.settings_read)
     lacks: ClassVar[frozenset[str]] = frozenset()
     carries_playoffs: ClassVar[bool] = False  # play-off games after the rounds have a place in the file
+    carries_teams: ClassVar[bool] = False  # a team event's teams and matches (TRF: those its source file held)
     # the round the ranks and published values a conversion fills in are computed after: the rounds
     # played, or every planned round (OpenGotha's h9 and .tou exports)
     ranks_after: ClassVar[str] = "played"

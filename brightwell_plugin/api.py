@@ -39,7 +39,7 @@ _CHECKING = ("CheckRow", "OrderCheck", "check", "check_order")
 
 __all__ = ["CheckRow", "Loaded", "OrderCheck", "check", "check_order", "convert", "default_spec",
            "describe_playoffs", "detect_format", "explain", "load", "rank", "rank_teams", "sample_path", "with_standings",
-           "write"]
+           "with_team_standings", "write"]
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
@@ -156,6 +156,13 @@ def rank_teams(tournament: Tournament, spec: str | Sequence[str] | None = None, 
     as the team, ranked over match points (team_standings.py)."""
     from brightwell_plugin.team_standings import rank_teams as ranked
     return ranked(tournament, spec, after_round, host, edition)
+
+
+def with_team_standings(tournament: Tournament, standings: Standings) -> Tournament:
+    """A team event with each team's match points, game points and rank from ``standings`` (of
+    :func:`rank_teams`): what a team TRF written for a pairing engine or a report carries."""
+    from brightwell_plugin.team_standings import with_team_standings as carried
+    return carried(tournament, standings)
 
 
 def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str] | None = None,

@@ -89,6 +89,11 @@ def _file_result(source, target, format, error, skipped, rows, not_carried, skip
                       skip_reason, before_from)
 
 
+def _team_view(t):
+    from brightwell_plugin.team_standings import team_view
+    return team_view(t)  # its players are the teams, with the ranks and points their records store
+
+
 def _stored_places(t) -> tuple[dict[int, int], str] | None:
     """The order the file stored and what it is: its ranks ("ranks"), else the order of its stored
     points ("points")."""
@@ -135,10 +140,16 @@ def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exi
             if strict:
                 raise
             return FileResult(job.label, skipped=True, skip_reason=f"not a tournament: {exc.message}")
-        standings = api.rank(loaded.tournament, spec, host=host)
+        t = loaded.tournament
+        if t.teams is not None:  # a team event: its teams are re-ranked, its players' records kept
+            standings = api.rank_teams(t, spec, host=host)
+            ranked, stored = api.with_team_standings(t, standings), _team_view(t)
+        else:
+            standings = api.rank(t, spec, host=host)
+            ranked, stored = api.with_standings(t, standings), t
         target.parent.mkdir(parents=True, exist_ok=True)
-        lost = api.write(api.with_standings(loaded.tournament, standings), target, written.name, host=host)
-        before, before_from = _stored_places(loaded.tournament) or ({}, None)
+        lost = api.write(ranked, target, written.name, host=host)
+        before, before_from = _stored_places(stored) or ({}, None)
         placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in standings.rows)
         return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost),
                           before_from=before_from)

@@ -9,7 +9,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, Loss, changes_standings, metadata
+from brightwell_plugin.adapters.base import Format, Loss, changes_standings, metadata, teams_lost
 from brightwell_plugin.adapters.names import loose_key
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError
@@ -176,7 +176,10 @@ def settings_lost(t: Tournament, fmt: Format, host: Host | None = None) -> list[
 
 def lost_in(t: Tournament, fmt: Format, host: Host | None = None) -> list[Loss]:
     """What writing ``t`` as ``fmt`` loses: what the format says it cannot carry, and the settings it lacks."""
-    return [x if isinstance(x, Loss) else Loss(x) for x in fmt.cannot_carry(t)] + settings_lost(t, fmt, host)
+    lost = [x if isinstance(x, Loss) else Loss(x) for x in fmt.cannot_carry(t)] + settings_lost(t, fmt, host)
+    if t.teams is not None and not fmt.carries_teams:
+        lost.append(teams_lost(t))
+    return lost
 
 
 class NeedsRenumbering(BrightwellError):
@@ -282,11 +285,6 @@ def _counterparts(ready: Tournament, back: Tournament) -> dict[int, int]:
     return max(candidates, key=fit)  # the first of the best
 
 
-def _teams_lost(count: int) -> Loss:
-    """A team event written as players only: the team standings are gone (a loss of the standings)."""
-    return Loss(f"the {count} teams and their matches (the file ranks players only: the team standings are lost)")
-
-
 def _dates_lost(ready: Tournament, back: Tournament, named: tuple[Loss, ...]) -> tuple[Loss, ...]:
     """The event's dates the written file does not give back (unless the format named them already)."""
     return tuple(metadata(f"the {what}") for what, date, again in (
@@ -323,8 +321,6 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
         lost += (metadata(f"{len(ready.playoffs)} play-off game(s) after the rounds (never ranked)"),)
     moved: tuple[Move, ...] = ()
     unranked = None
-    if ready.teams is not None and not fmt.can_read:
-        lost += (_teams_lost(len(ready.teams.teams)),)
     if fmt.can_read:
         with tempfile.TemporaryDirectory(prefix="brightwell-") as tmp:
             for target, data in files.items():
@@ -335,8 +331,8 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
                 raise BrightwellError(f"the written file would not be read back by its own reader: {exc.message}",
                                       file=str(path), place=exc.place) from None
         lost += _dates_lost(ready, back, lost)
-        if ready.teams is not None and back.teams != ready.teams:
-            lost += (_teams_lost(len(ready.teams.teams)),)
+        if ready.teams is not None and back.teams != ready.teams and teams_lost(ready) not in lost:
+            lost += (teams_lost(ready),)
         try:
             source = _rows(ready, spec, host)
         except BrightwellError:
@@ -354,8 +350,9 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
                               for p in ready.players  # a player the standings leave out has no place
                               if p.start_no in before and before[p.start_no] != after.get(there.get(p.start_no)))
                 if not moved and _same_standings(source, spec, back, again, there, host):
+                    kept = teams_lost(ready) if ready.teams is not None else None  # the players' standings only
                     lost = tuple(Loss(f"{x} (the standings read back are the same)", standings=False)
-                                 if changes_standings(x) else x for x in lost)
+                                 if changes_standings(x) and x != kept else x for x in lost)
     report = Report(lost, moved, unranked, spec, filled)
     refused = report.standings_lost + (report.metadata_lost if strict == "all" else []) if strict else []
     if refused:

@@ -169,3 +169,16 @@ def explain_team(t: Tournament, team: str | int, spec: str | Sequence[str] | Non
     view = team_view(t)
     given = spec if spec is not None else ",".join(view.tiebreaks) if view.tiebreaks else TEAM_DEFAULT
     return explain_bound(view, team, bound_items(given, host), after_round, edition)
+
+
+def with_team_standings(t: Tournament, standings: Standings) -> Tournament:
+    """``t`` with each team's match points, game points and rank as ``standings`` computed them
+    (what a team TRF's 310 records carry); its players as they were."""
+    view = team_view(t)
+    ranks = {row.start_no: row.rank for row in standings.rows}
+    points = dict(zip((p.start_no for p in view.players), standings.points or ()))
+    game = {p.start_no: float(sum(e.score or 0 for e in p.rounds[:standings.after_round])) for p in view.players}
+    teams = tuple(replace(team, stored_match_points=points.get(team.number, team.stored_match_points),
+                          stored_game_points=game[team.number], stored_rank=ranks.get(team.number))
+                  for team in t.teams.teams)
+    return replace(t, teams=replace(t.teams, teams=teams))

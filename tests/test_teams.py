@@ -282,3 +282,50 @@ def test_a_team_chess_json_whose_parts_disagree_is_refused_naming_the_element(tm
     bad.write_text(json.dumps(doc))
     with pytest.raises(BrightwellError, match=message):
         api.load(bad)
+
+
+# -- writing, converting, batch -------------------------------------------------------------------
+
+def test_the_team_standings_are_written_into_the_310_records_and_gacrux_agrees(tmp_path):
+    from support.make_fixtures import FIXTURES
+    t = api.load(FIXTURES / "teams.trf").tournament
+    s = rank_teams(t, "MPTS,GPTS,EMGSB")
+    out = tmp_path / "ranked.trf"
+    api.write(api.with_team_standings(t, s), out)
+    before, after = (FIXTURES / "teams.trf").read_text().splitlines(), out.read_text().splitlines()
+    assert [i for i, (a, b) in enumerate(zip(before, after)) if a != b] == [
+        i for i, line in enumerate(before) if line.startswith("310")]
+    back = api.load(out).tournament.teams
+    assert {team.number: (team.stored_match_points, team.stored_game_points, team.stored_rank) for team in back.teams} \
+        == {r.start_no: (r.values[0], r.values[1], r.rank) for r in s.rows}
+    from support.checker_pair import gacrux as run
+    _, text = run(["-i", str(out), "-c", "-t", "MPTS", "GPTS", "EMGSB"], tmp_path / "g.json")
+    assert json.loads(text)["tiebreakResult"]["check"] is True
+
+
+def test_a_team_file_written_back_unchanged_is_the_same_bytes(tmp_path):
+    from support.make_fixtures import FIXTURES
+    api.write(api.load(FIXTURES / "teams.trf").tournament, tmp_path / "same.trf")
+    assert (tmp_path / "same.trf").read_bytes() == (FIXTURES / "teams.trf").read_bytes()
+
+
+def test_a_conversion_to_a_format_of_players_says_the_teams_are_lost(tmp_path):
+    from support.make_fixtures import FIXTURES
+    _, report = api.convert(FIXTURES / "teams.trf", tmp_path / "teams.xml")
+    assert "the 4 teams and their matches (the file ranks players only: the team standings are lost)" in report.lost
+    with pytest.raises(BrightwellError, match="team standings are lost"):
+        api.convert(FIXTURES / "teams.trf", tmp_path / "strict.xml", strict=True)
+
+
+def test_batch_re_ranks_the_teams_of_a_team_file(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    _with_stored(_event(tmp_path), {4: 1}).rename(src / "league.trf")
+    result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out"), "-t", "MPTS,GPTS",
+                                       "--report", str(tmp_path / "report")])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "report.json").read_text())["files"][0]
+    assert report["before_from"] == "ranks"
+    assert [(m["start_no"], m["before"], m["after"]) for m in report["moved"]] == [(4, 1, 4)]
+    written = api.load(tmp_path / "out" / "league.trf").tournament.teams
+    assert {team.number: team.stored_rank for team in written.teams} == {1: 1, 2: 2, 3: 2, 4: 4}

@@ -15,7 +15,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from brightwell_plugin.adapters import codes
-from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
+from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, teams_lost, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.adapters.pairing_system import system_rule
 from brightwell_plugin.adapters.trf.teams import has_teams, with_teams
@@ -40,6 +40,7 @@ class TrfFormat(Format):
     suffixes = (".trf", ".trfx", ".tab")
     can_write = True
     needs_results = True
+    carries_teams = True  # the team records of the file read, their standings columns rewritten
 
     def sniff(self, path, head):
         text = head.decode("latin-1").lstrip("\ufeff\xef\xbb\xbf")
@@ -179,6 +180,8 @@ class TrfFormat(Format):
 
     def cannot_carry(self, t: Tournament) -> list[str]:
         lost: list[str] = lost_go_ranks(t) + lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "TRF")
+        if t.teams is not None and not any(k == META and v[:3] in ("310", "013") for k, v in t.metadata):
+            lost.append(teams_lost(t))  # team records are written only as a TRF read held them
         other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version")})
         if other_meta:
             lost.append(metadata(f"tournament metadata: {', '.join(other_meta)}"))

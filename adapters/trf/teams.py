@@ -58,6 +58,7 @@ class _Records:
         self.forfeits: dict[tuple[int, int], tuple[int, int, str, int]] = {}  # (round, team) -> match, line
         self.byes: dict[tuple[int, int], str] = {}  # (round, team) -> kind
         self.orders: dict[tuple[int, int], list[int]] = {}  # (round, team) -> its players, board by board
+        self.lines: dict[tuple[str, int, int], int] = {}  # (record, round, team) -> line, for errors
 
     def error(self, n: int, message: str) -> BrightwellError:
         return BrightwellError(message, file=self.file, place=f"line {n}")
@@ -86,6 +87,9 @@ class _Records:
             if kind is None:
                 raise self.error(n, f"330 forfeited match: '{line[4:6]}' is not a result (+- -+ -- or W/L/Z pairs)")
             r, a, b = _int(line[7:10]), _int(line[11:14]), _int(line[15:18])
+            if not a or not b or a == b:
+                raise self.error(n, f"330 forfeited match of round {r}: teams '{line[11:14].strip()}' and "
+                                    f"'{line[15:18].strip()}' are not two teams")
             self.forfeits[r, a] = self.forfeits[r, b] = (a, b, kind, n)
         elif code == "240":
             kind = _BYES.get(line[4:5].upper())
@@ -94,7 +98,9 @@ class _Records:
                     if team:
                         self.byes[_int(line[6:9]), team] = kind
         elif code == "300":
-            self.orders[_int(line[4:7]), _int(line[8:11])] = _ids(line, 20)
+            r, team = _int(line[4:7]), _int(line[8:11])
+            self.orders[r, team] = _ids(line, 20)
+            self.lines["300", r, team] = n
 
 
 def _match_points(line: str, scoring: MatchScoring) -> MatchScoring:
@@ -147,6 +153,13 @@ def read_teams(lines, t: Tournament, file: str) -> TeamSection:
     numbers = [team.number for team in records.teams]
     if len(set(numbers)) != len(numbers):
         raise BrightwellError("two team records have one team number", file=file)
+    for (r, team), order in records.orders.items():
+        n = records.lines["300", r, team]
+        if team not in numbers:
+            raise records.error(n, f"300 board order of round {r} names team {team}, which does not exist")
+        stray = next((no for no in order if no and team_of.get(no) != team), None)
+        if stray is not None:
+            raise records.error(n, f"300 board order of round {r}: player {stray} is not on team {team}")
     matches = _matches(t, records, team_of, file)
     return TeamSection(tuple(records.teams), matches, records.scoring, records.colours)
 
@@ -155,11 +168,10 @@ def _matches(t: Tournament, records: _Records, team_of: dict[int, int], file: st
     """Each round's matches: the pairs of teams whose players meet, then the byes."""
     by_no = {p.start_no: p for p in t.players}
     teams = {team.number: team for team in records.teams}
-    for key, (a, b, _, _) in records.forfeits.items():
+    for key, (a, b, _, n) in records.forfeits.items():
         for team in (a, b):
-            if team and team not in teams:
-                raise BrightwellError(f"330 forfeited match of round {key[0]} names team {team}, which does not exist",
-                                      file=file)
+            if team not in teams:
+                raise records.error(n, f"330 forfeited match of round {key[0]} names team {team}, which does not exist")
     out: list[Match] = []
     for r in range(1, t.rounds_played + 1):
         opponent_team: dict[int, int] = {}

@@ -152,6 +152,24 @@ def _bw1(p: Player) -> str | None:
     return "".join(chars).rstrip()
 
 
+def _line_310(line: str, new, old) -> str:
+    """A team record with the match points (55-60), game points (62-67) and rank (69-71) that
+    changed written into its columns; the rest as it was."""
+    try:
+        number = int(line[4:7])
+        team, was = new.team(number), old.team(number)
+    except (ValueError, KeyError):
+        return line
+    line = line.ljust(71)
+    for (start, end), value, before in (((54, 60), team.stored_match_points, was.stored_match_points),
+                                         ((61, 67), team.stored_game_points, was.stored_game_points),
+                                         ((68, 71), team.stored_rank, was.stored_rank)):
+        if value != before:
+            text = "" if value is None else (f"{value:{end - start}d}" if start == 68 else f"{value:{end - start}.1f}")
+            line = line[:start] + text.rjust(end - start)[: end - start] + line[end:]
+    return line.rstrip() if len(line.rstrip()) < 71 else line
+
+
 # -- whole files ---------------------------------------------------------------------------------------
 
 _PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
@@ -236,6 +254,8 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
             if head[code] is not None:
                 out.append((head[code], end))
             continue
+        if code == "310" and t.teams is not None and old.teams is not None:
+            line = _line_310(line, t.teams, old.teams)
         out.append((line, end))
     added = [(_line_001(p), nl) for p in t.players if p.start_no not in seen_001]
     at = last_001 if last_001 is not None else len(out)

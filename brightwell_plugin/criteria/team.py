@@ -87,18 +87,17 @@ class _ExtendedSonnebornBerger(SonnebornBerger):
         return super().explain(self._mixed(ctx), opts, i, groups)
 
 
-def _esb(code: str, opponents: str, own: str) -> _ExtendedSonnebornBerger:
+def _esb(code: str, opponents: str, own: str) -> type:
     kinds = {"MP": "match points", "GP": "game points"}
-    cls = type(f"ESB_{code}", (_ExtendedSonnebornBerger,), {
+    return type(code, (_ExtendedSonnebornBerger,), {
         "name": code, "opponents": opponents, "own": own,
         "title": f"Extended Sonneborn-Berger: opponents' {kinds[opponents]} x own {kinds[own]}",
         "source": f"FIDE C.07 art. 13.2: Σ opponent team's {kinds[opponents]} x the team's {kinds[own]} in the match "
                   "(SB's modifiers, art. 16 for unplayed rounds)"})
-    return cls()
 
 
-EXTENDED = (("ESB", "MP", "GP"), ("EMGSB", "MP", "GP"), ("EGMSB", "GP", "MP"), ("EMMSB", "MP", "MP"),
-            ("EGGSB", "GP", "GP"))
+EXTENDED = tuple(_esb(*e) for e in (("ESB", "MP", "GP"), ("EMGSB", "MP", "GP"), ("EGMSB", "GP", "MP"),
+                                    ("EMMSB", "MP", "MP"), ("EGGSB", "GP", "GP")))
 
 
 def _against(ctx, i: int, r: int) -> str:
@@ -110,5 +109,5 @@ def _against(ctx, i: int, r: int) -> str:
 
 @hookimpl
 def brightwell_register_criteria(register):
-    for criterion in (MatchPoints(), GamePoints(), MatchOrGamePoints(), *(_esb(*e) for e in EXTENDED)):
+    for criterion in (MatchPoints(), GamePoints(), MatchOrGamePoints(), *(cls() for cls in EXTENDED)):
         register(criterion)

@@ -112,21 +112,21 @@ class ExtendedDirectEncounter(Criterion):
         return explanation(ctx, opts, i, value, parts, [f"comparisons in turn: {self._steps(ctx)}"])
 
 
-def _ede(code: str, chain: str, title: str) -> ExtendedDirectEncounter:
-    cls = type(f"EDE_{code}", (ExtendedDirectEncounter,), {
+def _ede(code: str, chain: str, title: str) -> type:
+    return type(code, (ExtendedDirectEncounter,), {
         "name": code, "chain": chain, "title": title,
         "source": f"FIDE C.07 art. 13.3 (2026 for the board chains): direct encounter over match points and game "
                   f"points in turn{'' if chain == 'PS' else ', then for two teams still tied their match board by board'}"})
-    return cls()
 
 
-CHAINS = (("EDE", "PS", "Extended direct encounter"), ("EDEC", "PSC", "EDE, then the board count"),
-          ("EDET", "PST", "EDE, then the top board results"), ("EDEB", "PSB", "EDE, then board elimination"),
-          ("EDEBT", "PSCT", "EDE, the board count, then the top board results"),
-          ("EDEBB", "PSCB", "EDE, the board count, then board elimination"))
+CHAINS = tuple(_ede(*c) for c in (
+    ("EDE", "PS", "Extended direct encounter"), ("EDEC", "PSC", "EDE, then the board count"),
+    ("EDET", "PST", "EDE, then the top board results"), ("EDEB", "PSB", "EDE, then board elimination"),
+    ("EDEBT", "PSCT", "EDE, the board count, then the top board results"),
+    ("EDEBB", "PSCB", "EDE, the board count, then board elimination")))
 
 
 @hookimpl
 def brightwell_register_criteria(register):
-    for code, chain, title in CHAINS:
-        register(_ede(code, chain, title))
+    for cls in CHAINS:
+        register(cls())

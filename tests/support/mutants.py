@@ -31,6 +31,7 @@ from brightwell_plugin.errors import BrightwellError
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
 SHARED = ROOT.parent / "shared" / "research" / "formats"
+TEAMS = ROOT.parent / "shared" / "research" / "teams"  # team events (TRF team records, Chess-JSON teams)
 SPECS = (None, "PTS,BQ:preset=woc,DISCS,BH")
 WATCHDOG_SECONDS = 60      # a mutant still being read after this long has hung
 MEMORY_HEADROOM = 1 << 30  # and one that needs another GiB has escaped the input limits
@@ -45,7 +46,7 @@ class Seed:
     main: str
 
 
-def seeds(folders=(FIXTURES, SHARED)) -> list[Seed]:
+def seeds(folders=(FIXTURES, SHARED, TEAMS)) -> list[Seed]:
     """Every event under ``folders``, each with the companion files its reader opens."""
     out, seen = [], set()
     for folder in folders:
