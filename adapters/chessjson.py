@@ -55,7 +55,8 @@ class ChessJsonFormat(Format):
     def read(self, path, *, encoding=None, part=None):
         doc = self._document(path, encoding)
         try:
-            return ReadResult(_tournament(doc, part))
+            t = _tournament(doc, part)
+            return ReadResult(t, tuple(_team_warnings(t, path)))
         except BrightwellError as exc:
             raise exc.at(file=str(path)) from None
         except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
@@ -159,6 +160,13 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
         from brightwell_plugin.adapters.chessjson_teams import team_section
         t = replace(t, teams=team_section(event, tm, teams, t))
     return t
+
+
+def _team_warnings(t: Tournament, path) -> list[str]:
+    if t.teams is None:
+        return []
+    from brightwell_plugin.teams import stored_totals_disagree
+    return [f"{path}: {line}" for line in stored_totals_disagree(t.teams)]
 
 
 def _list(obj: dict, key: str, item) -> list:

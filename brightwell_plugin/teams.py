@@ -105,3 +105,28 @@ class TeamSection:
         if m.first_points < m.second_points:
             return s.loss, s.win
         return (s.draw, s.draw) if m.first_points > 0 else (s.loss, s.loss)  # nothing scored: both lost
+
+
+def stored_totals_disagree(section: TeamSection) -> list[str]:
+    """A line for each team whose stored match or game points are not what its matches give."""
+    mp = {team.number: 0 for team in section.teams}
+    gp = dict(mp)
+    for m in section.matches:
+        a, b = section.match_result(m)
+        mp[m.first] += a
+        gp[m.first] += m.first_points
+        if m.second is not None:
+            mp[m.second] += b
+            gp[m.second] += m.second_points
+    out = []
+    for team in section.teams:
+        stored = (team.stored_match_points, team.stored_game_points)
+        given = (mp[team.number], gp[team.number])
+        if any(s is not None and abs(s - g) > 1e-9 for s, g in zip(stored, given)):
+            out.append(f"team {team.number} ({team.name}): stored {_n(stored[0])} MP and {_n(stored[1])} GP, its "
+                       f"matches give {_n(given[0])} and {_n(given[1])}")
+    return out
+
+
+def _n(x) -> str:
+    return "-" if x is None else f"{x:g}"

@@ -329,3 +329,14 @@ def test_batch_re_ranks_the_teams_of_a_team_file(tmp_path):
     assert [(m["start_no"], m["before"], m["after"]) for m in report["moved"]] == [(4, 1, 4)]
     written = api.load(tmp_path / "out" / "league.trf").tournament.teams
     assert {team.number: team.stored_rank for team in written.teams} == {1: 1, 2: 2, 3: 2, 4: 4}
+
+
+def test_stored_team_totals_that_disagree_with_the_matches_give_one_warning_with_both_numbers(tmp_path):
+    path = _with_stored(_event(tmp_path))
+    text = path.read_text(encoding="latin-1")
+    line = next(x for x in text.splitlines() if x.startswith("310   2"))
+    path.write_text(text.replace(line, line[:54] + f"{5:6.1f}" + line[60:]), encoding="latin-1")
+    loaded = api.load(path)
+    assert [w for w in loaded.warnings if "team 2" in w] == [
+        f"{path}: team 2 (Team 2): stored 5 MP and 2 GP, its matches give 2 and 2"]
+    assert loaded.tournament.teams is not None  # ranked all the same, from the matches

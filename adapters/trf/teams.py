@@ -20,7 +20,7 @@ from dataclasses import replace
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Side, Tournament
-from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
+from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection, stored_totals_disagree
 
 _FORFEITS = {"10": "first", "WL": "first", "WZ": "first", "+-": "first", "01": "second", "LW": "second",
              "ZW": "second", "-+": "second", "00": "both", "LL": "both", "ZZ": "both", "--": "both"}
@@ -126,7 +126,10 @@ def with_teams(t: Tournament, lines, file: str, warnings: list[str]) -> Tourname
         warnings.append(f"{file}: its 013 team rosters are read as those of an individual event, not a team "
                         f"competition ({exc.message})")
         return t
-    return replace(t, teams=section) if len(section.teams) >= 2 else t
+    if len(section.teams) < 2:
+        return t
+    warnings.extend(f"{file}: {line}" for line in stored_totals_disagree(section))
+    return replace(t, teams=section)
 
 
 def read_teams(lines, t: Tournament, file: str) -> TeamSection:
