@@ -115,8 +115,10 @@ def _answer(params: dict):
     if params["tournament_number"] != "1":
         raise Failure(501, ["Invalid parameter --tournament-number"],
                       f"--tournament-number {params['tournament_number']}: the file holds one tournament")
-    if params["match_score"]:
-        raise Failure(500, ["Bad command line: -M: team events are not read yet"], "-M: team events are not read yet")
+    if params["match_score"] or t.teams is not None:  # gacrux would rank the teams: not answered with players
+        what = "-M" if params["match_score"] else f"{params['input_file']}: a team tournament"
+        raise Failure(501, [f"{what}: team standings are not answered here yet (brightwell rank ranks the teams)"],
+                      f"{what}: team standings are not answered here yet; brightwell rank FILE ranks the teams")
     t = _prepared(t, params)
     texts = params["tiebreak"] or list(t.tiebreaks) or ["PTS"]
     params["tiebreak"] = texts

@@ -69,7 +69,12 @@ def test_real_trfs_answer_as_gacrux(tmp_path, sample, record_property):
     played draw in gacrux, so those files are compared as ``0000 - H`` (docs/pairing-software.md)."""
     trf = tmp_path / sample.name
     trf.write_bytes(sample.read_bytes().replace(b"0000 - =", b"0000 - H"))
-    rounds = api.load(trf, "trf").tournament.rounds_played
+    t = api.load(trf, "trf").tournament
+    rounds = t.rounds_played
+    if t.teams is not None:  # a team league: refused here until the team answer is written (docs)
+        code, out = brightwell(_command(trf, [], [], None), tmp_path / "ours.out")
+        assert code == 2 and json.loads(out)["status"]["code"] == 501, out[:300]
+        return
     for codes, mode, after in [(LISTS[0], [], None), (LISTS[3], ["-c"], None), (LISTS[4], ["-d", "T", "-r"], rounds),
                                (LISTS[6], ["-c"], max(1, rounds - 1)), ([], [], None)]:
         args = _command(trf, codes, mode, after)
@@ -205,3 +210,14 @@ def test_the_fast_indented_json_is_json_dumps_indent_2(competitors, options):
     assert checker_document.indented_json(doc) == json.dumps(doc, indent=2, default=str)
     nested = {**doc, "tiebreakResult": {"competitors": [{"cid": 1, "rank": 1, "tiebreakScore": [[1]]}]}}
     assert checker_document.indented_json(nested) == json.dumps(nested, indent=2, default=str)
+
+
+def test_a_team_tournament_is_refused_not_answered_with_its_players(tmp_path, capsys):
+    """gacrux ranks a team file's teams; this command does not yet, and says so instead of
+    answering with the players' standings (brightwell rank ranks the teams)."""
+    from support.make_fixtures import FIXTURES
+    out = tmp_path / "out.json"
+    status = main(["-i", str(FIXTURES / "teams.trf"), "-o", str(out), "-t", "PTS"])
+    doc = json.loads(out.read_text())
+    assert status == 2 and doc["status"]["code"] == 501 and "tiebreakResult" not in doc
+    assert "team standings are not answered here yet" in capsys.readouterr().err

@@ -360,3 +360,18 @@ def test_bw1_scores_read_at_once_equal_the_per_block_reading(blocks, tail):
     except ValueError:
         fast = ValueError
     assert fast == _per_block_scores(line)
+
+
+def test_a_column_ruler_is_no_record_and_is_written_back_as_it_was(tmp_path):
+    """Real files carry rulers such as ``012345678901…`` (an Irish league file, after its 012 record):
+    a line whose fourth character is not a space holds no record."""
+    text = ("012 League\n" + "0123456789" * 9 + "\n"
+            "001    1      Alpha                             1800                             1.0    1     2 w 1\n"
+            "001    2      Bravo                             1700                             0.0    2     1 b 0\n")
+    path = tmp_path / "ruler.trf"
+    path.write_text(text)
+    t = api.load(path).tournament
+    assert t.name == "League"
+    out = tmp_path / "renamed.trf"
+    api.write(replace(t, name="League 2"), out)
+    assert out.read_text().splitlines()[:2] == ["012 League 2", "0123456789" * 9]

@@ -75,6 +75,9 @@ class TrfFormat(Format):
         codes = set()
         for n, (line, _) in enumerate(lines, 1):
             code = line[:3]
+            if line[3:4] not in (" ", ""):  # "0123456789…", a column ruler: no record, kept as written
+                metadata.append((META, line))
+                continue
             codes.add(code)
             try:
                 if code == "001":

@@ -28,7 +28,7 @@ _BYES = {"F": "full", "H": "half", "Z": "zero", " ": "zero"}
 
 
 def has_teams(lines) -> bool:
-    return any(line.startswith(("310", "013")) for line, _ in lines)
+    return any(line.startswith(("310 ", "013 ")) for line, _ in lines)
 
 
 def _int(text: str) -> int:
@@ -136,7 +136,7 @@ def read_teams(lines, t: Tournament, file: str) -> TeamSection:
     """The team section of a TRF whose ``lines`` hold team records, over its read players ``t``."""
     records = _Records(file)
     for n, (line, _) in enumerate(lines, 1):
-        if line[:3] in ("310", "013", "362", "352", "320", "330", "240", "300"):
+        if line[:3] in ("310", "013", "362", "352", "320", "330", "240", "300") and line[3:4] == " ":
             try:
                 records.read(n, line)
             except ValueError:

@@ -228,7 +228,7 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
     seen_bw1: set[int] = set()
     first_001 = last_001 = None
     for line, end in doc.lines:
-        code = line[:3]
+        code = line[:3] if line[3:4] in (" ", "") else ""  # a column ruler ("0123…") is no record
         present.add(code)
         if code in ("001", "BW1"):
             no = int(line[4:8])
