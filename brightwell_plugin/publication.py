@@ -58,11 +58,41 @@ def named(warnings: Sequence[str], path, name: str) -> list[str]:
 def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
              after_round: int | None = None, source: str = "", edition: int | None = None,
              warnings: Sequence[str] = (), host: Host | None = None) -> dict:
-    """The whole publication of ``t``: standings after each round up to ``after_round`` (default: all)."""
+    """The whole publication of ``t``: standings after each round up to ``after_round`` (default: all).
+    Of a team event, ``spec`` ranks the teams (``doc["teams"]``) and the players by their default."""
     with gc_paused():  # a large event makes hundreds of thousands of small, acyclic dicts
-        doc = outline(t, spec, compare, after_round, source, edition, warnings, host)
-        doc["explanations"] = explanations(t, spec, doc["event"]["after_round"], edition, host=host)
+        players_spec = None if t.teams is not None else spec
+        doc = outline(t, players_spec, compare, after_round, source, edition, warnings, host)
+        doc["explanations"] = explanations(t, players_spec, doc["event"]["after_round"], edition, host=host)
+        if t.teams is not None:
+            doc["teams"] = team_part(t, spec, doc["event"]["after_round"], edition, host)
         return doc
+
+
+def team_part(t: Tournament, spec, after_round: int, edition: int | None, host: Host | None) -> dict:
+    """A team event's teams: their standings, matches (the boards' results) and explanations."""
+    from brightwell_plugin.team_standings import explain_team
+    standings = api.rank_teams(t, spec, after_round, host, edition)
+    shared = shared_ranks(standings)
+    section = t.teams
+    results = [section.match_result(m) for m in section.matches]
+    return {
+        "tiebreaks": list(standings.headings),
+        "standings": [{"rank": r.rank, "shared": r.rank in shared, "number": r.start_no, "name": r.name,
+                       "values": [_number(v) for v in r.values]} for r in standings.rows],
+        "teams": [{"number": team.number, "name": team.name, "short_name": team.short_name,
+                   "members": list(team.members)} for team in section.teams],
+        "matches": [{"round": m.round, "first": m.first, "second": m.second, "bye": m.bye, "forfeit": m.forfeit,
+                     "first_points": _number(m.first_points), "second_points": _number(m.second_points),
+                     "first_match_points": _number(a), "second_match_points": None if m.second is None else _number(b),
+                     "boards": [{"board": b.number, "first": b.first, "second": b.second,
+                                 "first_points": _number(b.first_points), "second_points": _number(b.second_points)}
+                                for b in m.boards]}
+                    for m, (a, b) in zip(section.matches, results) if m.round <= after_round],
+        "explanations": {str(team.number): [_explanation(e) for e in explain_team(t, team.number, spec, after_round,
+                                                                                    host, edition)]
+                         for team in section.teams},
+    }
 
 
 def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
@@ -93,6 +123,7 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
         "comparison": None,
         "playoffs": playoffs(t, final),  # games after the ranked rounds: shown, never ranked
         "warnings": [str(w) for w in warnings],
+        "teams": None,
     }
     if compare:
         other = api.rank(t, compare, last, host, edition)

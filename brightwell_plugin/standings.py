@@ -64,9 +64,10 @@ def shared_ranks(standings: Standings) -> set[int]:
 
 
 def default_spec(t: Tournament) -> str:
-    """The file's declared tie-breaks; else BQ for events with game scores on a known board, the
-    spread for game scores without one, FIDE-style for events without game scores."""
-    if t.tiebreaks:
+    """The file's declared tie-breaks (for a team event, the players' default: its list ranks the
+    teams); else BQ for events with game scores on a known board, the spread for game scores
+    without one, FIDE-style for events without game scores."""
+    if t.tiebreaks and t.teams is None:  # a team event's list is its teams' (team_standings.py)
         return ",".join(t.tiebreaks)
     if not t.has_game_scores:
         return WITHOUT_SCORES

@@ -97,3 +97,34 @@ def test_a_players_page_opens_with_his_place_points_and_tiebreaks():
         rank = f"{row.rank}=" if row.rank in shared else str(row.rank)
         assert facts == {"Place": f"{rank} of {len(final.rows)}", "Points": fmt(row.values[0]),
                          "BQ:preset=woc": fmt(row.values[1]), "DISCS": fmt(row.values[2])}
+
+
+def test_a_team_event_publishes_team_standings_matches_team_pages_and_board_standings():
+    from support.make_fixtures import FIXTURES
+    t = api.load(FIXTURES / "teams.trf").tournament
+    spec = "MPTS,GPTS,EMGSB"
+    files = render_site(document(t, spec))
+    teams = api.rank_teams(t, spec)
+    index = _html(files, "index.html")
+    rows = index.xpath("//table[@class='team-standings']/tbody/tr")
+    assert [(int(r.get("data-team")), _cells(r)[0]) for r in rows] == [
+        (r.start_no, f"{r.rank}=" if sum(x.rank == r.rank for x in teams.rows) > 1 else str(r.rank)) for r in teams.rows]
+    assert [_cells(r)[-3:] for r in rows] == [[fmt(v) for v in r.values] for r in teams.rows]
+    matches = _html(files, "matches.html").xpath("//table[@class='match']")
+    assert len(matches) == len(t.teams.matches)
+    first = matches[0]
+    m = t.teams.matches[0]
+    assert [_cells(b)[2] for b in first.xpath("./tbody/tr")] == [f"{fmt(b.first_points)}–{fmt(b.second_points)}"
+                                                                 for b in m.boards]
+    for team in t.teams.teams:
+        page = _html(files, f"teams/{team.number}.html")
+        assert page.xpath("//h1")[0].text_content() == team.name
+        assert len(page.xpath("//table[@class='match']")) == sum(team.number in (x.first, x.second)
+                                                                  for x in t.teams.matches)
+        assert [a.get("data-item") for a in page.xpath("//article")] == spec.split(",")
+    boards = _html(files, "boards.html")
+    assert len(boards.xpath("//table[@class='standings']/tbody/tr")) == len(t.players)
+    import posixpath
+    links = {(page, posixpath.normpath(posixpath.join(posixpath.dirname(page), link)))
+             for page in ("index.html", "matches.html", "teams/1.html") for link in _html(files, page).xpath("//a/@href")}
+    assert [(page, target) for page, target in links if target not in files] == []

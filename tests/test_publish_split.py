@@ -82,7 +82,7 @@ def test_real_events_built_on_two_processes_are_built_as_on_one(tmp_path, forced
     monkeypatch.setattr(split, "SPLIT_FROM", 10)  # real fields are smaller than the threshold
     out = tmp_path / "site"
     site.publish(path, out, live=True)
-    assert forced == [1]
+    assert forced == ([] if api.load(path).tournament.teams else [1])  # a team site is built in one process
     loaded = api.load(path)
     notes = [str(w).replace(str(path), path.name) for w in loaded.warnings]
     expected = render_site(document(loaded.tournament, None, None, None, path.name, None, notes), live=True)

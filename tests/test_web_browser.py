@@ -76,6 +76,20 @@ def test_every_page_loads_with_no_error_and_no_request_outside_the_site(browser,
     assert outside == []
 
 
+def test_a_team_site_loads_with_no_error_and_no_request_outside_it(browser, tmp_path):
+    from support.make_fixtures import FIXTURES
+    out = tmp_path / "site"
+    site.publish(FIXTURES / "teams.trf", out, spec="MPTS,GPTS,EMGSB")
+    w = Watched(browser, 390, 844)
+    for path in sorted(out.rglob("*.html")):
+        w.page.goto(path.as_uri())
+        assert w.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), path.name
+    assert w.page.locator("nav a").count() >= 3
+    w.page.goto((out / "index.html").as_uri())
+    assert w.page.locator("table.team-standings tbody tr").count() == 4
+    assert w.errors == [] and all(u.startswith(out.as_uri() + "/") for u in w.requests)
+
+
 def test_the_round_selector_shows_exactly_the_standings_after_that_round(browser, published, event):
     t = api.load(event).tournament
     w = Watched(browser)

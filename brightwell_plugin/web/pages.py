@@ -45,6 +45,10 @@ def player_page(start_no: int) -> str:
     return f"players/{start_no}.html"
 
 
+def team_page(number: int) -> str:
+    return f"teams/{number}.html"
+
+
 def render_site(doc: dict, live: bool = False, serving: str | None = None) -> dict[str, bytes]:
     """Every file of the site. ``live``: pages poll version.json and reload when it changes;
     ``serving``: the pages are served by ``brightwell serve`` (this is the event's settings link)."""
@@ -52,6 +56,8 @@ def render_site(doc: dict, live: bool = False, serving: str | None = None) -> di
         data = site_json(doc)
         site = Site(doc, version_of(data), live, serving)
         files = site.event_pages()
+        if doc.get("teams"):
+            files.update(site.team_pages())
         files.update(site.player_pages(doc["players"], doc["explanations"]))
         files.update(site.data_files(data))
         return files
@@ -90,13 +96,19 @@ class Site:
         self.env = environment()
         players = {p["start_no"]: p for p in doc["players"]}
         self.doc, self.players, self.last = doc, players, doc["event"]["after_round"]
+        teams = doc.get("teams")
+        if teams:  # a team event: the team standings are the index, the players' final ones boards.html
+            self.round_page = lambda k, last: "boards.html" if k == last else round_page(k, last)
+        else:
+            self.round_page = round_page
         self.common = {
             "doc": doc, "event": doc["event"], "tiebreaks": doc["tiebreaks"], "players": players,
             "live": live, "version": version, "serving": serving,
             "rounds": [s["after_round"] for s in doc["standings"]], "last": self.last,
             "has_fed": any(p["federation"] for p in doc["players"]),
             "has_rating": any(p["rating"] for p in doc["players"]),
-            "round_page": round_page, "player_page": player_page, "has_compare": doc["comparison"] is not None,
+            "round_page": self.round_page, "player_page": player_page, "has_compare": doc["comparison"] is not None,
+            "teams": teams, "team_page": team_page,
             "columns": value_columns(doc)}
         self.templates: dict = {}
 
@@ -114,14 +126,33 @@ class Site:
         playoffs = {"playoff_stages": playoff_stages(doc["playoffs"])}
         for standing in doc["standings"]:
             k = standing["after_round"]
-            files[round_page(k, self.last)] = self.page(
-                round_page(k, self.last), "standings.html", standing=standing, after=k, **playoffs,
+            files[self.round_page(k, self.last)] = self.page(
+                self.round_page(k, self.last), "standings.html", standing=standing, after=k, **playoffs,
                 rows=fragments.standings_rows(standing, players, top, c["has_fed"], c["has_rating"], c["columns"]))
         final = doc["standings"][-1] if doc["standings"] else {"after_round": 0, "rows": []}
         files["crosstable.html"] = self.page("crosstable.html", "crosstable.html", standing=final,
                                              rows=fragments.crosstable_rows(final, players, top))
         if doc["comparison"] is not None:
             files["compare.html"] = self.page("compare.html", "compare.html", comparison=doc["comparison"])
+        return files
+
+    def team_pages(self) -> dict[str, bytes]:
+        """A team event's pages: the team standings (the index), every match, a page per team."""
+        teams = self.doc["teams"]
+        names = {team["number"]: team["name"] for team in teams["teams"]}
+        rows = {row["number"]: row for row in teams["standings"]}
+        by_round: dict[int, list[dict]] = {}
+        for m in teams["matches"]:
+            by_round.setdefault(m["round"], []).append(m)
+        files = {"index.html": self.page("index.html", "teams.html"),
+                 "matches.html": self.page("matches.html", "matches.html", team_names=names,
+                                           rounds_of_matches=sorted(by_round.items()))}
+        for team in teams["teams"]:
+            n = team["number"]
+            path = team_page(n)
+            files[path] = self.page(path, "team.html", team=team, row=rows.get(n), ranked=len(rows), team_names=names,
+                                    matches=[m for m in teams["matches"] if n in (m["first"], m["second"])],
+                                    explanations=teams["explanations"][str(n)])
         return files
 
     def player_pages(self, players: list[dict], explanations: dict[str, list[dict]]) -> dict[str, bytes]:

@@ -47,7 +47,7 @@ def publish(source: str | os.PathLike, out: str | os.PathLike, spec: str | None 
         report(f"note: {len(t.playoffs)} play-off game(s) after the rounds are listed on the standings "
                "pages, not ranked")
     with gc_paused(), replacing_site(Path(out), inputs=[Path(source)]) as folder:
-        if split.worthwhile(len(t.players)):
+        if split.worthwhile(len(t.players)) and t.teams is None:  # a team site is built in one process
             return split.write_site(folder, t, settings, live, write_files)
         files = render_site(document(t, **settings), live=live)
         write_files(folder, files)
