@@ -294,3 +294,15 @@ def test_the_downloads_say_which_formats_drop_the_play_offs(client, tmp_path):
     for name, fmt in api.formats().items():
         if fmt.can_write:
             assert ("play-off" in rows[name]) == (not fmt.carries_playoffs), name
+
+
+def test_serve_shows_a_team_events_team_standings(client):
+    from support.make_fixtures import FIXTURES
+    r = client.post("/upload", files={"file": ("teams.trf", (FIXTURES / "teams.trf").read_bytes())},
+                    data={"spec": "MPTS,GPTS"}, follow_redirects=False)
+    assert r.status_code == 303
+    page = client.get(r.headers["location"]).text
+    assert page.count('<tr data-team="') == 4 and 'href="matches.html"' in page
+    base = r.headers["location"].rsplit("/", 1)[0]
+    assert client.get(f"{base}/teams/1.html").status_code == 200
+    assert client.get(f"{base}/boards.html").status_code == 200
