@@ -39,7 +39,8 @@ _OURS = "brightwell"
 
 class ChessJsonFormat(Format):
     name = "chess-json"
-    title = "FIDE Chess-JSON (gacrux's event document; individual tournaments)"
+    carries_teams = True
+    title = "FIDE Chess-JSON (gacrux's event document; individual and team tournaments)"
     suffixes = (".jch",)  # gacrux writes .json too: told from FlipTheDisc by content
     can_write = True
     several_events = True
@@ -91,7 +92,11 @@ class ChessJsonFormat(Format):
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
-        return (json.dumps(_document(t), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        doc = _document(t)
+        if t.teams is not None:
+            from brightwell_plugin.adapters.chessjson_teams import with_teams
+            doc = with_teams(doc, t)
+        return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def _tournament(doc: dict, part: str | None) -> Tournament:

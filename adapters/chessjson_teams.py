@@ -46,6 +46,8 @@ def _scoring(system: dict, size: int, board_win) -> tuple[MatchScoring, dict]:
 
     def points(key, default):
         value = match.get(key, default)
+        if key == "P" and value == "D":  # as a draw's: the default
+            return None
         for _ in range(4):  # a letter stands for another's points ("P": "D")
             if isinstance(value, str) and value in match:
                 value = match[value]
@@ -58,15 +60,19 @@ def _scoring(system: dict, size: int, board_win) -> tuple[MatchScoring, dict]:
 
 def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSection:
     names = {team.get("id"): team.get("teamName") for team in event.get("teams") or ()}
+    others = {team.get("id"): ((team.get("other") or {}).get("brightwell") or {}) for team in event.get("teams") or ()}
     section_teams = []
     for n, c in enumerate(teams, 1):
         cid = c.get("cid")
         if type(cid) is not int:
             raise BrightwellError(f"team cid {cid!r} is not a whole number", place=f"competitors[{n}]")
         members = tuple(p["cid"] for p in sorted(c.get("cplayers") or (), key=lambda p: p.get("order") or 0))
-        section_teams.append(Team(cid, names.get(c.get("teamId")) or f"Team {cid}", members=members,
-                                  stored_match_points=_number(c.get("matchPoints"), "matchPoints"),
-                                  stored_game_points=_number(c.get("gamePoints"), "gamePoints"),
+        ours = others.get(c.get("teamId")) or {}
+        unstored = ours.get("unstored") is True  # written here with no totals stored: read back as none
+        section_teams.append(Team(cid, names.get(c.get("teamId")) or f"Team {cid}", ours.get("shortName"),
+                                  _number(ours.get("strength"), "strength"), members=members,
+                                  stored_match_points=None if unstored else _number(c.get("matchPoints"), "matchPoints"),
+                                  stored_game_points=None if unstored else _number(c.get("gamePoints"), "gamePoints"),
                                   stored_rank=c.get("rank") if type(c.get("rank")) is int and c.get("rank") else None))
     known = {team.number for team in section_teams}
     games = {g.get("id"): g for g in tm.get("gameList") or ()}
@@ -76,6 +82,8 @@ def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSecti
     matches = []
     for n, m in enumerate(tm.get("matchList") or (), 1):
         where = f"matchList[{n}]"
+        if ((m.get("other") or {}).get("brightwell") or {}).get("absent") is True:
+            continue  # a round this project wrote without a match: no bye
         first, second = (m.get("white") or {}).get("cid"), (m.get("black") or {}).get("cid")
         r = m.get("round")
         for team in (first, second):
@@ -102,10 +110,91 @@ def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSecti
             points[second] += pb
             boards.append(Board(len(boards) + 1, a, b, pa, pb))
         forfeit = None
-        if m.get("played") is False:
-            results = ((m.get("white") or {}).get("result"), (m.get("black") or {}).get("result"))
-            forfeit = "first" if results[0] == "W" else "second" if results[1] == "W" else "both"
         played = any((games.get(gid) or {}).get("played", True) for gid in m.get("games") or ())
+        results = ((m.get("white") or {}).get("result"), (m.get("black") or {}).get("result"))
+        if m.get("played") is False and "D" not in results:  # a drawn match is no forfeit
+            forfeit = "first" if results[0] == "W" else "second" if results[1] == "W" else "both"
+            pa, pb = points[first], points[second]
+            declared = ((m.get("other") or {}).get("brightwell") or {}).get("declared") is True
+            if boards and not played and not declared and not (pa > 0 and pb > 0) and forfeit == (
+                    "first" if pa > pb else "second" if pb > pa else "both"):
+                forfeit = None  # no game on the boards and one side scored nothing: forfeited as the boards say
         matches.append(Match(r, first, second, tuple(boards), points[first], points[second], forfeit, played=played))
     colours = tm.get("teamSequence") if isinstance(tm.get("teamSequence"), str) else None
     return TeamSection(tuple(section_teams), tuple(matches), scoring, colours)
+
+
+def with_teams(doc: dict, t: Tournament) -> dict:
+    """The Chess-JSON ``doc`` of ``t``'s players made a team tournament, as gacrux writes one: the
+    competitors the teams (their players in ``cplayers``), ``event.teams``, the ``matchList``."""
+    section = t.teams
+    tm = doc["event"]["tournaments"][0]
+    players = {c["cid"]: c for c in tm["competitors"]}
+    game_of = {}
+    for g in tm["gameList"]:
+        for side in ("white", "black"):
+            if g.get(side):
+                game_of[g[side]["cid"], g["round"]] = g["id"]
+    teams, competitors, first_id = [], [], 100000
+    for n, team in enumerate(section.teams):
+        tid = first_id + n
+        cplayers = [{**players[no], "order": b, "teamId": tid} for b, no in enumerate(team.members, 1) if no in players]
+        other = {k: v for k, v in (("shortName", team.short_name), ("strength", team.strength),
+                                   ("unstored", team.stored_match_points is None or None)) if v is not None}
+        teams.append({"id": tid, "teamName": team.name, "players": list(team.members),
+                      **({"other": {"brightwell": other}} if other else {})})
+        competitors.append({"cid": team.number, "teamId": tid, "rank": team.stored_rank or 0, "present": True,
+                            "matchPoints": _text(team.stored_match_points), "gamePoints": _text(team.stored_game_points),
+                            "cplayers": cplayers})
+    letters = {"full": "W", "half": "D", "zero": "Z", "pab": "P"}
+    by_id = {g["id"]: g for g in tm["gameList"]}
+    matches = []
+    for n, m in enumerate(section.matches, 1):
+        match = {"id": n, "round": m.round, "board": 0}
+        if m.second is None:
+            match.update(games=[], white={"cid": m.first, "result": letters[m.bye or "zero"]}, black=None,
+                         played=m.bye == "pab")
+        else:
+            a, b = section.match_result(m)
+            s = section.scoring
+            if m.forfeit is not None:
+                ra, rb = ("W" if m.forfeit == "first" else "Z"), ("W" if m.forfeit == "second" else "Z")
+            else:
+                ra, rb = ("W" if a == s.win and a != b else "D" if a == b and a == s.draw else "L",
+                          "W" if b == s.win and a != b else "D" if a == b and b == s.draw else "L")
+            games = []
+            for board in m.boards:
+                ids = [game_of[x, m.round] for x in (board.first, board.second) if (x, m.round) in game_of]
+                for gid in ids[:1]:
+                    games.append(gid)
+                    by_id[gid]["board"] = board.number
+            match.update(games=games, white={"cid": m.first, "result": ra},
+                         black={"cid": m.second, "result": rb},  # played, as gacrux counts a match: a game
+                         played=m.forfeit is None and (m.played or (m.first_points > 0 and m.second_points > 0)))
+        if m.forfeit is not None:
+            match["other"] = {"brightwell": {"declared": True}}  # forfeited as the file declared (TRF 330)
+        matches.append(match)
+    met = {(team, m.round) for m in section.matches for team in (m.first, m.second) if team is not None}
+    for r in range(1, max((m.round for m in section.matches), default=0) + 1):  # as gacrux writes a round
+        for team in section.teams:                                              # without a match: a Z bye
+            if (team.number, r) not in met:
+                matches.append({"id": len(matches) + 1, "round": r, "board": 0, "games": [],
+                                "white": {"cid": team.number, "result": "Z"}, "black": None, "played": False,
+                                "other": {"brightwell": {"absent": True}}})
+    s = section.scoring
+    tm.update(teamTournament=True, competitors=competitors, teamSize=section.board_count, matchList=matches,
+              tournamentType="Team: " + ("Round Robin" if t.system == "round-robin" else "Swiss-System"))
+    tm["scoreSystem"]["match"] = {
+        "W": _text(s.win), "D": _text(s.draw), "L": _text(s.loss), "F": "W", "H": "D", "Z": _text(s.loss),
+        "P": "D" if s.pab_match_points is None else _text(s.pab_match_points), "A": "D", "U": "Z",
+        "FG": "W*", "HG": "D*", "ZG": "Z*", "PG": "P*" if s.pab_game_points is None else _text(s.pab_game_points),
+        "+": _text(s.win), "+G": "W*", "-": _text(s.loss), "-G": "Z*"}  # a forfeited match, won and lost
+    tm["scoreSystem"].update(primary="match", secondary="game")
+    if section.board_colours:
+        tm["teamSequence"] = section.board_colours
+    doc["event"]["teams"] = teams
+    return doc
+
+
+def _text(x) -> str:
+    return "0.0" if x is None else f"{float(x):.1f}" if float(x) * 10 == int(float(x) * 10) else str(x)

@@ -340,3 +340,26 @@ def test_stored_team_totals_that_disagree_with_the_matches_give_one_warning_with
     assert [w for w in loaded.warnings if "team 2" in w] == [
         f"{path}: team 2 (Team 2): stored 5 MP and 2 GP, its matches give 2 and 2"]
     assert loaded.tournament.teams is not None  # ranked all the same, from the matches
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                 HealthCheck.too_slow])
+@given(team_events())
+def test_a_team_event_written_as_chess_json_reads_back_the_same_and_gacrux_ranks_it_alike(tmp_path, event):
+    data, _, _ = event
+    trf = tmp_path / "gen.trf"
+    trf.write_bytes(data)
+    t = api.load(trf).tournament
+    jch = tmp_path / "gen.jch"
+    api.write(t, jch)
+    assert api.load(jch).tournament.teams == t.teams
+    for items in ("MPTS,GPTS,EMGSB/C1", "MPTS,BH:GP,SB:GP"):
+        assert _ours(jch, items) == _ours(trf, items) == _gacrux(jch, items, tmp_path / "g.json"), items
+
+
+def test_the_team_fixture_written_as_chess_json_carries_its_teams(tmp_path):
+    from support.make_fixtures import FIXTURES
+    _, report = api.convert(FIXTURES / "teams.trf", tmp_path / "teams.jch")
+    assert not any("teams" in x for x in report.lost)
+    assert _ours(tmp_path / "teams.jch", "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP") == \
+        _gacrux(tmp_path / "teams.jch", "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP", tmp_path / "g.json")
