@@ -132,13 +132,22 @@ def _ours(path: Path, items: str) -> dict:
     return {r.start_no: (r.rank, [float(v) for v in r.values]) for r in s.rows}
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
+def _generated(examples: int):
+    return settings(max_examples=examples, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+def _written(tmp_path: Path, event) -> Path:
+    path = tmp_path / "gen.trf"
+    path.write_bytes(event[0])
+    return path
+
+
+@_generated(120)
 @given(team_events())
 def test_generated_team_events_rank_as_gacrux_ranks_them(tmp_path, event):
-    data, _, _ = event
-    path = tmp_path / "gen.trf"
-    path.write_bytes(data)
+    path = _written(tmp_path, event)
+    data = event[0]
     for items in LISTS:
         if "EDE" in items and _met_thrice(path):
             continue  # gacrux's running average of repeated matches is inexact there (docs/teams.md)
@@ -342,13 +351,10 @@ def test_stored_team_totals_that_disagree_with_the_matches_give_one_warning_with
     assert loaded.tournament.teams is not None  # ranked all the same, from the matches
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.too_slow])
+@_generated(40)
 @given(team_events())
 def test_a_team_event_written_as_chess_json_reads_back_the_same_and_gacrux_ranks_it_alike(tmp_path, event):
-    data, _, _ = event
-    trf = tmp_path / "gen.trf"
-    trf.write_bytes(data)
+    trf = _written(tmp_path, event)
     t = api.load(trf).tournament
     jch = tmp_path / "gen.jch"
     api.write(t, jch)

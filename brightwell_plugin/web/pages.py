@@ -152,7 +152,9 @@ class Site:
             path = team_page(n)
             files[path] = self.page(path, "team.html", team=team, row=rows.get(n), ranked=len(rows), team_names=names,
                                     matches=[m for m in teams["matches"] if n in (m["first"], m["second"])],
-                                    explanations=teams["explanations"][str(n)])
+                                    explanations=teams["explanations"][str(n)],
+                                    part_rows=[fragments.part_rows(e) for e in teams["explanations"][str(n)]],
+                                    part_charts=[""] * len(teams["explanations"][str(n)]))
         return files
 
     def player_pages(self, players: list[dict], explanations: dict[str, list[dict]]) -> dict[str, bytes]:
