@@ -532,7 +532,33 @@ def team_fixture() -> str:
     return team_trf("Team Swiss", rosters, rounds, (3, 1, 0), "WBW", forfeits=(("+-", 3, 3, 2),)).decode("latin-1")  # team 3 beat team 2
 
 
-TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "papp" / "papp-internal-workfile.txt": lambda: PAPP_WORKFILE,
+def chessresults_fixture() -> str:
+    """A team double round robin as Swiss-Manager uploads it to chess-results.com: two teams of two
+    boards, a board with no result (nothing scored), decimal commas, a tie marked equal."""
+    player = ('<player no="{no}" id="{no}" lastname="{name}" firstname="" title="" rtg="{rtg}" fed="GER" '
+              'board="{board}" teamno="{team}" fideid="" rank="{rank}" pts="{pts}" tb1="" tb2="" tb3="" equal="N"/>')
+    players = [player.format(no=no, name=name, rtg=rtg, board=board, team=team, rank=rank, pts=pts)
+               for no, name, rtg, board, team, rank, pts in (
+                   (1, "Adler,Anna", 1900, 1, 1, 2, "1,0"), (2, "Berg,Bruno", 1700, 2, 1, 1, "2,0"),
+                   (3, "Claus,Clara", 1850, 1, 2, 3, "0,0"), (4, "Dorn,Dieter", 1650, 2, 2, 3, "0,0"))]
+    pairing = '<playerpairing round="{r}" pairing="1" board="{b}" whiteno="{w}" blackno="{k}" reswhite="{rw}" resblack="{rb}" forfeit=""/>'
+    pairings = [pairing.format(r=r, b=b, w=w, k=k, rw=rw, rb=rb) for r, b, w, k, rw, rb in (
+        (1, 1, 1, 3, "", ""), (1, 2, 4, 2, "0.0", "1.0"), (2, 1, 3, 1, "0.0", "1.0"), (2, 2, 2, 4, "1.0", "0.0"))]
+    teams = ['<team no="1" teamname="Adler SC" teamshort="Adler" rank="1" points="4" tb1="4" tb2="3,0" '
+             'equal="N" rtg_average="1800"/>',
+             '<team no="2" teamname="Claus SV" teamshort="Claus" rank="2" points="0" tb1="0" tb2="0,0" '
+             'equal="N" rtg_average="1750"/>']
+    team_pairings = ['<teampairing round="1" pairing="1" no1="1" no2="2" res1="1,0" res2="0,0"/>',
+                     '<teampairing round="2" pairing="1" no1="2" no2="1" res1="0,0" res2="2,0"/>']
+    return ("<?xml version=\"1.0\"?>\n<chessresults>\n<tournamentdata>\n"
+            '<tournament key="1" type="2" name="Two Clubs" rounds="2" currentround="2" from="20250905" '
+            'to="20250926" tb1no="13" tb2no="1" tb3no="52" tb4no="0" tb5no="0" playerperteam="2"/>\n'
+            "</tournamentdata>\n<players>\n" + "\n".join(players) + "\n</players>\n<teams>\n" + "\n".join(teams)
+            + "\n</teams>\n<playerpairings>\n" + "\n".join(pairings) + "\n</playerpairings>\n<teampairings>\n"
+            + "\n".join(team_pairings) + "\n</teampairings>\n</chessresults>\n")
+
+
+TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "chessresults_team.xml": chessresults_fixture, FIXTURES / "papp" / "papp-internal-workfile.txt": lambda: PAPP_WORKFILE,
                  FIXTURES / "papp" / "papp.cfg": lambda: PAPP_CFG, FIXTURES / "papp" / "joueurs": lambda: PAPP_PLAYERS,
                  FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "fixture_go.opengotha.xml": opengotha_xml, FIXTURES / "othello_open.ftd.json": ftd_json,
                  FIXTURES / "go" / "mcmahon.opengotha.xml": mcmahon_xml, FIXTURES / "go" / "mcmahon.h9": lambda: MCMAHON_H9,

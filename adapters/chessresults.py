@@ -1,0 +1,158 @@
+"""Swiss-Manager's upload file for chess-results.com (``chess-results``), read.
+
+``<chessresults>`` holds ``<tournamentdata><tournament>`` (name, rounds, dates ``YYYYMMDD``, the
+tie-break codes ``tb1no`` … ``tb5no``), ``<players>`` (``no``, ``lastname`` as "Last,First",
+title, ratings, federation, ``fideid``, ``teamno`` and ``board`` in a team event, the stored
+``rank``, ``pts`` and ``tb1`` … values with decimal commas), ``<teams>`` (``no``, ``teamname``,
+``teamshort``, ``rank``, ``points``, ``tbN``), ``<playerpairings>`` (round, board, ``whiteno``,
+``blackno``, ``reswhite``, ``resblack``, ``forfeit``) and ``<teampairings>``. A board with no result
+on either side scored nothing for both (a double forfeit). The tie-break codes are Swiss-Manager's
+(its code table): those with a criterion here are the event's list (``CODES``), the others named.
+"""
+
+from __future__ import annotations
+
+from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.numbers import finite
+from brightwell_plugin.adapters.pairing_system import system_rule
+from brightwell_plugin.adapters.xml.format import parse_safely
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import check_round
+from brightwell_plugin.model import ABSENT_ENTRY, PUBLISHED, Kind, Result, Side, Tournament
+
+# Swiss-Manager's tie-break numbers (its table "Tie-Breaks"), as the criteria here: of an individual
+# event, and of a team event (its teams'); a code absent from one is named, not ranked by.
+CODES = {
+    "individual": {1: "PTS", 2: "BH", 3: "BH/C1", 4: "BH/M1", 10: "ARO", 11: "DE", 12: "WIN", 20: "ARO/C1",
+                   21: "TPR", 45: "KS", 52: "SB", 53: "BPG", 77: "AOB", 79: "REP"},
+    "team": {1: "GPTS", 13: "MPTS", 14: "DE", 77: "AOB"},
+}
+_SCORE = {"1.0": Result.WIN, "1": Result.WIN, "0.5": Result.DRAW, "½": Result.DRAW, "0.0": Result.LOSS, "0": Result.LOSS}
+
+
+def _number(text: str | None, what: str, place: str):
+    text = (text or "").strip().replace(",", ".")
+    if not text:
+        return None
+    try:
+        return finite(text)
+    except ValueError:
+        raise BrightwellError(f"{what} '{text}' is not a number", place=place) from None
+
+
+def _int(el, attr: str, required: bool = True) -> int | None:
+    text = (el.get(attr) or "").strip()
+    if not text and not required:
+        return None
+    if not text.isdigit():
+        raise BrightwellError(f"{attr} '{text}' is not a whole number", place=f"line {el.sourceline}")
+    return int(text)
+
+
+def _date(text: str | None) -> str | None:
+    text = (text or "").strip()
+    return f"{text[:4]}-{text[4:6]}-{text[6:8]}" if len(text) == 8 and text.isdigit() else None
+
+
+class ChessResultsFormat(Format):
+    name = "chess-results"
+    title = "Swiss-Manager's chess-results.com upload XML (individual and team events), read"
+    suffixes = (".xml",)
+    carries_teams = True
+
+    def sniff(self, path, head):
+        return b"<chessresults" in head
+
+    def read(self, path, *, encoding=None):
+        file = str(path)
+        root = parse_safely(path).getroot()
+        if root.tag != "chessresults":
+            raise BrightwellError(f"root element is <{root.tag}>, not <chessresults>", file=file)
+        try:
+            return _read(root, file)
+        except BrightwellError as exc:
+            raise exc.at(file=file) from None
+
+
+def _read(root, file: str) -> ReadResult:
+    head = root.find("tournamentdata/tournament")
+    if head is None:
+        raise BrightwellError("no <tournamentdata><tournament> element")
+    people = root.findall("players/player")
+    if not people:
+        raise BrightwellError("no <players><player> element")
+    teams_el = root.findall("teams/team")
+    kind = "team" if teams_el else "individual"
+    rounds = _int(head, "rounds", required=False) or 0
+    numbers = [_int(p, "no") for p in people]
+    if len(set(numbers)) != len(numbers):
+        raise BrightwellError("two players have one number")
+    entries = {no: [ABSENT_ENTRY] * rounds for no in numbers}
+    for g in root.findall("playerpairings/playerpairing"):
+        where = f"line {g.sourceline}"
+        r, a, b = _int(g, "round"), _int(g, "whiteno"), _int(g, "blackno", required=False) or 0
+        check_round(r, where)
+        if r > rounds:
+            raise BrightwellError(f"round {r} is beyond the event's {rounds}", place=where)
+        for no in (a, b):
+            if no and no not in entries:
+                raise BrightwellError(f"player {no} is in no <player>", place=where)
+        ra, rb = (g.get("reswhite") or "").strip(), (g.get("resblack") or "").strip()
+        forfeit = bool((g.get("forfeit") or "").strip())
+        if not b:  # a bye: its points
+            points = _number(ra, "reswhite", where) or 0
+            entries[a][r - 1] = new_entry(Kind.FULL_BYE if points >= 1 else Kind.HALF_BYE if points else Kind.ZERO_BYE)
+            continue
+        if a == b:
+            raise BrightwellError(f"player {a} plays himself", place=where)
+        if not ra and not rb:  # no result on either side: nothing scored (a double forfeit)
+            entries[a][r - 1] = new_entry(Kind.FORFEIT_LOSS, b, side=Side.FIRST)
+            entries[b][r - 1] = new_entry(Kind.FORFEIT_LOSS, a, side=Side.SECOND)
+            continue
+        res_a, res_b = _SCORE.get(ra.replace(",", ".")), _SCORE.get(rb.replace(",", "."))
+        if res_a is None or res_b is None or res_b is not res_a.reverse:
+            raise BrightwellError(f"results '{ra}' and '{rb}' are no game's", place=where)
+        if forfeit:
+            won = res_a is Result.WIN
+            entries[a][r - 1] = new_entry(Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS, b, side=Side.FIRST)
+            entries[b][r - 1] = new_entry(Kind.FORFEIT_LOSS if won else Kind.FORFEIT_WIN, a, side=Side.SECOND)
+        else:
+            entries[a][r - 1] = new_entry(Kind.GAME, b, res_a, Side.FIRST)
+            entries[b][r - 1] = new_entry(Kind.GAME, a, res_b, Side.SECOND)
+    codes = [_int(head, f"tb{i}no", required=False) or 0 for i in range(1, 6)]
+    known = CODES[kind]
+    items = [known.get(c) for c in codes if c]
+    unmapped = [c for c in codes if c and c not in known]
+    warnings = [f"{file}: Swiss-Manager tie-break code(s) {', '.join(map(str, unmapped))} have no criterion here "
+                f"(its table 'Tie-Breaks'): the list is {','.join(x for x in items if x) or 'the default'}"] \
+        if unmapped else []
+    players = []
+    for p, no in zip(people, numbers):
+        where = f"line {p.sourceline}"
+        published = () if kind == "team" else tuple(
+            (PUBLISHED + known[c], str(v)) for i, c in enumerate(codes, 1)
+            if c in known and (v := _number(p.get(f"tb{i}"), f"tb{i}", where)) is not None)
+        rating = _int(p, "rtg", required=False)
+        players.append(new_player(
+            start_no=no, name=(p.get("lastname") or "").strip() or f"Player {no}", rounds=tuple(entries[no]),
+            rating=rating or None, federation=(p.get("fed") or "").strip() or None,
+            title=(p.get("title") or "").strip() or None, sex=(p.get("sex") or "").strip() or None,
+            ids=(("fide", p.get("fideid").strip()),) if (p.get("fideid") or "").strip().strip("0") else (),
+            stored_points=_number(p.get("pts"), "pts", where), stored_rank=_int(p, "rank", required=False) or None,
+            extra=published))
+    t = Tournament(name=(head.get("name") or "").strip() or "chess-results event", players=tuple(players),
+                   rounds=rounds or None, system=system_rule("", len(players), rounds, players, "type",
+                                                             "no type naming a system")[0],
+                   start_date=_date(head.get("from")), end_date=_date(head.get("to")),
+                   tiebreaks=tuple(x for x in items if x), metadata=(("chess-results key", head.get("key") or ""),))
+    if kind == "team":
+        from brightwell_plugin.adapters.chessresults_teams import team_section
+        t = team_section(root, t, teams_el, codes, known)
+    return ReadResult(t, tuple(warnings))
+
+
+@hookimpl
+def brightwell_register_formats(register):
+    register(ChessResultsFormat())
