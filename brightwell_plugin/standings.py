@@ -67,7 +67,7 @@ def default_spec(t: Tournament) -> str:
     """The file's declared tie-breaks (for a team event, the players' default: its list ranks the
     teams); else BQ for events with game scores on a known board, the spread for game scores
     without one, FIDE-style for events without game scores."""
-    if t.tiebreaks and t.teams is None:  # a team event's list is its teams' (team_standings.py)
+    if t.tiebreaks and (t.teams is None or t.teams.tiebreaks):  # else the list is the teams'
         return ",".join(t.tiebreaks)
     if not t.has_game_scores:
         return WITHOUT_SCORES

@@ -72,7 +72,8 @@ def team_view(t: Tournament) -> Tournament:
     size, g = section.board_count, t.scoring
     boards = (BOARDS, f"{size * g.win} {size * g.draw} {size * g.loss}")
     return Tournament(t.name, players, rounds=t.rounds, scoring=scoring, game=t.game, system=t.system,
-                      start_date=t.start_date, end_date=t.end_date, tiebreaks=t.tiebreaks, metadata=(VIEW, boards),
+                      start_date=t.start_date, end_date=t.end_date, tiebreaks=section.tiebreaks or t.tiebreaks,
+                      metadata=(VIEW, boards),
                       teams=section)  # the matches' boards, for the board criteria (TBR, BBE, BC)
 
 

@@ -77,10 +77,14 @@ class TeamSection:
     matches: tuple[Match, ...] = ()
     scoring: MatchScoring = MatchScoring()
     board_colours: str | None = None  # TRF-2026 352: the first team's colour on each board, "WBWB"
+    size: int | None = None  # the boards of a match, when the file says so apart from a colour sequence
+    tiebreaks: tuple[str, ...] = ()  # the teams' list, when the file names one apart from its players' (OpenGotha)
 
     @property
     def board_count(self) -> int:
-        """The boards of a match: the 352 sequence's, else the most any match had."""
+        """The boards of a match: as the file says (its size, the 352 sequence), else the most any match had."""
+        if self.size:
+            return self.size
         if self.board_colours:
             return len(self.board_colours)
         return max((len(m.boards) for m in self.matches), default=0)

@@ -369,3 +369,37 @@ def test_the_team_fixture_written_as_chess_json_carries_its_teams(tmp_path):
     assert not any("teams" in x for x in report.lost)
     assert _ours(tmp_path / "teams.jch", "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP") == \
         _gacrux(tmp_path / "teams.jch", "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP", tmp_path / "g.json")
+
+
+# -- OpenGotha team tournaments --------------------------------------------------------------------
+
+def test_opengothas_team_points_need_more_than_half_the_boards_and_more_than_the_other_side():
+    """Match.getTeamScore: 2 when the boards won (x2) exceed max(team size, the other side's), 1 when
+    equal to it; on the fixture (three boards): 2.5-0.5 gives 2 and 0, 1.5-1.5 one each, the match
+    forfeited on every board 3-0 two and none. SOST sums the opponents' TEAMP (team 1 met 2, 3 and 4:
+    1 + 3 + 3); BDW the boards won (team 2: 0.5, 1.5, 0), BDW1U board 1's."""
+    from support.make_fixtures import FIXTURES
+    t = api.load(FIXTURES / "teams.trf").tournament
+    s = rank_teams(t, "TEAMP,SOST,BDW,BDW1U")
+    assert {r.start_no: r.values for r in s.rows} == {
+        1: (5, 7, 6.5, 2.5), 2: (1, 11, 2, 1), 3: (3, 9, 5, 1.5), 4: (3, 9, 4.5, 1)}
+
+
+OPENGOTHA_TEAMS = TEAMS / "og_20201114162510_CNechipe2020.xml"
+
+
+@pytest.mark.parametrize("path", or_skip([OPENGOTHA_TEAMS] if OPENGOTHA_TEAMS.exists() else []))
+def test_an_opengotha_team_tournament_is_read_with_its_team_placement_criteria(path):
+    loaded = api.load(path)
+    t = loaded.tournament
+    assert len(t.teams.teams) == 7 and t.teams.board_count == 4
+    assert t.teams.tiebreaks == ("TEAMP", "BDW", "BDW1U", "BDW2U", "BDW3U")
+    s = api.rank_teams(t)
+    assert s.headings == t.teams.tiebreaks
+    board_wins = {m.first: 0 for m in t.teams.matches}
+    for m in t.teams.matches:  # BDW: every board's points, from the games of the file
+        board_wins[m.first] = board_wins.get(m.first, 0) + m.first_points
+        board_wins[m.second] = board_wins.get(m.second, 0) + m.second_points
+    assert {r.start_no: r.values[1] for r in s.rows} == {team.number: board_wins.get(team.number, 0)
+                                                          for team in t.teams.teams}
+    assert api.rank(t).headings == ("NBW", "SOSW", "SOSOSW", "DC")  # the players keep their own list

@@ -169,14 +169,17 @@ class OpenGothaFormat(Format):
                                for k in ("genNBW2ValueBye", "genNBW2ValueAbsent"))
         defaults = tuple((f"go {k}", v) for k, v in IMPORT_DEFAULTS.items() if k not in g)
         defaults += (("go genMMZero", "30K"),)  # GeneralParameterSet.setGenMMZero: always 30K, whatever the file says
-        return ReadResult(Tournament(
+        t = Tournament(
             name=g.get("name") or g.get("shortName") or path.stem, players=players, rounds=rounds or None,
             scoring=ScoringSystem(pab=nbw_bye / 2, absent=nbw_absent / 2), game="go",
             start_date=g.get("beginDate") or None, end_date=g.get("endDate") or None,
             tiebreaks=self._criteria(root, warnings, file), tie_order="surname",
             metadata=tuple((f"opengotha {k}", v) for k, v in g.items()) + tuple(kept) + defaults
-            + self._categories(root, g),
-        ), tuple(warnings))
+            + self._categories(root, g))
+        if root.find("Teams/Team") is not None:
+            from brightwell_plugin.adapters.go.opengotha_teams import team_section
+            t = team_section(root, t, number, file, warnings)
+        return ReadResult(t, tuple(warnings))
 
     @staticmethod
     def _player(no, p, rounds, version, listed, integer):

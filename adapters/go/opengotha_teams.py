@@ -1,0 +1,78 @@
+"""An OpenGotha team tournament: ``<Teams><Team teamNumber teamName>`` with, for each round, its
+players on the boards (``<Board roundNumber boardNumber player>``), ``TeamGeneralParameterSet``'s
+``teamSize`` and the ``TeamPlacementParameterSet`` criteria. As OpenGotha's
+``Tournament.matchesListUpTo`` finds them, a round's match of a team is against the team of the
+player its first board met; the boards are the two teams' players board by board, each board's
+result the game between them (OpenGotha's ``Match.buildMatch``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Tournament
+from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
+
+# OpenGotha's team placement criteria (TeamPlacementParameterSet) computed here; the others are named
+TEAM_CRITERIA = {"TEAMP": "TEAMP", "SOST": "SOST", "BDW": "BDW", **{f"BDW{n}U": f"BDW{n}U" for n in range(1, 10)}}
+
+
+def team_section(root, t: Tournament, number, file: str, warnings: list[str]) -> Tournament:
+    """``t`` with the teams of an OpenGotha file's ``<Teams>`` (``number``: a player's key to his
+    start number, an error naming the element for an unknown one)."""
+    general = root.find("TeamTournamentParameterSet/TeamGeneralParameterSet")
+    size_text = general.get("teamSize") if general is not None else None
+    size = int(size_text) if size_text and size_text.isdigit() else 0
+    boards: dict[tuple[int, int], dict[int, int]] = {}  # (team, round) -> board -> start number
+    teams, team_of = [], {}  # team_of: (round, player) -> team
+    for el in root.findall("Teams/Team"):
+        no = el.get("teamNumber", "")
+        if not no.isdigit():
+            raise BrightwellError(f"teamNumber '{no}' is not a whole number", file=file, place=f"line {el.sourceline}")
+        team, members = int(no), []
+        for b in el.findall("Board"):
+            where = f"line {b.sourceline}"
+            r, board = (b.get(a, "") for a in ("roundNumber", "boardNumber"))
+            if not (r.isdigit() and board.isdigit() and int(r) >= 1 and int(board) >= 1):
+                raise BrightwellError("a Board without a round and board number", file=file, place=where)
+            player = number(b.get("player"), b)
+            boards.setdefault((team, int(r)), {})[int(board)] = player
+            if (int(r), player) in team_of and team_of[int(r), player] != team:
+                raise BrightwellError(f"player {player} is on two teams in round {r}", file=file, place=where)
+            team_of[int(r), player] = team
+            if player not in members:
+                members.append(player)
+        teams.append(Team(team, el.get("teamName") or f"Team {team}", members=tuple(members)))
+    if len(teams) < 2:
+        return t
+    by_no = {p.start_no: p for p in t.players}
+    points = t.scoring.points
+    matches, seen = [], set()
+    for team in teams:
+        for r in range(1, t.rounds_played + 1):
+            lineup = boards.get((team.number, r), {})
+            first = lineup.get(min(lineup)) if lineup else None
+            e = by_no[first].entry(r) if first is not None else None
+            other = team_of.get((r, e.opponent)) if e is not None and e.opponent is not None else None
+            if other is None or other == team.number or (r, frozenset((team.number, other))) in seen:
+                continue
+            seen.add((r, frozenset((team.number, other))))
+            theirs = boards.get((other, r), {})
+            played = []
+            for board in range(1, max(len(lineup), len(theirs), size) + 1):
+                a, b = lineup.get(board), theirs.get(board)
+                if a is None or b is None or by_no[a].entry(r).opponent != b:
+                    continue  # OpenGotha counts a board only when its two players met
+                played.append(Board(board, a, b, points(by_no[a].entry(r)), points(by_no[b].entry(r))))
+            matches.append(Match(r, team.number, other, tuple(played), sum(x.first_points for x in played),
+                                 sum(x.second_points for x in played),
+                                 played=any(by_no[x.first].entry(r).kind.value == "game" for x in played)))
+    criteria = [c.get("name", "") for c in root.findall("TeamTournamentParameterSet/TeamPlacementParameterSet/"
+                                                        "PlacementCriteria/PlacementCriterion")]
+    named = [c for c in criteria if c and c != "NULL"]
+    unknown = [c for c in named if c not in TEAM_CRITERIA]
+    if unknown:
+        warnings.append(f"{file}: OpenGotha team placement criteria not computed here: {', '.join(unknown)}")
+    section = TeamSection(tuple(teams), tuple(matches), MatchScoring(2, 1, 0), size=size or None,
+                          tiebreaks=tuple(TEAM_CRITERIA[c] for c in named if c in TEAM_CRITERIA))
+    return replace(t, teams=section)
