@@ -22,7 +22,7 @@ import math
 from dataclasses import replace
 from decimal import Decimal
 
-from brightwell_plugin.adapters.base import Format, Loss, ReadResult, metadata
+from brightwell_plugin.adapters.base import Format, Loss, ReadResult, metadata, teams_lost
 from brightwell_plugin.adapters.pairing_system import system_rule
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
@@ -87,16 +87,24 @@ class ChessJsonFormat(Format):
             lost.append(Loss("handicaps (Go)"))
         if t.playoffs:
             lost.append(Loss(f"{len(t.playoffs)} play-off game(s)"))
+        if t.teams is not None and _teamless(t):  # a team tournament in Chess-JSON: every player on a team
+            lost.append(teams_lost(t))
         if t.tie_order != "start":
             lost.append(metadata("the order tied players are listed in (read back by start number)"))
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
         doc = _document(t)
-        if t.teams is not None:
+        if t.teams is not None and not _teamless(t):
             from brightwell_plugin.adapters.chessjson_teams import with_teams
             doc = with_teams(doc, t)
         return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _teamless(t: Tournament) -> list[int]:
+    """The players of a team event on no team (written then as an individual event)."""
+    on = {no for team in t.teams.teams for no in team.members}
+    return [p.start_no for p in t.players if p.start_no not in on]
 
 
 def _tournament(doc: dict, part: str | None) -> Tournament:

@@ -403,3 +403,16 @@ def test_an_opengotha_team_tournament_is_read_with_its_team_placement_criteria(p
     assert {r.start_no: r.values[1] for r in s.rows} == {team.number: board_wins.get(team.number, 0)
                                                           for team in t.teams.teams}
     assert api.rank(t).headings == ("NBW", "SOSW", "SOSOSW", "DC")  # the players keep their own list
+
+
+def test_a_team_event_with_a_player_on_no_team_is_written_to_chess_json_as_players_and_says_so(tmp_path):
+    """A Chess-JSON team tournament's players are its teams' (cplayers): one on no team has no place."""
+    from support.make_fixtures import FIXTURES
+    text = (FIXTURES / "teams.trf").read_text()
+    path = tmp_path / "loose.trf"
+    path.write_text(text.replace("  10   11   12", "  10   11"))
+    t = api.load(path).tournament
+    assert t.teams is not None and 12 not in {no for team in t.teams.teams for no in team.members}
+    _, report = api.convert(path, tmp_path / "loose.jch")
+    assert any("team standings are lost" in x for x in report.lost)
+    assert api.load(tmp_path / "loose.jch").tournament.teams is None
