@@ -7,20 +7,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from brightwell_plugin.adapters.numbers import finite
+from brightwell_plugin.adapters.chessresults import _number  # its decimal commas
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
-
-
-def _number(text, what: str, where: str):
-    text = (text or "").strip().replace(",", ".")
-    if not text:
-        return None
-    try:
-        return finite(text)
-    except ValueError:
-        raise BrightwellError(f"{what} '{text}' is not a number", place=where) from None
 
 
 def team_section(root, t: Tournament, teams_el, codes: list[int], known: dict) -> Tournament:
