@@ -89,11 +89,6 @@ def _file_result(source, target, format, error, skipped, rows, not_carried, skip
                       skip_reason, before_from)
 
 
-def _team_view(t):
-    from brightwell_plugin.team_standings import team_view
-    return team_view(t)  # its players are the teams, with the ranks and points their records store
-
-
 def _stored_places(t) -> tuple[dict[int, int], str] | None:
     """The order the file stored and what it is: its ranks ("ranks"), else the order of its stored
     points ("points")."""
@@ -142,8 +137,10 @@ def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exi
             return FileResult(job.label, skipped=True, skip_reason=f"not a tournament: {exc.message}")
         t = loaded.tournament
         if t.teams is not None:  # a team event: its teams are re-ranked, its players' records kept
-            standings = api.rank_teams(t, spec, host=host)
-            ranked, stored = api.with_team_standings(t, standings), _team_view(t)
+            from brightwell_plugin.team_standings import rank_view, team_view, with_team_standings
+            stored = team_view(t)  # its players are the teams, with the ranks and points their records store
+            standings = rank_view(stored, spec, host=host)
+            ranked = with_team_standings(t, standings, stored)
         else:
             standings = api.rank(t, spec, host=host)
             ranked, stored = api.with_standings(t, standings), t

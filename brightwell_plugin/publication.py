@@ -71,7 +71,7 @@ def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: st
 
 def team_part(t: Tournament, spec, after_round: int, edition: int | None, host: Host | None) -> dict:
     """A team event's teams: their standings, matches (the boards' results) and explanations."""
-    from brightwell_plugin.team_standings import explain_team
+    from brightwell_plugin.team_standings import explain_teams
     standings = api.rank_teams(t, spec, after_round, host, edition)
     shared = shared_ranks(standings)
     section = t.teams
@@ -89,9 +89,8 @@ def team_part(t: Tournament, spec, after_round: int, edition: int | None, host: 
                                  "first_points": _number(b.first_points), "second_points": _number(b.second_points)}
                                 for b in m.boards]}
                     for m, (a, b) in zip(section.matches, results) if m.round <= after_round],
-        "explanations": {str(team.number): [_explanation(e) for e in explain_team(t, team.number, spec, after_round,
-                                                                                    host, edition)]
-                         for team in section.teams},
+        "explanations": {str(team.number): [_explanation(e) for e in explained]
+                         for team, explained in zip(section.teams, explain_teams(t, spec, after_round, host, edition))},
     }
 
 

@@ -182,13 +182,14 @@ def _rank(t: Tournament, spec, after_round, host, edition, bound=None) -> Standi
 
 def explain_everyone(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
                      host: Host | None = None, edition: int | None = None,
-                     players: Sequence[int] | None = None) -> list[list[Explanation]]:
-    """:func:`explain` for every player (in the file's order), or for ``players`` (indices), sharing one context."""
+                     players: Sequence[int] | None = None, bound: list | None = None) -> list[list[Explanation]]:
+    """:func:`explain` for every player (in the file's order), or for ``players`` (indices), sharing one
+    context; ``bound``: the criteria already bound (see :func:`rank_bound`)."""
     ctx = Context(t, after_round, edition)
     chosen = range(ctx.n) if players is None else players
     out: list[list[Explanation]] = [[] for _ in chosen]
     with gc_paused():
-        for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host)):
+        for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host) if bound is None else bound):
             if item is not None:
                 try:
                     for explained, i in zip(out, chosen):

@@ -156,11 +156,16 @@ def rank_teams(t: Tournament, spec: str | Sequence[str] | None = None, after_rou
     return rank_view(team_view(t), spec, after_round, host, edition)
 
 
+def _team_items(view: Tournament, spec, host: Host | None) -> list:
+    """The bound items of ``spec``, else of the teams' own list, else of :data:`TEAM_DEFAULT`."""
+    given = spec if spec is not None else ",".join(view.tiebreaks) if view.tiebreaks else TEAM_DEFAULT
+    return bound_items(given, host)
+
+
 def rank_view(view: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
               host: Host | None = None, edition: int | None = None) -> Standings:
     """:func:`rank_teams` of a team view already made."""
-    given = spec if spec is not None else ",".join(view.tiebreaks) if view.tiebreaks else TEAM_DEFAULT
-    return rank_bound(view, bound_items(given, host), after_round, edition)
+    return rank_bound(view, _team_items(view, spec, host), after_round, edition)
 
 
 def explain_team(t: Tournament, team: str | int, spec: str | Sequence[str] | None = None,
@@ -168,14 +173,22 @@ def explain_team(t: Tournament, team: str | int, spec: str | Sequence[str] | Non
     """For one team (number or name), how each criterion's value was obtained."""
     from brightwell_plugin.standings import explain_bound
     view = team_view(t)
-    given = spec if spec is not None else ",".join(view.tiebreaks) if view.tiebreaks else TEAM_DEFAULT
-    return explain_bound(view, team, bound_items(given, host), after_round, edition)
+    return explain_bound(view, team, _team_items(view, spec, host), after_round, edition)
 
 
-def with_team_standings(t: Tournament, standings: Standings) -> Tournament:
-    """``t`` with each team's match points, game points and rank as ``standings`` computed them
-    (what a team TRF's 310 records carry); its players as they were."""
+def explain_teams(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
+                  host: Host | None = None, edition: int | None = None) -> list[list]:
+    """:func:`explain_team` for every team, in the file's order, over one view and one context."""
+    from brightwell_plugin.standings import explain_everyone
     view = team_view(t)
+    return explain_everyone(view, None, after_round, edition=edition, bound=_team_items(view, spec, host))
+
+
+def with_team_standings(t: Tournament, standings: Standings, view: Tournament | None = None) -> Tournament:
+    """``t`` with each team's match points, game points and rank as ``standings`` computed them
+    (what a team TRF's 310 records carry); its players as they were. ``view``: ``t``'s team view,
+    when already made."""
+    view = team_view(t) if view is None else view
     ranks = {row.start_no: row.rank for row in standings.rows}
     points = dict(zip((p.start_no for p in view.players), standings.points or ()))
     game = {p.start_no: float(sum(e.score or 0 for e in p.rounds[:standings.after_round])) for p in view.players}

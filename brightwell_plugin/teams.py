@@ -82,12 +82,7 @@ class TeamSection:
 
     @property
     def board_count(self) -> int:
-        """The boards of a match: as the file says (its size, the 352 sequence), else the most any match had."""
-        if self.size:
-            return self.size
-        if self.board_colours:
-            return len(self.board_colours)
-        return max((len(m.boards) for m in self.matches), default=0)
+        return board_count(self.matches, self.board_colours, self.size)
 
     def team(self, number: int) -> Team:
         for t in self.teams:
@@ -109,6 +104,16 @@ class TeamSection:
         if m.first_points < m.second_points:
             return s.loss, s.win
         return (s.draw, s.draw) if m.first_points > 0 else (s.loss, s.loss)  # nothing scored: both lost
+
+
+def board_count(matches, colours: str | None = None, size: int | None = None) -> int:
+    """The boards of a match: as the file says (its size, the 352 colour sequence), else the most any
+    match had."""
+    if size:
+        return size
+    if colours:
+        return len(colours)
+    return max((len(m.boards) for m in matches), default=0)
 
 
 def stored_totals_disagree(section: TeamSection) -> list[str]:

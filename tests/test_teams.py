@@ -416,3 +416,16 @@ def test_a_team_event_with_a_player_on_no_team_is_written_to_chess_json_as_playe
     _, report = api.convert(path, tmp_path / "loose.jch")
     assert any("team standings are lost" in x for x in report.lost)
     assert api.load(tmp_path / "loose.jch").tournament.teams is None
+
+
+def test_every_teams_explanations_at_once_are_each_teams_own():
+    """publication explains every team over one view and context (explain_teams); explain_team
+    makes its own each time: the two agree."""
+    from support.make_fixtures import FIXTURES
+
+    from brightwell_plugin.team_standings import explain_team, explain_teams
+    t = api.load(FIXTURES / "teams.trf").tournament
+    spec = "MPTS,GPTS,EMGSB/C1,EDE,BH:GP"
+    together = explain_teams(t, spec)
+    assert [[e.as_dict() for e in es] for es in together] == [
+        [e.as_dict() for e in explain_team(t, team.number, spec)] for team in t.teams.teams]

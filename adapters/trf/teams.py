@@ -20,7 +20,7 @@ from dataclasses import replace
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Side, Tournament
-from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection, stored_totals_disagree
+from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection, board_count, stored_totals_disagree
 
 _FORFEITS = {"10": "first", "WL": "first", "WZ": "first", "+-": "first", "01": "second", "LW": "second",
              "ZW": "second", "-+": "second", "00": "both", "LL": "both", "ZZ": "both", "--": "both"}
@@ -215,7 +215,7 @@ def _with_bye_points(matches: list[Match], records: _Records, t: Tournament) -> 
     """The game points of each bye: a full bye's every board won, a half bye's every board drawn,
     a pairing-allocated bye's the 320 record's (else a half bye's); the boards are the 352
     sequence's, else the most any match had."""
-    size = TeamSection((), tuple(matches), board_colours=records.colours).board_count
+    size = board_count(matches, records.colours)
     s, pab = t.scoring, records.scoring.pab_game_points
     points = {"full": size * s.win, "half": size * s.draw, "zero": 0, "pab": size * s.draw if pab is None else pab}
     return tuple(replace(m, first_points=points[m.bye]) if m.bye else m for m in matches)
@@ -224,12 +224,11 @@ def _with_bye_points(matches: list[Match], records: _Records, t: Tournament) -> 
 def _first_team(r: int, a: int, b: int, teams: dict[int, Team], by_no: dict[int, Player], records) -> tuple[int, int]:
     """The match's first team: the one with the first board's colour of the 352 sequence (White
     when the file gives none) on the first board played."""
-    for no in _board_order(teams[a], r, records):
+    colours = records.colours or "WB"
+    for board, no in enumerate(_board_order(teams[a], r, records)):
         e = by_no[no].entry(r)
         if e.opponent is not None and e.side is not None:
-            board = _board_order(teams[a], r, records).index(no)
-            colour = (records.colours or "WB")[board % len(records.colours or "WB")]
-            return (a, b) if (e.side is Side.FIRST) == (colour == "W") else (b, a)
+            return (a, b) if (e.side is Side.FIRST) == (colours[board % len(colours)] == "W") else (b, a)
     return (a, b) if a < b else (b, a)
 
 

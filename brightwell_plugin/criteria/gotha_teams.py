@@ -7,7 +7,7 @@ upper boards."""
 from __future__ import annotations
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation
-from brightwell_plugin.criteria.team import _teams_only
+from brightwell_plugin.criteria.team import teams_only
 from brightwell_plugin.hookspecs import hookimpl
 
 
@@ -42,12 +42,12 @@ class _GothaTeam(Criterion):
         raise NotImplementedError
 
     def compute(self, ctx, opts, groups=()):
-        _teams_only(ctx, self.name)
+        teams_only(ctx, self.name)
         values = self.values(ctx)
         return [float(values[p.start_no]) for p in ctx.t.players]
 
     def explain(self, ctx, opts, i, groups=()):
-        _teams_only(ctx, self.name)
+        teams_only(ctx, self.name)
         no = ctx.t.players[i].start_no
         parts = [Part(f"round {r}", None, f"against team {other}: boards {sum(mine) / 2:g}-{sum(theirs) / 2:g}", r)
                  for r, team, other, mine, theirs in _matches(ctx) if team == no]

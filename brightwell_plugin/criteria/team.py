@@ -11,7 +11,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 
 
-def _teams_only(ctx, name: str) -> None:
+def teams_only(ctx, name: str) -> None:
     from brightwell_plugin.team_standings import is_team_view
     if not is_team_view(ctx.t):
         raise BrightwellError(f"{name} ranks teams, and this is an individual event (or its board standings)")
@@ -23,11 +23,11 @@ class MatchPoints(Criterion):
     source = "FIDE C.07 art. 13: the match points of the matches played and of the byes (TRF-2026 362: TW TD TL)"
 
     def compute(self, ctx, opts, groups=()):
-        _teams_only(ctx, self.name)
+        teams_only(ctx, self.name)
         return list(ctx.points)
 
     def explain(self, ctx, opts, i, groups=()):
-        _teams_only(ctx, self.name)
+        teams_only(ctx, self.name)
         parts = [Part(f"round {r + 1}", pts, _against(ctx, i, r), r + 1) for r, pts in enumerate(ctx.round_points[i])]
         return explanation(ctx, opts, i, ctx.points[i], parts)
 
@@ -39,11 +39,11 @@ class GamePoints(Criterion):
               "every board won, a half bye every board drawn, the pairing-allocated bye as the file's 320 says)")
 
     def compute(self, ctx, opts, groups=()):
-        _teams_only(ctx, self.name)
+        teams_only(ctx, self.name)
         return [float(sum(e.score or 0 for e in es)) for es in ctx.entries]
 
     def explain(self, ctx, opts, i, groups=()):
-        _teams_only(ctx, self.name)
+        teams_only(ctx, self.name)
         parts = [Part(f"round {r + 1}", e.score or 0, _against(ctx, i, r), r + 1) for r, e in enumerate(ctx.entries[i])]
         return explanation(ctx, opts, i, float(sum(p.value for p in parts)), parts)
 
@@ -72,7 +72,7 @@ class _ExtendedSonnebornBerger(SonnebornBerger):
     opponents, own = "MP", "GP"
 
     def _mixed(self, ctx):
-        _teams_only(ctx, self.name)
+        teams_only(ctx, self.name)
         from brightwell_plugin.team_standings import game_point_context
         views = {"MP": ctx, "GP": game_point_context(ctx)}
         return _Mixed(views[self.opponents], views[self.own].round_points)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation
 from brightwell_plugin.criteria.encounter import DirectEncounter
-from brightwell_plugin.criteria.team import _teams_only
+from brightwell_plugin.criteria.team import teams_only
 from brightwell_plugin.hookspecs import hookimpl
 
 
@@ -84,7 +84,7 @@ class ExtendedDirectEncounter(Criterion):
         return _BoardPoints(gp, weights)
 
     def _tiers(self, ctx, opts, groups):
-        _teams_only(ctx, self.name)
+        teams_only(ctx, self.name)
         from brightwell_plugin.team_standings import game_point_context
         gp, steps = game_point_context(ctx), self._steps(ctx)
         as_played = DirectEncounter.as_played(ctx, opts)
