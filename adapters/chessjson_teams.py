@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
 
@@ -89,8 +90,9 @@ def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSecti
         for team in (first, second):
             if team is not None and team not in known:
                 raise BrightwellError(f"a match between teams that do not exist (team {team})", place=where)
-        if type(r) is not int or r < 1:
+        if type(r) is not int:
             raise BrightwellError(f"round {r!r} is not a round", place=where)
+        check_round(r, place=where)
         if second is None:
             kind = _BYES.get((m.get("white") or {}).get("result"), "zero")
             matches.append(Match(r, first, None, first_points=bye_points[kind], bye=kind))

@@ -86,6 +86,8 @@ def _read(root, file: str) -> ReadResult:
     teams_el = root.findall("teams/team")
     kind = "team" if teams_el else "individual"
     rounds = _int(head, "rounds", required=False) or 0
+    if rounds:
+        check_round(rounds, place=f"line {head.sourceline}")  # a round count within the rounds limit
     numbers = [_int(p, "no") for p in people]
     if len(set(numbers)) != len(numbers):
         raise BrightwellError("two players have one number")
@@ -93,7 +95,7 @@ def _read(root, file: str) -> ReadResult:
     for g in root.findall("playerpairings/playerpairing"):
         where = f"line {g.sourceline}"
         r, a, b = _int(g, "round"), _int(g, "whiteno"), _int(g, "blackno", required=False) or 0
-        check_round(r, where)
+        check_round(r, place=where)
         if r > rounds:
             raise BrightwellError(f"round {r} is beyond the event's {rounds}", place=where)
         for no in (a, b):

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from brightwell_plugin.adapters.chessresults import _number  # its decimal commas
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
 
@@ -50,6 +51,7 @@ def team_section(root, t: Tournament, teams_el, codes: list[int], known: dict) -
         r, a, b = (int(x) if (x or "").strip().isdigit() else None for x in (el.get("round"), el.get("no1"), el.get("no2")))
         if r is None or a is None:
             raise BrightwellError("a team pairing without its round or first team", place=where)
+        check_round(r, place=where)
         if a not in numbers or (b and b not in numbers):
             raise BrightwellError(f"a match between teams that do not exist ({a} and {b})", place=where)
         if not b:
