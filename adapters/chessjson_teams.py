@@ -110,7 +110,8 @@ def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSecti
             pb = t.scoring.points(by_no[b].entry(r)) if b in by_no else 0
             points[first] += pa
             points[second] += pb
-            boards.append(Board(len(boards) + 1, a, b, pa, pb))
+            boards.append(Board(_board_number(g, boards, where), a, b, pa, pb))
+        boards.sort(key=lambda x: x.number)
         forfeit = None
         played = any((games.get(gid) or {}).get("played", True) for gid in m.get("games") or ())
         results = ((m.get("white") or {}).get("result"), (m.get("black") or {}).get("result"))
@@ -200,3 +201,15 @@ def with_teams(doc: dict, t: Tournament) -> dict:
 
 def _text(x) -> str:
     return "0.0" if x is None else f"{float(x):.1f}" if float(x) * 10 == int(float(x) * 10) else str(x)
+
+
+def _board_number(game: dict, boards: list[Board], where: str) -> int:
+    """The board a game of a match was played on: its ``board``, else the lowest one left."""
+    taken = {b.number for b in boards}
+    n = game.get("board")
+    if n in (None, 0):
+        return next(k for k in range(1, len(boards) + 2) if k not in taken)
+    if type(n) is not int or not 0 < n <= 1000 or n in taken:
+        raise BrightwellError(f"game {game.get('id')}: board {n!r} is not a board of the match"
+                              f"{' (two games on it)' if n in taken else ''}", place=where)
+    return n

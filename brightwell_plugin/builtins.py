@@ -22,9 +22,10 @@ BUILTINS = (
     Builtin("brightwell_plugin.criteria.rating", criteria=("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG")),
     Builtin("brightwell_plugin.criteria.encounter", criteria=("DE",)),
     Builtin("brightwell_plugin.criteria.team", criteria=("MPTS", "GPTS", "MPVGP", "ESB", "EMGSB", "EGMSB", "EMMSB",
-                                                         "EGGSB")),
+                                                         "EGGSB", "SSSC")),
     Builtin("brightwell_plugin.criteria.gotha_teams", criteria=("TEAMP", "SOST", "BDW", *(f"BDW{n}U" for n in range(1, 10)))),
     Builtin("brightwell_plugin.criteria.team_encounter", criteria=("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")),
+    Builtin("brightwell_plugin.criteria.team_boards", criteria=("BC", "TBR", "BBE")),
     Builtin("brightwell_plugin.criteria.turcas", criteria=("TURCAS",)),
     Builtin("brightwell_plugin.criteria.mcmahon", criteria=(
         "MMS", "NBW", "CPS", "STS", "SOSW", "SOSM", "SOSTS", "SOSOSW", "SOSOSM", "SODOSW", "SODOSM", "CUSSW",

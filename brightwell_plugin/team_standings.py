@@ -103,9 +103,13 @@ class GamePointContext(Context):
 
 
 def game_point_context(ctx: Context) -> Context:
-    """The :class:`GamePointContext` of a team view's context, made once."""
-    return ctx.cached("game points", lambda: GamePointContext(replace(ctx.t, scoring=board_scoring(ctx.t)), ctx.k,
-                                                              ctx.edition))
+    """The :class:`GamePointContext` of a team view's context, made once; its ``match_points`` the
+    context it was made of."""
+    def make():
+        gp = GamePointContext(replace(ctx.t, scoring=board_scoring(ctx.t)), ctx.k, ctx.edition)
+        gp.match_points = ctx
+        return gp
+    return ctx.cached("game points", make)
 
 
 class OverGamePoints(Criterion):

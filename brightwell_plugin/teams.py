@@ -113,7 +113,7 @@ def board_count(matches, colours: str | None = None, size: int | None = None) ->
         return size
     if colours:
         return len(colours)
-    return max((len(m.boards) for m in matches), default=0)
+    return max((b.number for m in matches for b in m.boards), default=0)
 
 
 def stored_totals_disagree(section: TeamSection) -> list[str]:

@@ -225,9 +225,11 @@ def _first_team(r: int, a: int, b: int, teams: dict[int, Team], by_no: dict[int,
     """The match's first team: the one with the first board's colour of the 352 sequence (White
     when the file gives none) on the first board played."""
     colours = records.colours or "WB"
-    for board, no in enumerate(_board_order(teams[a], r, records)):
+    seats = _seats(teams[a], r, records)
+    for no in _board_order(teams[a], r, records):
         e = by_no[no].entry(r)
         if e.opponent is not None and e.side is not None:
+            board = seats.get(no, 1) - 1
             return (a, b) if (e.side is Side.FIRST) == (colours[board % len(colours)] == "W") else (b, a)
     return (a, b) if a < b else (b, a)
 
@@ -235,6 +237,23 @@ def _first_team(r: int, a: int, b: int, teams: dict[int, Team], by_no: dict[int,
 def _board_order(team: Team, r: int, records) -> list[int]:
     order = records.orders.get((r, team.number))
     return [no for no in order if no] if order else [no for no in team.members]
+
+
+def _seats(team: Team, r: int, records) -> dict[int, int]:
+    """The board each player of ``team`` sat at in round ``r``, where a 300 record says (its 0s are
+    boards the team left empty)."""
+    order = records.orders.get((r, team.number)) or ()
+    return {no: board for board, no in enumerate(order, 1) if no}
+
+
+def _numbered(pairs, first_seats: dict[int, int], second_seats: dict[int, int]) -> list[Board]:
+    """The boards in board order: numbered where a 300 record seats either player, the others on
+    the lowest boards left, in the order met."""
+    seat = [first_seats.get(a) or second_seats.get(b) for a, b, _, _ in pairs]
+    taken = {s for s in seat if s}
+    free = (n for n in range(1, len(pairs) + len(taken) + 1) if n not in taken)
+    numbers = [s if s and s not in seat[:j] else next(free) for j, s in enumerate(seat)]
+    return sorted((Board(n, *pair) for n, pair in zip(numbers, pairs)), key=lambda b: b.number)
 
 
 def _team_points(team: Team, r: int, by_no: dict[int, Player], t: Tournament):
@@ -247,7 +266,7 @@ def _match(r, first, second, teams, by_no, t, records, forfeit) -> Match:
     """The boards of ``first`` against ``second`` in round ``r``: the first team's players in board
     order, each with his opponent, then the second team's players who won a board left empty (a
     player with no opponent and no points, a reserve, is no board)."""
-    boards, placed = [], set()
+    pairs, placed = [], set()
     points = t.scoring.points
     for no in _board_order(teams[first], r, records):
         e = by_no[no].entry(r)
@@ -255,11 +274,12 @@ def _match(r, first, second, teams, by_no, t, records, forfeit) -> Match:
         if opponent is not None or points(e):  # a player who met one, or won a board the other left empty
             placed.add(opponent)
             theirs = points(by_no[opponent].entry(r)) if opponent is not None else 0
-            boards.append(Board(len(boards) + 1, no, opponent, points(e), theirs))
+            pairs.append((no, opponent, points(e), theirs))
     for no in _board_order(teams[second], r, records):
         e = by_no[no].entry(r)
         if no not in placed and e.opponent is None and points(e):
-            boards.append(Board(len(boards) + 1, None, no, 0, points(e)))
+            pairs.append((None, no, 0, points(e)))
+    boards = _numbered(pairs, _seats(teams[first], r, records), _seats(teams[second], r, records))
     played = any(by_no[b.first].entry(r).kind is Kind.GAME for b in boards if b.first is not None)
     return Match(r, first, second, tuple(boards), _team_points(teams[first], r, by_no, t),
                  _team_points(teams[second], r, by_no, t), forfeit, played=played)

@@ -1,14 +1,19 @@
 """Team criteria (FIDE C.07 art. 13): match points (MPTS), game points (GPTS, and MPvGP, the
 score that is not the primary one), the extended Sonneborn-Berger (ESB and its variants: the
-opponent teams' match or game points times the team's own match or game points in each match),
-over the team view of team_standings.py, where a team is a player and a match a game."""
+opponent teams' match or game points times the team's own match or game points in each match)
+and the score-strength combination (SSSC), over the team view of team_standings.py, where a team
+is a player and a match a game."""
 
 from __future__ import annotations
 
-from brightwell_plugin.criteria.base import Criterion, Part, explanation
-from brightwell_plugin.criteria.buchholz import SonnebornBerger
+import math
+
+from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
+from brightwell_plugin.criteria.buchholz import Buchholz, ForeBuchholz, SonnebornBerger
+from brightwell_plugin.criteria.unplayed import EDITION, EDITION_MODIFIERS, edition_read
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.tiebreak_spec import NUMBER
 
 
 def teams_only(ctx, name: str) -> None:
@@ -100,6 +105,61 @@ EXTENDED = tuple(_esb(*e) for e in (("ESB", "MP", "GP"), ("EMGSB", "MP", "GP"), 
                                     ("EMMSB", "MP", "MP"), ("EGGSB", "GP", "GP")))
 
 
+class ScoreStrengthCombination(Criterion):
+    """The secondary score plus the Buchholz of the primary score divided by a normalising factor
+    (``/K``: a factor of one's own). Primary: match points, or game points with ``:GP``."""
+
+    name = "SSSC"
+    title = "Score-strength combination"
+    source = ("FIDE C.07 art. 13.4: the secondary score + the team's Buchholz over the primary score (/F: Fore "
+              "Buchholz) ÷ the highest primary score of the tournament over the highest secondary score of a "
+              "match, truncated (/Kx: x)")
+    modifiers = ("P", "F", "K*") + EDITION_MODIFIERS
+    parameters = (EDITION,)
+
+    def accepts_modifier(self, m: str) -> bool:
+        if m.startswith("K"):  # a factor: a number above 0
+            return bool(NUMBER.match(m[1:])) and float(m[1:]) > 0
+        return super().accepts_modifier(m)
+
+    def settings_read(self, opts):
+        return edition_read(opts)
+
+    @staticmethod
+    def contexts(ctx):
+        """(primary, secondary): the team view's contexts over match and game points, in that order
+        unless ``ctx`` is the one over game points (``SSSC:GP``)."""
+        teams_only(ctx, "SSSC")
+        from brightwell_plugin.team_standings import GamePointContext, game_point_context
+        if isinstance(ctx, GamePointContext):
+            return ctx, ctx.match_points
+        return ctx, game_point_context(ctx)
+
+    @staticmethod
+    def factor(primary, secondary, opts) -> float:
+        """``/Kx``, else the planned rounds' highest primary score over one match's highest
+        secondary score, truncated (1 at least: a factor of 0 divides nothing)."""
+        given = [float(m[1:]) for m in opts.modifiers if m.startswith("K")]
+        if given:
+            return given[0]
+        return max(1, math.floor(primary.R * primary.t.scoring.win / secondary.t.scoring.win))
+
+    def _parts(self, ctx, opts):
+        primary, secondary = self.contexts(ctx)
+        bh = (ForeBuchholz() if "F" in opts.modifiers else Buchholz()).compute(primary, opts)
+        return secondary.points, bh, self.factor(primary, secondary, opts)
+
+    def compute(self, ctx, opts, groups=()):
+        own, bh, k = self._parts(ctx, opts)
+        return [float(s) + b / k for s, b in zip(own, bh)]
+
+    def explain(self, ctx, opts, i, groups=()):
+        own, bh, k = self._parts(ctx, opts)
+        parts = [Part("secondary score", own[i], "the score that is not the primary one"),
+                 Part("Buchholz ÷ factor", bh[i] / k, f"{fmt(bh[i])} ÷ {fmt(k)}")]
+        return explanation(ctx, opts, i, float(own[i]) + bh[i] / k, parts)
+
+
 def _against(ctx, i: int, r: int) -> str:
     e = ctx.entries[i][r]
     if e.opponent is None:
@@ -109,5 +169,6 @@ def _against(ctx, i: int, r: int) -> str:
 
 @hookimpl
 def brightwell_register_criteria(register):
-    for criterion in (MatchPoints(), GamePoints(), MatchOrGamePoints(), *(cls() for cls in EXTENDED)):
+    for criterion in (MatchPoints(), GamePoints(), MatchOrGamePoints(), *(cls() for cls in EXTENDED),
+                      ScoreStrengthCombination()):
         register(criterion)

@@ -24,8 +24,11 @@ class _BoardPoints:
         matches = {}
         for m in base.t.teams.matches:
             if m.second is not None:
-                matches[m.first, m.round] = [b.first_points for b in m.boards]
-                matches[m.second, m.round] = [b.second_points for b in m.boards]
+                first, second = [0] * len(weights), [0] * len(weights)
+                for b in m.boards:
+                    if b.number <= len(weights):
+                        first[b.number - 1], second[b.number - 1] = b.first_points, b.second_points
+                matches[m.first, m.round], matches[m.second, m.round] = first, second
         self.round_points = [[sum(w * p for w, p in zip(weights, matches.get((base.t.players[i].start_no, r + 1), ())))
                               for r in range(base.k)] for i in range(base.n)]
         self.t = base.t

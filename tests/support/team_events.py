@@ -15,12 +15,19 @@ _OTHER = {Kind.GAME: Kind.GAME, Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS, Kind.FORFEI
 
 
 def team_trf(name: str, rosters: list[list[int]], rounds: list[list[tuple]], match_points=(2, 1, 0),
-             colours: str = "WBWB", forfeits: tuple[tuple[str, int, int, int], ...] = ()) -> bytes:
+             colours: str = "WBWB", forfeits: tuple[tuple[str, int, int, int], ...] = (),
+             orders: tuple[tuple[int, int, int, tuple[int, ...]], ...] = (),
+             byes: tuple[tuple[str, int, int], ...] = (), pab: tuple[float, float] = (1, 2)) -> bytes:
     """A team event: ``rosters[i]`` team i+1's start numbers in board order; ``rounds[r]`` the
-    board results of round r+1 as (white player, black player, kind, result of white)."""
+    board results of round r+1 as (white player, black player, kind, result of white); ``black``
+    None for a board the other team left empty. ``byes``: (kind, round, team), a team's bye of
+    kind P (pairing-allocated: 320, worth ``pab`` match and game points), F, H or Z (240)."""
     entries: dict[int, list[RoundEntry]] = {no: [RoundEntry(Kind.ABSENT)] * len(rounds) for team in rosters for no in team}
     for r, boards in enumerate(rounds):
         for white, black, kind, result in boards:
+            if black is None:
+                entries[white][r] = RoundEntry(Kind.FULL_BYE)
+                continue
             entries[white][r] = RoundEntry(kind, black, result, Side.FIRST)
             entries[black][r] = RoundEntry(_OTHER[kind], white, _REVERSE[result], Side.SECOND)
     players = tuple(Player(no, f"Player {no}", tuple(entries[no]), rating=1500 + no) for team in rosters for no in team)
@@ -35,19 +42,33 @@ def team_trf(name: str, rosters: list[list[int]], rounds: list[list[tuple]], mat
                      + " ".join(f"{no:4d}" for no in team))
     for kind, r, a, b in forfeits:
         lines.append(f"330 {kind} {r:3d} {a:3d} {b:3d}")
+    for kind in "FHZ":
+        for r in range(1, len(rounds) + 1):
+            teams = [team for k, rr, team in byes if k == kind and rr == r]
+            if teams:
+                lines.append(f"240 {kind} {r:3d} " + " ".join(f"{team:4d}" for team in teams))
+    given = {r: team for k, r, team in byes if k == "P"}
+    if given:
+        lines.append(f"320 {pab[0]:4.1f} {pab[1]:4.1f}" + "".join(
+            f" {given[r]:3d}" if r in given else "    " for r in range(1, len(rounds) + 1)))
+    for r, team, other, players in orders:  # 300: a team's players board by board (0: a board left empty)
+        lines.append(f"300 {r:3d} {team:3d} {other:3d} " + " ".join(f"{no:4d}" for no in players))
     return ("\n".join(lines) + "\n").encode("latin-1")
 
 
 @st.composite
 def team_events(draw, max_teams=6, max_rounds=5):
-    """A team Swiss of an even number of teams, every board played (or forfeited) in every round;
-    returns (TRF bytes, rosters, team size)."""
-    teams = draw(st.sampled_from(range(2, max_teams + 1, 2)))
+    """A team Swiss, every board played (or forfeited) in every round, and with an odd number of
+    teams a bye each round (pairing-allocated, full, half or zero); returns (TRF bytes, rosters,
+    team size)."""
+    teams = draw(st.integers(2, max_teams))
     size = draw(st.integers(1, 4))
     rosters = [[t * size + b + 1 for b in range(size)] for t in range(teams)]
-    rounds = []
-    for _ in range(draw(st.integers(1, max_rounds))):
+    rounds, byes = [], []
+    for r in range(1, draw(st.integers(1, max_rounds)) + 1):
         order = draw(st.permutations(range(teams)))
+        if teams % 2:
+            byes.append((draw(st.sampled_from("PFHZ")), r, order[-1] + 1))
         boards = []
         for a, b in zip(order[::2], order[1::2]):
             for board in range(size):
@@ -57,4 +78,6 @@ def team_events(draw, max_teams=6, max_rounds=5):
                 boards.append((white, black, kind, result))
         rounds.append(boards)
     points = draw(st.sampled_from([(2, 1, 0), (3, 1, 0)]))
-    return team_trf("Generated team Swiss", rosters, rounds, points, ("WB" * size)[:size]), rosters, size
+    pab = (points[1], size / 2) if draw(st.booleans()) else (points[0], float(size))
+    return team_trf("Generated team Swiss", rosters, rounds, points, ("WB" * size)[:size], byes=tuple(byes),
+                    pab=pab), rosters, size

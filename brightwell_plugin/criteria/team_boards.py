@@ -1,0 +1,136 @@
+"""Board criteria of a team event over the whole tournament (FIDE C.07 art. 12, the knock-out
+codes used as tie-breaks): each team's points summed board by board over its matches, then
+compared as the board count (BC: Σ board number × points, lower first), the top board results
+(TBR: board 1, then board 2 …) or board elimination (BBE: the bottom board left out, then the next
+…). As art. 12 counts them, a board won or lost by forfeit is a win or a loss, and a round without
+boards gives each board a standard result: a pairing-allocated bye or a full bye a win, a match
+won by forfeit a win, a half bye a draw, the rest nothing. Over the team view of
+team_standings.py."""
+
+from __future__ import annotations
+
+from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
+from brightwell_plugin.criteria.team import teams_only
+from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import Kind
+
+_STANDARD = {Kind.PAB: "win", Kind.FULL_BYE: "win", Kind.FORFEIT_WIN: "win", Kind.HALF_BYE: "draw"}
+
+
+def board_totals(ctx) -> list[list[float]]:
+    """Each team's points on each board (board 1 first), summed over its rounds."""
+    from brightwell_plugin.team_standings import board_scoring
+    size = ctx.t.teams.board_count
+    per_board = board_scoring(ctx.t)
+    standard = {kind: float(getattr(per_board, result)) / size if size else 0.0 for kind, result in _STANDARD.items()}
+    boards = {}  # (team, round): the points of each board of its match
+    for m in ctx.t.teams.matches:
+        if m.second is not None and m.round <= ctx.k:
+            first, second = [0.0] * size, [0.0] * size
+            for b in m.boards:
+                if b.number <= size:
+                    first[b.number - 1], second[b.number - 1] = float(b.first_points), float(b.second_points)
+            boards[m.first, m.round], boards[m.second, m.round] = first, second
+    totals = []
+    for player, entries in zip(ctx.t.players, ctx.entries):
+        row = [0.0] * size
+        for r, e in enumerate(entries[:ctx.k], 1):
+            if e.kind is Kind.GAME:
+                points = boards.get((player.start_no, r), ())
+            else:
+                points = (standard.get(e.kind, 0.0),) * size
+            for j, p in enumerate(points):
+                row[j] += p
+        totals.append(row)
+    return totals
+
+
+class _BoardCriterion(Criterion):
+    whole = False
+
+    def _totals(self, ctx):
+        teams_only(ctx, self.name)
+        return ctx.cached(("board totals",), lambda: board_totals(ctx))
+
+    def _board_parts(self, ctx, i):
+        return [Part(f"board {b + 1}", v, "points over the matches", None) for b, v in enumerate(self._totals(ctx)[i])]
+
+
+class BoardCount(_BoardCriterion):
+    name = "BC"
+    title = "Board count"
+    source = "FIDE C.07 art. 12: Σ over the boards of the board number × the team's points on it (lower first)"
+
+    def compute(self, ctx, opts, groups=()):
+        return [float(sum((b + 1) * v for b, v in enumerate(row))) for row in self._totals(ctx)]
+
+    def order_keys(self, ctx, opts, values, groups=()):
+        return [-v for v in values]
+
+    def explain(self, ctx, opts, i, groups=()):
+        parts = [Part(f"board {b + 1}", (b + 1) * v, f"{b + 1} × {fmt(v)} points") for b, v in enumerate(self._totals(ctx)[i])]
+        return explanation(ctx, opts, i, self.compute(ctx, opts)[i], parts, ["lower is better"])
+
+
+class _Lexicographic(_BoardCriterion):
+    """Compared on a sequence of board sums in turn; the value is the place within the tied group
+    it parts (1 first; 0 for a group it does not part), as the direct encounter's."""
+
+    group_based = True
+
+    def sequence(self, row: list[float]) -> tuple[float, ...]:
+        raise NotImplementedError
+
+    def compute(self, ctx, opts, groups=()):
+        totals = self._totals(ctx)
+        values = [0.0] * ctx.n
+        for g in groups:
+            keys = {i: self.sequence(totals[i]) for i in g}
+            if len(set(keys.values())) < 2:
+                continue
+            ranked = sorted(g, key=lambda i: keys[i], reverse=True)
+            place = 1
+            for n, i in enumerate(ranked):
+                if n and keys[i] != keys[ranked[n - 1]]:
+                    place = n + 1
+                values[i] = float(place)
+        return values
+
+    def order_keys(self, ctx, opts, values, groups=()):
+        return [-v for v in values]
+
+    def explain(self, ctx, opts, i, groups=()):
+        seq = self.sequence(self._totals(ctx)[i])
+        parts = [Part(f"step {n + 1}", v, self.step(n)) for n, v in enumerate(seq)]
+        return explanation(ctx, opts, i, self.compute(ctx, opts, groups)[i], parts,
+                           ["compared step by step within the group still tied; the value is the place in it"])
+
+
+class TopBoardResult(_Lexicographic):
+    name = "TBR"
+    title = "Top board result"
+    source = "FIDE C.07 art. 12: the points on board 1, then on board 2 … (higher first)"
+
+    def sequence(self, row):
+        return tuple(row)
+
+    def step(self, n):
+        return f"points on board {n + 1}"
+
+
+class BoardElimination(_Lexicographic):
+    name = "BBE"
+    title = "Board elimination"
+    source = "FIDE C.07 art. 12: the points without the bottom board, then without the two bottom boards … (higher first)"
+
+    def sequence(self, row):
+        return tuple(sum(row[:len(row) - k]) for k in range(1, len(row)))
+
+    def step(self, n):
+        return f"points on the boards above the bottom {n + 1}"
+
+
+@hookimpl
+def brightwell_register_criteria(register):
+    for criterion in (BoardCount(), TopBoardResult(), BoardElimination()):
+        register(criterion)
