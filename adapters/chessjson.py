@@ -154,7 +154,7 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
             ids=_pairs(ours, "ids") if "ids" in ours else
             (("fide", str(_int(profile, "fideId"))),) if _int(profile, "fideId") else (),
             late_entry=_int(ours, "lateEntry"), withdrawn_after=_int(ours, "withdrawnAfter"),
-            bonus=_points(ours.get("bonus", 0)),
+            bonus=_points(ours.get("bonus", 0)) + adjusted(c, "points", f"competitor {cid}"),
             stored_points=None if ours.get("unstored") else _points(c.get("gamePoints")), stored_rank=_int(c, "rank") or None,
             extra=_pairs(ours, "extra"), listed=ours.get("listed", True) is not False))
     info = tm.get("tournamentInfo") or event.get("eventInfo") or {}
@@ -289,6 +289,18 @@ def _rating(c: dict, profile: dict, listed: str | None) -> int | None:
         found = [r for r in profile.get("rating") or () if isinstance(r, dict) and r.get("list") in (listed, None)]
         rating = found[0].get("rating") if found else None
     return rating if type(rating) is int and rating > 0 else None
+
+
+def adjusted(competitor: dict, key: str, where: str) -> float:
+    """The points gacrux's ``adjust`` records give a competitor outside the rounds (TRF 299's
+    penalties and bonuses, as its converter writes them): ``key`` of each, summed."""
+    records = competitor.get("adjust") or []
+    if not isinstance(records, list) or not all(isinstance(a, dict) for a in records):
+        raise BrightwellError(f"{where}: 'adjust' is not a list of records")
+    try:
+        return sum(_points(a.get(key)) or 0 for a in records)
+    except BrightwellError as exc:
+        raise BrightwellError(f"{where}: adjust {key}: {exc.message}") from None
 
 
 def _points(value) -> float | None:

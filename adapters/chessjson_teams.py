@@ -10,6 +10,7 @@ is worth.
 
 from __future__ import annotations
 
+from brightwell_plugin.adapters.chessjson import adjusted
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import check_round
@@ -74,7 +75,11 @@ def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSecti
                                   _number(ours.get("strength"), "strength"), members=members,
                                   stored_match_points=None if unstored else _number(c.get("matchPoints"), "matchPoints"),
                                   stored_game_points=None if unstored else _number(c.get("gamePoints"), "gamePoints"),
-                                  stored_rank=c.get("rank") if type(c.get("rank")) is int and c.get("rank") else None))
+                                  stored_rank=c.get("rank") if type(c.get("rank")) is int and c.get("rank") else None,
+                                  bonus_match_points=(_number(ours.get("bonusMatchPoints"), "bonusMatchPoints") or 0)
+                                  + adjusted(c, "mpoints", f"team {cid}"),
+                                  bonus_game_points=(_number(ours.get("bonusGamePoints"), "bonusGamePoints") or 0)
+                                  + adjusted(c, "gpoints", f"team {cid}")))
     known = {team.number for team in section_teams}
     games = {g.get("id"): g for g in tm.get("gameList") or ()}
     by_no = {p.start_no: p for p in t.players}
@@ -143,7 +148,9 @@ def with_teams(doc: dict, t: Tournament) -> dict:
         tid = first_id + n
         cplayers = [{**players[no], "order": b, "teamId": tid} for b, no in enumerate(team.members, 1) if no in players]
         other = {k: v for k, v in (("shortName", team.short_name), ("strength", team.strength),
-                                   ("unstored", team.stored_match_points is None or None)) if v is not None}
+                                   ("unstored", team.stored_match_points is None or None),
+                                   ("bonusMatchPoints", team.bonus_match_points or None),
+                                   ("bonusGamePoints", team.bonus_game_points or None)) if v is not None}
         teams.append({"id": tid, "teamName": team.name, "players": list(team.members),
                       **({"other": {"brightwell": other}} if other else {})})
         competitors.append({"cid": team.number, "teamId": tid, "rank": team.stored_rank or 0, "present": True,

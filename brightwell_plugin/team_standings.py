@@ -67,7 +67,8 @@ def team_view(t: Tournament) -> Tournament:
     scoring = ScoringSystem(win=s.win, draw=s.draw, loss=s.loss, absent=s.loss,
                             pab=s.draw if s.pab_match_points is None else s.pab_match_points)
     players = tuple(Player(team.number, team.name, tuple(entries[team.number]), rating=_rating(team.strength),
-                           federation=team.short_name, stored_points=team.stored_match_points,
+                           federation=team.short_name, bonus=team.bonus_match_points,
+                           stored_points=team.stored_match_points,
                            stored_rank=team.stored_rank, extra=_published(team)) for team in section.teams)
     size, g = section.board_count, t.scoring
     boards = (BOARDS, f"{size * g.win} {size * g.draw} {size * g.loss}")
@@ -95,7 +96,8 @@ def board_scoring(t: Tournament) -> ScoringSystem:
 
 class GamePointContext(Context):
     """The team view after round k with game points as the points: each round's game points (a
-    match's, a bye's), and a draw worth every board drawn (for the virtual opponents of art. 16)."""
+    match's, a bye's) and those given outside the matches (299), and a draw worth every board
+    drawn (for the virtual opponents of art. 16)."""
 
     @cached_property
     def round_points(self) -> list[list[float]]:
@@ -106,7 +108,10 @@ def game_point_context(ctx: Context) -> Context:
     """The :class:`GamePointContext` of a team view's context, made once; its ``match_points`` the
     context it was made of."""
     def make():
-        gp = GamePointContext(replace(ctx.t, scoring=board_scoring(ctx.t)), ctx.k, ctx.edition)
+        given = {team.number: team.bonus_game_points for team in ctx.t.teams.teams}
+        players = tuple(replace(p, bonus=given.get(p.start_no, 0)) if p.bonus or given.get(p.start_no) else p
+                        for p in ctx.t.players)
+        gp = GamePointContext(replace(ctx.t, scoring=board_scoring(ctx.t), players=players), ctx.k, ctx.edition)
         gp.match_points = ctx
         return gp
     return ctx.cached("game points", make)
@@ -195,7 +200,9 @@ def with_team_standings(t: Tournament, standings: Standings, view: Tournament | 
     view = team_view(t) if view is None else view
     ranks = {row.start_no: row.rank for row in standings.rows}
     points = dict(zip((p.start_no for p in view.players), standings.points or ()))
-    game = {p.start_no: float(sum(e.score or 0 for e in p.rounds[:standings.after_round])) for p in view.players}
+    given = {team.number: team.bonus_game_points for team in t.teams.teams}
+    game = {p.start_no: float(sum(e.score or 0 for e in p.rounds[:standings.after_round]) + given[p.start_no])
+            for p in view.players}
     teams = tuple(replace(team, stored_match_points=points.get(team.number, team.stored_match_points),
                           stored_game_points=game[team.number], stored_rank=ranks.get(team.number))
                   for team in t.teams.teams)

@@ -12,7 +12,8 @@ from brightwell_plugin.model import Number
 
 @dataclass(frozen=True, slots=True)
 class Team:
-    """A team: its number, names, strength (the file's average rating) and members in board order."""
+    """A team: its number, names, strength (the file's average rating) and members in board order;
+    the match and game points it was given outside its matches (a penalty below 0)."""
 
     number: int
     name: str
@@ -22,6 +23,8 @@ class Team:
     stored_match_points: Number | None = None
     stored_game_points: Number | None = None
     stored_rank: int | None = None
+    bonus_match_points: Number = 0
+    bonus_game_points: Number = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +121,8 @@ def board_count(matches, colours: str | None = None, size: int | None = None) ->
 
 def stored_totals_disagree(section: TeamSection) -> list[str]:
     """A line for each team whose stored match or game points are not what its matches give."""
-    mp = {team.number: 0 for team in section.teams}
-    gp = dict(mp)
+    mp = {team.number: team.bonus_match_points for team in section.teams}
+    gp = {team.number: team.bonus_game_points for team in section.teams}
     for m in section.matches:
         a, b = section.match_result(m)
         mp[m.first] += a

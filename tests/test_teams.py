@@ -379,7 +379,9 @@ def test_a_team_event_written_as_chess_json_reads_back_the_same_and_gacrux_ranks
     api.write(t, jch)
     assert api.load(jch).tournament.teams == t.teams
     for items in ("MPTS,GPTS,EMGSB/C1", "MPTS,BH:GP,SB:GP"):
-        assert _ours(jch, items) == _ours(trf, items) == _gacrux(jch, items, tmp_path / "g.json"), items
+        assert _ours(jch, items) == _ours(trf, items), items
+        if b"\n299 " not in event[0]:  # gacrux reads no penalty from Chess-JSON (its own 'adjust' fails with 510)
+            assert _ours(jch, items) == _gacrux(jch, items, tmp_path / "g.json"), items
 
 
 def test_the_team_fixture_written_as_chess_json_carries_its_teams(tmp_path):

@@ -18,6 +18,7 @@ from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, teams_lost, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.adapters.pairing_system import system_rule
+from brightwell_plugin.adapters.trf.abnormal import with_abnormal
 from brightwell_plugin.adapters.trf.teams import has_teams, with_teams
 from brightwell_plugin.adapters.trf.lines import (
     BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records, block_scores,
@@ -56,6 +57,8 @@ class TrfFormat(Format):
         parsed = self.parse(lines, str(path))
         if has_teams(lines):
             parsed = with_teams(parsed, lines, str(path), warnings)
+        if parsed.teams is None:
+            parsed = with_abnormal(parsed, lines, str(path), warnings)
         t = replace(_unpaired_cells(parsed, lines, str(path), warnings), origin=TrfDocument(lines, bom, used, parsed))
         if not any(line[:3] in ("092", "192") for line, _ in lines):
             rule = system_rule("", len(t.players), t.rounds or 0, t.players)[1]
@@ -229,8 +232,9 @@ class TrfFormat(Format):
                         "ahead for the next round, not played)")
         if no_opponent:
             lost.append("forfeits without an opponent (written as byes of the same points)")
-        if any(p.bonus for p in t.players):
-            lost.append("points awarded outside the rounds (bonus)")
+        kept = {p.start_no: p.bonus for p in t.origin.parsed.players} if isinstance(t.origin, TrfDocument) else {}
+        if any(p.bonus and p.bonus != kept.get(p.start_no) for p in t.players):
+            lost.append("points awarded outside the rounds (bonus; a file read keeps its 299 records)")
         if any(re.search(r"[\x00-\x1f\x7f\x85\u2028\u2029]", p.name) for p in t.players) or re.search(
                 r"[\x00-\x1f\x7f\x85\u2028\u2029]", t.name):
             lost.append(metadata("line breaks and control characters in names (written as spaces)"))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from brightwell_plugin.adapters.numbers import finite
+from brightwell_plugin.adapters.trf.abnormal import Abnormal, bonuses, not_applied, read_abnormal
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Side, Tournament
 from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection, board_count, stored_totals_disagree
@@ -59,6 +60,7 @@ class _Records:
         self.byes: dict[tuple[int, int], str] = {}  # (round, team) -> kind
         self.orders: dict[tuple[int, int], list[int]] = {}  # (round, team) -> its players, board by board
         self.lines: dict[tuple[str, int, int], int] = {}  # (record, round, team) -> line, for errors
+        self.abnormal: list[Abnormal] = []  # 299
 
     def error(self, n: int, message: str) -> BrightwellError:
         return BrightwellError(message, file=self.file, place=f"line {n}")
@@ -97,6 +99,8 @@ class _Records:
                 for team in _ids(line, 14):
                     if team:
                         self.byes[_int(line[6:9]), team] = kind
+        elif code == "299":
+            self.abnormal.append(read_abnormal(n, line, self.file))
         elif code == "300":
             r, team = _int(line[4:7]), _int(line[8:11])
             self.orders[r, team] = _ids(line, 20)
@@ -118,8 +122,9 @@ def with_teams(t: Tournament, lines, file: str, warnings: list[str]) -> Tourname
     individual event (a team prize) leave it individual, said once; the records stay in the file."""
     declared = any(line.startswith("310") or (line[:3] in ("092", "192") and "TEAM" in line[4:].upper())
                    for line, _ in lines)
+    said: list[str] = []
     try:
-        section = read_teams(lines, t, file)
+        section = read_teams(lines, t, file, said)
     except BrightwellError as exc:
         if declared:
             raise
@@ -128,15 +133,17 @@ def with_teams(t: Tournament, lines, file: str, warnings: list[str]) -> Tourname
         return t
     if len(section.teams) < 2:
         return t
+    warnings.extend(said)
     warnings.extend(f"{file}: {line}" for line in stored_totals_disagree(section))
     return replace(t, teams=section)
 
 
-def read_teams(lines, t: Tournament, file: str) -> TeamSection:
-    """The team section of a TRF whose ``lines`` hold team records, over its read players ``t``."""
+def read_teams(lines, t: Tournament, file: str, warnings: list[str] | None = None) -> TeamSection:
+    """The team section of a TRF whose ``lines`` hold team records, over its read players ``t``
+    (what is not applied of its 299 records said in ``warnings``)."""
     records = _Records(file)
     for n, (line, _) in enumerate(lines, 1):
-        if line[:3] in ("310", "013", "362", "352", "320", "330", "240", "300") and line[3:4] == " ":
+        if line[:3] in ("310", "013", "362", "352", "320", "330", "240", "300", "299") and line[3:4] == " ":
             try:
                 records.read(n, line)
             except ValueError:
@@ -163,8 +170,23 @@ def read_teams(lines, t: Tournament, file: str) -> TeamSection:
         stray = next((no for no in order if no and team_of.get(no) != team), None)
         if stray is not None:
             raise records.error(n, f"300 board order of round {r}: player {stray} is not on team {team}")
+    given = bonuses(records.abnormal, lambda i: i in numbers, "team", file)
+    teams = tuple(replace(team, bonus_match_points=given[team.number][0], bonus_game_points=given[team.number][1])
+                  if team.number in given else team for team in records.teams)
     matches = _matches(t, records, team_of, file)
-    return TeamSection(tuple(records.teams), matches, records.scoring, records.colours)
+    section = TeamSection(teams, matches, records.scoring, records.colours)
+    if warnings is not None:
+        warnings.extend(not_applied(records.abnormal, lambda r: _standard(r, section, t), file))
+    return section
+
+
+def _standard(r: Abnormal, section: TeamSection, t: Tournament) -> bool:
+    """Whether a 299 record for every result of its type is worth what the event gives it anyway:
+    the match points of the result and, on every board, the game points of its games."""
+    s, g, size = section.scoring, t.scoring, section.board_count
+    mp, gp = {"W": (s.win, g.win), "+": (s.win, g.win), "F": (s.win, g.win), "D": (s.draw, g.draw),
+              "H": (s.draw, g.draw)}.get(r.type, (s.loss, g.loss if r.type == "L" else g.absent))
+    return not r.ids and r.match_points == mp and r.points == size * gp
 
 
 def _matches(t: Tournament, records: _Records, team_of: dict[int, int], file: str) -> tuple[Match, ...]:

@@ -34,6 +34,8 @@ class MatchPoints(Criterion):
     def explain(self, ctx, opts, i, groups=()):
         teams_only(ctx, self.name)
         parts = [Part(f"round {r + 1}", pts, _against(ctx, i, r), r + 1) for r, pts in enumerate(ctx.round_points[i])]
+        if ctx.t.players[i].bonus:
+            parts.append(Part("given outside the matches", ctx.t.players[i].bonus, "a penalty or bonus (TRF 299)"))
         return explanation(ctx, opts, i, ctx.points[i], parts)
 
 
@@ -45,11 +47,16 @@ class GamePoints(Criterion):
 
     def compute(self, ctx, opts, groups=()):
         teams_only(ctx, self.name)
-        return [float(sum(e.score or 0 for e in es)) for es in ctx.entries]
+        from brightwell_plugin.team_standings import game_point_context
+        return [float(x) for x in game_point_context(ctx).points]
 
     def explain(self, ctx, opts, i, groups=()):
         teams_only(ctx, self.name)
+        from brightwell_plugin.team_standings import game_point_context
         parts = [Part(f"round {r + 1}", e.score or 0, _against(ctx, i, r), r + 1) for r, e in enumerate(ctx.entries[i])]
+        given = game_point_context(ctx).t.players[i].bonus
+        if given:
+            parts.append(Part("given outside the matches", given, "a penalty or bonus (TRF 299)"))
         return explanation(ctx, opts, i, float(sum(p.value for p in parts)), parts)
 
 

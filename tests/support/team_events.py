@@ -17,11 +17,13 @@ _OTHER = {Kind.GAME: Kind.GAME, Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS, Kind.FORFEI
 def team_trf(name: str, rosters: list[list[int]], rounds: list[list[tuple]], match_points=(2, 1, 0),
              colours: str = "WBWB", forfeits: tuple[tuple[str, int, int, int], ...] = (),
              orders: tuple[tuple[int, int, int, tuple[int, ...]], ...] = (),
-             byes: tuple[tuple[str, int, int], ...] = (), pab: tuple[float, float] = (1, 2)) -> bytes:
+             byes: tuple[tuple[str, int, int], ...] = (), pab: tuple[float, float] = (1, 2),
+             penalties: tuple[tuple[int, float, float, int], ...] = ()) -> bytes:
     """A team event: ``rosters[i]`` team i+1's start numbers in board order; ``rounds[r]`` the
     board results of round r+1 as (white player, black player, kind, result of white); ``black``
     None for a board the other team left empty. ``byes``: (kind, round, team), a team's bye of
-    kind P (pairing-allocated: 320, worth ``pab`` match and game points), F, H or Z (240)."""
+    kind P (pairing-allocated: 320, worth ``pab`` match and game points), F, H or Z (240);
+    ``penalties``: (team, match points, game points, round), a 299 penalty or bonus."""
     entries: dict[int, list[RoundEntry]] = {no: [RoundEntry(Kind.ABSENT)] * len(rounds) for team in rosters for no in team}
     for r, boards in enumerate(rounds):
         for white, black, kind, result in boards:
@@ -51,6 +53,8 @@ def team_trf(name: str, rosters: list[list[int]], rounds: list[list[tuple]], mat
     if given:
         lines.append(f"320 {pab[0]:4.1f} {pab[1]:4.1f}" + "".join(
             f" {given[r]:3d}" if r in given else "    " for r in range(1, len(rounds) + 1)))
+    for team, mp, gp, r in penalties:  # 299: type blank, MP 8-11, GP 14-17, round 20-22, team 24-27
+        lines.append(f"299    {mp:4.1f}  {gp:4.1f}  {r:3d} {team:4d}")
     for r, team, other, players in orders:  # 300: a team's players board by board (0: a board left empty)
         lines.append(f"300 {r:3d} {team:3d} {other:3d} " + " ".join(f"{no:4d}" for no in players))
     return ("\n".join(lines) + "\n").encode("latin-1")
@@ -79,5 +83,8 @@ def team_events(draw, max_teams=6, max_rounds=5):
         rounds.append(boards)
     points = draw(st.sampled_from([(2, 1, 0), (3, 1, 0)]))
     pab = (points[1], size / 2) if draw(st.booleans()) else (points[0], float(size))
+    penalties = draw(st.lists(st.tuples(st.integers(1, teams), st.sampled_from([-2.0, -1.0, 0.0, 1.0]),
+                                        st.sampled_from([-1.5, -0.5, 0.0, 1.0]), st.integers(1, len(rounds))),
+                              max_size=2))
     return team_trf("Generated team Swiss", rosters, rounds, points, ("WB" * size)[:size], byes=tuple(byes),
-                    pab=pab), rosters, size
+                    pab=pab, penalties=tuple(penalties)), rosters, size
