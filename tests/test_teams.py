@@ -339,10 +339,10 @@ def test_a_team_file_written_back_unchanged_is_the_same_bytes(tmp_path):
 
 def test_a_conversion_to_a_format_of_players_says_the_teams_are_lost(tmp_path):
     from support.make_fixtures import FIXTURES
-    _, report = api.convert(FIXTURES / "teams.trf", tmp_path / "teams.xml")
+    _, report = api.convert(FIXTURES / "teams.trf", tmp_path / "teams.elo")
     assert "the 4 teams and their matches (the file ranks players only: the team standings are lost)" in report.lost
     with pytest.raises(BrightwellError, match="team standings are lost"):
-        api.convert(FIXTURES / "teams.trf", tmp_path / "strict.xml", strict=True)
+        api.convert(FIXTURES / "teams.trf", tmp_path / "strict.elo", strict=True)
 
 
 def test_batch_re_ranks_the_teams_of_a_team_file(tmp_path):

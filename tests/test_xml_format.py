@@ -90,7 +90,7 @@ def test_inconsistent_results_are_a_validation_error(tmp_path):
 
 
 def test_newer_format_version_is_refused(tmp_path):
-    text = FMT.dumps(othello_open()).decode().replace('format-version="1"', 'format-version="2"')
+    text = FMT.dumps(othello_open()).decode().replace('format-version="1"', 'format-version="3"')
     with pytest.raises(BrightwellError, match="newer"):
         api.load(_write(tmp_path, text))
 

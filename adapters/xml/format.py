@@ -28,7 +28,7 @@ def lxml_etree():
 
 
 NS = "urn:brightwell-plugin:tournament:1"
-VERSION = 1
+VERSION = 2  # 2: team events (the teams element); a file without teams is written as version 1
 _Q = "{%s}" % NS
 _ROUND, _ID, _EXTRA = _Q + "round", _Q + "id", _Q + "extra"
 _GAME_LAYOUT = ["n", "kind", "opponent", "result", "side", "score", "opp-score"]  # as written here
@@ -194,6 +194,7 @@ class XmlFormat(Format):
     suffixes = (".xml", ".bwx")
     can_write = True
     carries_playoffs = True
+    carries_teams = True
 
     def sniff(self, path, head):
         return b"<tournament" in head and NS.encode() in head
@@ -204,11 +205,11 @@ class XmlFormat(Format):
             try:  # lookups that hold only valid spellings: a miss is a KeyError
                 t = self._tournament(tree.getroot(), path, _VOUCHED)
                 if len({p.start_no for p in t.players}) == len(t.players):
-                    return ReadResult(t)
+                    return _with_teams(t, tree.getroot(), path)
             except KeyError:
                 pass
         _check(tree, schema(), path)  # the full schema judges what the lookups could not vouch for
-        return ReadResult(self._tournament(tree.getroot(), path, _ANY))
+        return _with_teams(self._tournament(tree.getroot(), path, _ANY), tree.getroot(), path)
 
     def _tournament(self, root, path, lookups: _Lookups) -> Tournament:
         a = root.attrib
@@ -288,7 +289,8 @@ class XmlFormat(Format):
     def dumps(self, t: Tournament) -> bytes:
         """The document as lxml's pretty printer lays it out, written directly as text (fast)."""
         out = ["<?xml version='1.0' encoding='UTF-8'?>\n<tournament",
-               _attrs((("xmlns", NS), ("format-version", VERSION), ("name", t.name), ("rounds", t.rounds),
+               _attrs((("xmlns", NS), ("format-version", 1 if t.teams is None else VERSION), ("name", t.name),
+                       ("rounds", t.rounds),
                        ("game", t.game), ("board", t.board), ("system", t.system), ("start-date", t.start_date), ("end-date", t.end_date),
                        ("tie-order", None if t.tie_order == "start" else t.tie_order)),
                       "the tournament"), ">\n  <scoring"]
@@ -346,6 +348,10 @@ class XmlFormat(Format):
 
     @staticmethod
     def _playoffs(t: Tournament, out: list[str]) -> list[str]:
+        """The teams (version 2), the play-off games and the end of the document."""
+        if t.teams is not None:
+            from brightwell_plugin.adapters.xml.teams import write_teams
+            out += write_teams(t.teams, _attrs, _element)
         for g in t.playoffs:
             out += ("  <playoff", _attrs((("stage", g.stage), ("first", g.first), ("second", g.second),
                                           ("result", None if g.result is None else g.result.value),
@@ -353,6 +359,19 @@ class XmlFormat(Format):
                     "/>\n")
         out.append("</tournament>\n")
         return out
+
+
+def _with_teams(t: Tournament, root, path) -> ReadResult:
+    """``t`` with the teams of the document's ``teams`` element, if it has one; stored team totals
+    that are not what the matches give said."""
+    el = root.find(_Q + "teams")
+    if el is None:
+        return ReadResult(t)
+    from dataclasses import replace
+    from brightwell_plugin.adapters.xml.teams import read_teams
+    from brightwell_plugin.teams import stored_totals_disagree
+    section = read_teams(el, t, path, _ANY.numbers.__getitem__, _ANY.positive.__getitem__)
+    return ReadResult(replace(t, teams=section), tuple(f"{path}: {line}" for line in stored_totals_disagree(section)))
 
 
 # XML 1.0 cannot carry C0 controls (but tab, newline, CR), surrogates, U+FFFE and U+FFFF.

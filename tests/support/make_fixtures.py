@@ -569,8 +569,18 @@ TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "chessresults_
 # written as Papp writes them on Windows: Latin-1
 LATIN1_FIXTURES = {FIXTURES / "papp" / "dialects" / "papp136.elo": lambda: PAPP_DIALECTS["papp136.elo"]}
 
+def team_event() -> Tournament:
+    """The team fixture's event (teams.trf) as the native XML holds it: teams, matches, boards."""
+    from dataclasses import replace
+
+    from brightwell_plugin import api
+    t = api.load_bytes(team_fixture().encode(), name="teams.trf").tournament
+    return replace(t, metadata=(), origin=None)
+
+
 BUILDERS = {
     SAMPLE: othello_open,
+    FIXTURES / "teams.xml": team_event,
     FIXTURES / "othello_open.xml": othello_open,
     FIXTURES / "german_example.xml": german_example,
     FIXTURES / "papp_manual.xml": papp_manual,
