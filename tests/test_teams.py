@@ -548,3 +548,23 @@ def test_sssc_takes_no_factor_of_zero_and_names_a_bad_one(tmp_path):
         rank_teams(t, "MPTS,SSSC/K0")
     with pytest.raises(BrightwellError, match="SSSC does not take /C1"):
         rank_teams(t, "MPTS,SSSC/C1")
+
+
+BBP = Path(__file__).resolve().parents[2] / "shared" / "tools" / "bbpPairings" / "bbpPairings.exe"
+
+
+@pytest.mark.skipif(not BBP.exists(), reason="bbpPairings (shared/tools) not present")
+@pytest.mark.parametrize("path", or_skip([TEC] if TEC.exists() else []) + [Path("fixtures") / "teams.trf"])
+def test_the_pairing_engine_takes_a_team_trf_written_here_as_it_takes_the_original(tmp_path, path):
+    """bbpPairings pairs individuals only: it refuses a team file (the 310 records, a team type),
+    the one written here (standings in the 310 columns) with the same message as the original."""
+    import subprocess
+    source = path if path.is_absolute() else Path(__file__).resolve().parents[1] / path
+    t = api.load(source).tournament
+    out = tmp_path / "written.trf"
+    api.write(api.with_team_standings(t, rank_teams(t)), out)
+    verdicts = [subprocess.run([str(BBP), "--dutch", str(p), "-c"], capture_output=True, text=True, timeout=60)
+                for p in (source, out)]
+    assert [v.returncode for v in verdicts] == [3, 3]
+    reasons = [v.stderr.split(": ", 1)[1].split('"')[0] for v in verdicts]  # the line it quotes may differ
+    assert reasons[0] == reasons[1] and "support" in reasons[0], reasons
