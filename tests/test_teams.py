@@ -568,3 +568,37 @@ def test_the_pairing_engine_takes_a_team_trf_written_here_as_it_takes_the_origin
     assert [v.returncode for v in verdicts] == [3, 3]
     reasons = [v.stderr.split(": ", 1)[1].split('"')[0] for v in verdicts]  # the line it quotes may differ
     assert reasons[0] == reasons[1] and "support" in reasons[0], reasons
+
+
+def test_a_player_on_no_roster_fielded_by_a_300_record_plays_for_that_team_that_round(tmp_path):
+    """Team 1's roster lists players 1 and 2; its 300 records field player 3 on board 3 in every
+    round (a substitute the rosters do not list): the matches are those of the full rosters."""
+    from support.make_fixtures import FIXTURES
+    text = (FIXTURES / "teams.trf").read_text(encoding="latin-1")
+    roster = "310   1 Team 1                           T1         0                       1    2    3"
+    assert roster in text
+    opponents = {1: 2, 2: 3, 3: 4}
+    orders = "".join(f"300 {r:3d} {1:3d} {o:3d}    1    2    3\n" for r, o in opponents.items())
+    path = tmp_path / "substitute.trf"
+    path.write_text(text.replace(roster, roster[:-5]) + orders, encoding="latin-1")
+    t = api.load(path).tournament
+    assert t.teams.team(1).members == (1, 2)
+    original = api.load(FIXTURES / "teams.trf").tournament
+    assert t.teams.matches == original.teams.matches
+    assert rank_teams(t, "MPTS,GPTS,EGGSB").rows == rank_teams(original, "MPTS,GPTS,EGGSB").rows
+    fielded_twice = orders + "300   1   2   1    4    5    3\n"
+    path.write_text(text.replace(roster, roster[:-5]) + fielded_twice, encoding="latin-1")
+    with pytest.raises(BrightwellError, match="player 3 is not on team 2|player 3 is fielded by teams 1 and 2"):
+        api.load(path)
+
+
+@pytest.mark.parametrize("path", or_skip([TEAMS / "sharly_trf_team_import_test.trf"]
+                                          if (TEAMS / "sharly_trf_team_import_test.trf").exists() else []))
+def test_sharlys_in_progress_team_file_reads_with_its_substitute(tmp_path, path):
+    """Sharly-Chess's import test fields player 2, on no roster, for team 2 in round 2 (300), the
+    round paired and not played: read, ranked after round 1, written back as it was."""
+    t = api.load(path).tournament
+    assert t.rounds_played == 1 and {m.round for m in t.teams.matches} == {1}
+    assert [r.start_no for r in rank_teams(t, "MPTS,GPTS").rows][:1] == [1]
+    api.write(t, tmp_path / "same.trf")
+    assert (tmp_path / "same.trf").read_bytes() == path.read_bytes()

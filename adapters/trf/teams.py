@@ -10,7 +10,9 @@ colours of the first team's boards. The records stay as they are in the file's m
 
 Rule for a board whose players are not on two rosters: a player on no roster plays for no
 team (his games are boards of no match, which is an error when his opponent's team has a
-match that round); a player on two rosters is an error.
+match that round), unless a team's 300 record fields him in a round: then he plays for that
+team in that round (a substitute the rosters do not list); a player on two rosters, or fielded
+by a team whose roster does not hold him while another's does, is an error.
 """
 
 from __future__ import annotations
@@ -61,6 +63,12 @@ class _Records:
         self.orders: dict[tuple[int, int], list[int]] = {}  # (round, team) -> its players, board by board
         self.lines: dict[tuple[str, int, int], int] = {}  # (record, round, team) -> line, for errors
         self.abnormal: list[Abnormal] = []  # 299
+        self.fielded: dict[tuple[int, int], int] = {}  # (round, player on no roster) -> the team a 300 fields him for
+
+    def members(self, team: Team, r: int) -> tuple[int, ...]:
+        """The team's players in round ``r``: its roster and those its 300 record fields from no roster."""
+        guests = tuple(no for no in self.orders.get((r, team.number)) or () if no and no not in team.members)
+        return team.members + guests
 
     def error(self, n: int, message: str) -> BrightwellError:
         return BrightwellError(message, file=self.file, place=f"line {n}")
@@ -167,9 +175,15 @@ def read_teams(lines, t: Tournament, file: str, warnings: list[str] | None = Non
         n = records.lines["300", r, team]
         if team not in numbers:
             raise records.error(n, f"300 board order of round {r} names team {team}, which does not exist")
-        stray = next((no for no in order if no and team_of.get(no) != team), None)
-        if stray is not None:
-            raise records.error(n, f"300 board order of round {r}: player {stray} is not on team {team}")
+        for no in order:
+            if no and no not in known:
+                raise records.error(n, f"300 board order of round {r} names player {no}, who has no 001 record")
+            if no and team_of.get(no, team) != team:
+                raise records.error(n, f"300 board order of round {r}: player {no} is not on team {team} "
+                                       f"(he is on team {team_of[no]})")
+            if no and no not in team_of and records.fielded.setdefault((r, no), team) != team:
+                raise records.error(n, f"300 board order of round {r}: player {no} is fielded by teams "
+                                       f"{records.fielded[r, no]} and {team}")
     given = bonuses(records.abnormal, lambda i: i in numbers, "team", file)
     teams = tuple(replace(team, bonus_match_points=given[team.number][0], bonus_game_points=given[team.number][1])
                   if team.number in given else team for team in records.teams)
@@ -200,12 +214,13 @@ def _matches(t: Tournament, records: _Records, team_of: dict[int, int], file: st
     out: list[Match] = []
     for r in range(1, t.rounds_played + 1):
         opponent_team: dict[int, int] = {}
+        playing = {**team_of, **{no: team for (rr, no), team in records.fielded.items() if rr == r}}
         for team in records.teams:
-            for no in team.members:
+            for no in records.members(team, r):
                 e = by_no[no].entry(r)
-                if e.opponent is None or e.opponent not in team_of:
+                if e.opponent is None or e.opponent not in playing:
                     continue
-                other = team_of[e.opponent]
+                other = playing[e.opponent]
                 if opponent_team.setdefault(team.number, other) != other:
                     raise BrightwellError(f"round {r}: players of team {team.number} meet players of teams "
                                           f"{opponent_team[team.number]} and {other}", file=file, place=f"player {no}")
@@ -225,7 +240,7 @@ def _matches(t: Tournament, records: _Records, team_of: dict[int, int], file: st
                 out.append(match)
                 continue
             bye = records.byes.get((r, a))
-            if bye is None and any(by_no[no].entry(r).kind is Kind.PAB for no in team.members):
+            if bye is None and any(by_no[no].entry(r).kind is Kind.PAB for no in records.members(team, r)):
                 bye = "pab"
             if bye is not None:
                 done.add(a)
@@ -258,7 +273,7 @@ def _first_team(r: int, a: int, b: int, teams: dict[int, Team], by_no: dict[int,
 
 def _board_order(team: Team, r: int, records) -> list[int]:
     order = records.orders.get((r, team.number))
-    return [no for no in order if no] if order else [no for no in team.members]
+    return [no for no in order if no] if order else list(team.members)
 
 
 def _seats(team: Team, r: int, records) -> dict[int, int]:
@@ -278,10 +293,10 @@ def _numbered(pairs, first_seats: dict[int, int], second_seats: dict[int, int]) 
     return sorted((Board(n, *pair) for n, pair in zip(numbers, pairs)), key=lambda b: b.number)
 
 
-def _team_points(team: Team, r: int, by_no: dict[int, Player], t: Tournament):
+def _team_points(team: Team, r: int, by_no: dict[int, Player], t: Tournament, records):
     """The game points the team's players scored in round ``r``."""
     points = t.scoring.points
-    return sum(points(by_no[no].entry(r)) for no in team.members)
+    return sum(points(by_no[no].entry(r)) for no in records.members(team, r))
 
 
 def _match(r, first, second, teams, by_no, t, records, forfeit) -> Match:
@@ -292,7 +307,7 @@ def _match(r, first, second, teams, by_no, t, records, forfeit) -> Match:
     points = t.scoring.points
     for no in _board_order(teams[first], r, records):
         e = by_no[no].entry(r)
-        opponent = e.opponent if e.opponent in teams[second].members else None
+        opponent = e.opponent if e.opponent in records.members(teams[second], r) else None
         if opponent is not None or points(e):  # a player who met one, or won a board the other left empty
             placed.add(opponent)
             theirs = points(by_no[opponent].entry(r)) if opponent is not None else 0
@@ -303,5 +318,5 @@ def _match(r, first, second, teams, by_no, t, records, forfeit) -> Match:
             pairs.append((None, no, 0, points(e)))
     boards = _numbered(pairs, _seats(teams[first], r, records), _seats(teams[second], r, records))
     played = any(by_no[b.first].entry(r).kind is Kind.GAME for b in boards if b.first is not None)
-    return Match(r, first, second, tuple(boards), _team_points(teams[first], r, by_no, t),
-                 _team_points(teams[second], r, by_no, t), forfeit, played=played)
+    return Match(r, first, second, tuple(boards), _team_points(teams[first], r, by_no, t, records),
+                 _team_points(teams[second], r, by_no, t, records), forfeit, played=played)
