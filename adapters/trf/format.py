@@ -18,8 +18,6 @@ from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, teams_lost, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.adapters.pairing_system import system_rule
-from brightwell_plugin.adapters.trf.abnormal import with_abnormal
-from brightwell_plugin.adapters.trf.teams import has_teams, with_teams
 from brightwell_plugin.adapters.trf.lines import (
     BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records, block_scores,
     scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
@@ -55,9 +53,12 @@ class TrfFormat(Format):
         text, used, warnings = decode(raw[3:] if bom else raw, encoding, str(path))
         lines = tuple(split_lines(text))
         parsed = self.parse(lines, str(path))
-        if has_teams(lines):
+        codes = {line[:4] for line, _ in lines}
+        if "310 " in codes or "013 " in codes:  # team records: the team module, only then
+            from brightwell_plugin.adapters.trf.teams import with_teams
             parsed = with_teams(parsed, lines, str(path), warnings)
-        if parsed.teams is None:
+        if parsed.teams is None and "299 " in codes:
+            from brightwell_plugin.adapters.trf.abnormal import with_abnormal
             parsed = with_abnormal(parsed, lines, str(path), warnings)
         t = replace(_unpaired_cells(parsed, lines, str(path), warnings), origin=TrfDocument(lines, bom, used, parsed))
         if not any(line[:3] in ("092", "192") for line, _ in lines):

@@ -30,10 +30,6 @@ _FORFEITS = {"10": "first", "WL": "first", "WZ": "first", "+-": "first", "01": "
 _BYES = {"F": "full", "H": "half", "Z": "zero", " ": "zero"}
 
 
-def has_teams(lines) -> bool:
-    return any(line.startswith(("310 ", "013 ")) for line, _ in lines)
-
-
 def _int(text: str) -> int:
     text = text.strip()
     return int(text) if text else 0
