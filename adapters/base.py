@@ -43,8 +43,10 @@ def changes_standings(item: str) -> bool:
     return getattr(item, "standings", True)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ReadResult:
+    """What a format read: the event, and what the reader doubted or left out (one line each)."""
+
     tournament: Tournament
     warnings: tuple[str, ...] = ()
 

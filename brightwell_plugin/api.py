@@ -41,8 +41,10 @@ __all__ = ["CheckRow", "Loaded", "OrderCheck", "check", "check_order", "convert"
            "describe_playoffs", "detect_format", "explain", "load", "rank", "rank_teams", "sample_path", "with_standings",
            "with_team_standings", "write"]
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Loaded:
+    """A file read: the event, the format that read it and what the reader said of it."""
+
     tournament: Tournament
     format: str
     warnings: tuple[str, ...] = ()

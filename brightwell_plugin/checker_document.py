@@ -11,7 +11,7 @@ number, or ``null``) and ``precision``. The values and ranks are this project's.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from typing import NamedTuple
 from decimal import ROUND_HALF_UP, Decimal
 from json.encoder import encode_basestring_ascii
 
@@ -49,8 +49,7 @@ NOT_HERE = {"NUL", "MPTS", "GPTS", "RANK", "RIP", "VUR", "NUM", "COD", "CSQ", "R
             "TBR", "BBE", "SSSC", "ACC", "FLT", "FLTD", "FLTFT", "RFP", "TOP", "RND"}
 
 
-@dataclass(frozen=True)
-class Code:
+class Code(NamedTuple):
     """A tie-break as gacrux's command line writes it (``BH/C1``, ``KS/L+1``, ``ARO/U1400/V2026``)."""
 
     text: str  # as given

@@ -168,7 +168,7 @@ class Player:
         return self.rounds[round_no - 1] if 0 < round_no <= len(self.rounds) else ABSENT_ENTRY
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayoffGame:
     """A game after the rounds that rank (a final, a third-place match): kept, never ranked.
 
@@ -183,7 +183,7 @@ class PlayoffGame:
     opp_score: Number | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Tournament:
     """A whole event. ``rounds`` is the planned number of rounds (R in BQ's coefficient)."""
 

@@ -24,6 +24,8 @@ WITHOUT_SCORES = "PTS,BH/C1,BH,SB"
 
 @dataclass(frozen=True, slots=True)
 class Row:
+    """One line of the standings: the place (shared places share it), the player and his values."""
+
     rank: int
     start_no: int
     name: str
@@ -33,8 +35,10 @@ class Row:
 new_row = constructor(Row)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Standings:
+    """The ranked event: the items as written, one row per player in order, after which round."""
+
     items: tuple[SpecItem, ...]
     rows: tuple[Row, ...]
     after_round: int

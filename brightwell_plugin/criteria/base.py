@@ -48,7 +48,7 @@ def numbers(text: str) -> tuple[float, ...]:
     return tuple(float(part) for part in text.split("+"))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Parameter:
     """A ``key=value`` a criterion accepts; ``read`` turns its text into the typed value."""
 
@@ -60,7 +60,7 @@ class Parameter:
     read: Callable[[str], Any] = str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Preset:
     """A named set of a criterion's parameters (``BQ:preset=woc``), registered by any plugin."""
 
@@ -86,6 +86,8 @@ class Part:
 
 @dataclass(frozen=True, slots=True)
 class Explanation:
+    """How one player's value of one item was obtained: its parts, and notes on the rule."""
+
     item: str
     start_no: int
     name: str
@@ -102,7 +104,7 @@ class Explanation:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Options:
     """A criterion's configured item: modifiers, parameters as written (preset, defaults, user),
     their typed values, and the settings the criterion made of them (:meth:`Criterion.settle`)."""
