@@ -132,30 +132,31 @@ class Code(NamedTuple):
 _FLAGS = {"D": "urd", "P": "predetermined", "F": "foremode", "S": "swiss", "X": "exchange", "N": "vun"}
 
 
-def value(code: Code, number: float | None, summed: bool, rounds: int):
-    """One value as gacrux writes it: a decimal string, a whole number or None (see the module's doc)."""
+def writer(code: Code, rounds: int):
+    """How gacrux writes one value of ``code`` (a decimal string, a whole number or None; see the
+    module's doc): a function of the value and whether it is a sum of some term, chosen once."""
     name = ALIASES.get(code.name, code.name)
     if not code.gacrux:  # this project's own criterion: its value, written as gacrux writes a decimal
-        return None if number is None else str(Decimal(repr(float(number))))
+        return lambda number, summed: None if number is None else str(Decimal(repr(float(number))))
     if name in WHOLE:
-        return int(number or 0)
+        return lambda number, summed: int(number or 0)
     if name in RATING:
-        return int(round(number)) if number else None
+        return lambda number, summed: int(round(number)) if number else None
     if name in RATING_AVERAGE:
-        return str(round(number)) if number else None
+        return lambda number, summed: str(round(number)) if number else None
     if name == "AOB":
-        if number is None or not summed:
-            return None
-        digits = 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
-        return str(Decimal(repr(float(number))).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)) if number else "0.0"
-    if name in SUMMED and not summed:
-        return 0
-    return f"{float(number):.{DECIMALS[name]}f}"
+        step = Decimal(1).scaleb(-(2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5))
+        return lambda number, summed: (None if number is None or not summed else "0.0" if not number else
+                                       str(Decimal(repr(float(number))).quantize(step, ROUND_HALF_UP)))
+    decimals = DECIMALS[name]
+    if name in SUMMED:
+        return lambda number, summed: f"{float(number):.{decimals}f}" if summed else 0
+    return lambda number, summed: f"{float(number):.{decimals}f}"
 
 
 def precision(values) -> int:
     """gacrux's ``precision``: the most decimals of any value written as a decimal."""
-    return max((len(v) - v.index(".") - 1 for v in values if isinstance(v, str) and "." in v), default=0)
+    return max((len(v) - v.index(".") - 1 for v in set(values) if isinstance(v, str) and "." in v), default=0)
 
 
 def direct_encounter(before: dict[int, int], after: dict[int, int]) -> dict[int, int]:
@@ -179,12 +180,12 @@ def result(t: Tournament, codes: list[Code], standings: Standings, summed: dict,
     number; ``loops``: DE's mini-tables in succession, by column); with ``check``, whether every
     rank is the file's."""
     by_no = {row.start_no: row for row in (*standings.rows, *standings.unlisted)}
+    numbers = [(p.start_no, by_no[p.start_no].values if p.start_no in by_no else None) for p in t.players]
     tiebreaks, columns = [], []
     for i, code in enumerate(codes):
-        column = {p.start_no: given[i, p.start_no] if (i, p.start_no) in given else
-                  value(code, by_no[p.start_no].values[i] if p.start_no in by_no else None,
-                        summed.get((i, p.start_no), True), standings.after_round)
-                  for p in t.players}
+        write = writer(code, standings.after_round)
+        column = {no: write(None if values is None else values[i], summed.get((i, no), True)) for no, values in numbers}
+        column.update((no, v) for (j, no), v in given.items() if j == i)
         entry = code.describe(i + 1, edition, unrated, round_robin)
         if code.name == "DE":  # gacrux's record of its loops: one more than the mini-tables in succession
             entry["ede"] = {"functions": "P", "loopcount": 1 + (loops or {}).get(i, 0), "edechanges": [False],

@@ -11,9 +11,9 @@ zeros; the exit status says failure (2) on bad input and a check that fails is 0
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -70,7 +70,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one checker command; the exit status (see the module's doc)."""
-    doc = {"filetype": "Tiebreak", "version": "1.0", "published": str(datetime.datetime.now())[:19],
+    doc = {"filetype": "Tiebreak", "version": "1.0", "published": time.strftime("%Y-%m-%d %H:%M:%S"),
            "origin": ORIGIN, "options": None, "status": {"code": 0, "info": [], "error": []}}
     params: dict = {}
     try:
@@ -99,9 +99,15 @@ def main(argv: list[str] | None = None) -> int:
 def _last_round_with_a_game(t) -> int:
     """The last round in which two players met over the board (gacrux's ``currentRound``: a round
     of forfeits and byes only, at the end, is not yet a round played)."""
-    from brightwell_plugin.model import Kind
-    return max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.kind is Kind.GAME and e.opponent),
-               default=0)
+    game, last = Kind.GAME, 0
+    for p in t.players:  # each player's rounds from his last, down to the latest found so far
+        rounds = p.rounds
+        for r in range(len(rounds), last, -1):
+            e = rounds[r - 1]
+            if e.kind is game and e.opponent:
+                last = r
+                break
+    return last
 
 
 def _answer(params: dict):

@@ -165,3 +165,24 @@ def test_the_consistency_pass_sums_points_as_the_scoring_does(t):
     assume(totals is not None)  # the events the fast pass leaves to the full diagnosis have no totals
     assert totals == [t.scoring.total(p.rounds) for p in t.players]
     assert [type(x) for x in totals] == [type(t.scoring.total(p.rounds)) for p in t.players]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(t=tournaments(), code=st.sampled_from(["BH/C1", "BH/C2", "SB/C1", "SB/C2", "FB/C1", "BH/M1"]),
+       edition=st.sampled_from([2024, 2026]))
+def test_cut_sums_of_real_opponents_are_what_the_plain_cut_gives(t, code, edition):
+    """The cut of a row with a real opponent every round (buchholz.lowest_cut) equals cut_values'."""
+    from brightwell_plugin.context import Context
+    from brightwell_plugin.criteria import buchholz
+    from brightwell_plugin.criteria.unplayed import cut_values
+    from brightwell_plugin.host import get_host
+    from brightwell_plugin.tiebreak_spec import parse_item
+    item = parse_item(f"{code}:edition={edition}")
+    criterion = get_host().criterion(item.code)
+    opts = criterion.configure(item)
+    ctx = Context(t)
+    fast_values = criterion.compute(ctx, opts)
+    inner = {"BH": buchholz.Buchholz, "FB": buchholz.ForeBuchholz, "SB": buchholz.SonnebornBerger}[item.code]()
+    view, ed, rr = inner._setup(ctx, opts)
+    plain = [cut_values(inner._items(ctx, view, ed, rr, i), opts.modifiers, ctx.k)[0] for i in range(ctx.n)]
+    assert fast_values == plain

@@ -47,8 +47,13 @@ class _OpponentSum(Criterion):
 
     def values_with_cuts(self, ctx, opts):
         view, ed, rr = self._setup(ctx, opts)
-        out = []
+        low = 2 if {"C2", "M2"} & opts.modifiers else 1 if {"C1", "M1"} & opts.modifiers else 0
+        only_low = not {"M1", "M2"} & opts.modifiers
+        adjusted, out = view.adjusted, []
         for i in range(ctx.n):
+            if only_low and all(view.real[i]):  # a real opponent every round: no VUR, the lowest cut
+                out.append(lowest_cut(ctx.opp[i], ctx.round_points[i], adjusted, self.weighted, min(low, ctx.k)))
+                continue
             items = self._items(ctx, view, ed, rr, i)
             out.append(cut_values(items, opts.modifiers, ctx.k)[0])
         return out
@@ -90,6 +95,14 @@ class _OpponentSum(Criterion):
                               who + (" - cut" if j in cut else "") + (" [VUR]" if vur else ""), r + 1))
         notes = [f"FIDE C.07 edition {ed}"] + (["round robin: art. 15.2"] if rr else [])
         return explanation(ctx, opts, i, total, parts, notes)
+
+
+def lowest_cut(opps, points, adjusted, weighted: bool, low: int) -> float:
+    """:func:`cut_values` of a row of real opponents, without VUR or high cut: the sum without the
+    ``low`` least significant terms (lowest opponent score, then lowest term), summed in that order."""
+    sig = [adjusted[o] for o in opps]
+    terms = sorted(zip(sig, map(mul, sig, points)) if weighted else zip(sig, sig))
+    return sum(value for _, value in terms[low:])
 
 
 class Buchholz(_OpponentSum):
