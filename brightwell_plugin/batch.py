@@ -1,5 +1,5 @@
 """Re-rank an archive of tournament files: rank its jobs (:mod:`brightwell_plugin.jobs`) in
-parallel, write a mirrored tree.
+parallel (:mod:`brightwell_plugin.schedule`), write a mirrored tree.
 
 The work of one file is :func:`process`, a plain function of picklable arguments, so any
 ``concurrent.futures.Executor`` runs it: a process pool by default, a Dask cluster's
@@ -8,17 +8,12 @@ The work of one file is :func:`process`, a plain function of picklable arguments
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
-import signal
-import threading
 from collections.abc import Callable
-from contextlib import contextmanager
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, as_completed, wait
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import accumulate
 from pathlib import Path
 from typing import NamedTuple
 
@@ -27,10 +22,11 @@ from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFor
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.jobs import OUTPUT_TAG, Job, Jobs, collect, tag_output
+from brightwell_plugin.schedule import Interrupted, chunk_sizes, run_jobs
 from brightwell_plugin.standings import configured
 
-__all__ = ["OUTPUT_TAG", "FileResult", "Interrupted", "Job", "Jobs", "Placing", "clean_stale_temporaries", "collect",
-           "process", "process_chunk", "run"]
+__all__ = ["OUTPUT_TAG", "FileResult", "Interrupted", "Job", "Jobs", "Placing", "chunk_sizes", "clean_stale_temporaries",
+           "collect", "process", "run"]
 
 class Placing(NamedTuple):
     """One player's place before and after: a named tuple, made and pickled in C (a batch
@@ -192,44 +188,6 @@ def clean_stale_temporaries(out_dir: Path) -> int:
     return removed
 
 
-def process_chunk(jobs: list[Job], out_dir: Path, spec: str | None, to: str | None,
-                  skip_existing: bool, strict: bool = False, host: Host | None = None) -> list[FileResult]:
-    """:func:`process` for several jobs: one task per chunk spares the executor a round trip per file.
-    After Ctrl-C the chunk stops before its next file, and what it finished is reported."""
-    results = []
-    try:
-        for job in jobs:
-            if _STOP is not None and _STOP.is_set():
-                break
-            results.append(process(job, out_dir, spec, to, skip_existing, strict, host))
-    except KeyboardInterrupt:  # an executor whose workers do get the signal
-        pass
-    return results
-
-
-_STOP = None  # in a worker of our own pool: set by the parent on Ctrl-C
-
-
-def _worker_start(stop) -> None:
-    """Workers leave Ctrl-C to the parent, which tells them to stop between files: a file is then
-    either written and counted, or not started."""
-    global _STOP
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _STOP = stop
-
-
-def chunk_sizes(files: int, workers: int) -> list[int]:
-    """Files per task, in order: up to 16 (steady progress, few round trips), never more than a
-    quarter of what is left per worker, so the tasks shrink toward the end and the workers
-    finish together instead of one waiting for the other's last big chunk."""
-    sizes, left = [], files
-    while left > 0:
-        size = max(1, min(16, left // (4 * max(1, workers))))
-        sizes.append(size)
-        left -= size
-    return sizes
-
-
 def check_arguments(spec: str | None, to: str | None, host: Host | None = None) -> None:
     """Refuse a bad spec or output format once, before any file is touched (not once per file).
     Building the plugin host here also spares each forked worker building its own."""
@@ -240,35 +198,6 @@ def check_arguments(spec: str | None, to: str | None, host: Host | None = None) 
         host.formats.writable(to)
 
 
-@contextmanager
-def _ctrl_c_held():
-    """A Ctrl-C during the block is raised when it ends (in the main thread): what it would have
-    interrupted is never half done."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pressed = []
-    before = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-    if pressed:
-        raise KeyboardInterrupt
-
-
-def _take_started(futures, seen, take) -> None:
-    """After Ctrl-C: the results of the chunks already running (each stops at its current file), so
-    that the summary counts every file written. A second Ctrl-C stops the waiting."""
-    started = [f for f in futures if f not in seen and not f.cancelled()]
-    try:
-        for future in as_completed(started):
-            if future.exception() is None:
-                take(future)
-    except KeyboardInterrupt:
-        pass
-
-
 def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
     """Every output lies under ``out_dir``: no input may (an event's other files lie beside it), so
     that no output can replace an input, this run's or another job's."""
@@ -277,19 +206,6 @@ def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
     if inside is not None:
         raise BrightwellError(f"the output folder holds input files (e.g. {inside}): outputs never replace an "
                               "input; choose another --out", file=str(out_dir))
-
-
-class Interrupted(KeyboardInterrupt):
-    """A batch stopped by Ctrl-C: what was done before it (outputs are whole or absent); ``done``
-    counts the files finished, ``results`` holds them when the run kept its results."""
-
-    def __init__(self, results: list[FileResult], total: int, done: int | None = None):
-        super().__init__()
-        self.results, self.total = results, total
-        self.done = len(results) if done is None else done
-
-
-IN_FLIGHT = 4  # chunks a worker may have queued: enough to keep it busy, few enough to hold little
 
 
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
@@ -311,57 +227,8 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
         raise BrightwellError(f"cannot be the output folder: {reason}", file=str(out_dir)) from None
     clean_stale_temporaries(out_dir)
     tag_output(out_dir)
-    workers = jobs_count or os.cpu_count() or 1
-    own = executor is None
-    stop = multiprocessing.get_context().Event() if own else None
-    pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(stop,))
-    starts = list(accumulate(chunk_sizes(len(jobs), workers), initial=0))
-    bounds = iter(zip(starts, starts[1:]))  # the chunks not submitted yet
-    results: list[FileResult] = []
-    running: set = set()
-    done = 0
-
-    def take(future) -> None:
-        nonlocal done
-        with _ctrl_c_held():  # a chunk's results are counted whole, or not yet
-            running.discard(future)
-            for result in future.result():
-                done += 1
-                if keep:
-                    results.append(result)
-                if on_result:
-                    on_result(result)
-
-    def submit_next() -> bool:
-        for a, b in bounds:
-            running.add(pool.submit(process_chunk, jobs[a:b], out_dir, spec, to, skip_existing, strict, host))
-            return True
-        return False
-
-    try:
-        while len(running) < IN_FLIGHT * workers and submit_next():
-            pass
-        while running:
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                take(future)
-                submit_next()
-    except KeyboardInterrupt:
-        if stop is not None:
-            stop.set()
-        for future in running:
-            future.cancel()  # chunks not started never start
-        _take_started(list(running), set(), take)
-        if own:  # the workers stop before their next file: waiting for them is short, and leaves
-            own = False  # no pool thread behind to fail at exit
-            try:
-                pool.shutdown(wait=True, cancel_futures=True)
-            except KeyboardInterrupt:
-                pass
-        raise Interrupted(results, len(jobs), done) from None
-    finally:
-        if own:
-            pool.shutdown()
+    work = partial(process, out_dir=out_dir, spec=spec, to=to, skip_existing=skip_existing, strict=strict, host=host)
+    results = run_jobs(jobs, work, executor, jobs_count, on_result, keep)
     if not keep:
         return []
     order = {job.label: i for i, job in enumerate(jobs)}

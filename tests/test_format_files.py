@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from brightwell_plugin import api, batch
+from brightwell_plugin import api, batch, schedule
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.builder import TournamentBuilder
 from brightwell_plugin.cli import main
@@ -67,7 +67,7 @@ def pairs_format(monkeypatch):
     plugin = PairsPlugin()
     get_host().register(plugin, name="pairs-test")
     # the workers must see the plugin registered in this process: forked, not started afresh
-    monkeypatch.setattr(batch, "ProcessPoolExecutor",
+    monkeypatch.setattr(schedule, "ProcessPoolExecutor",
                         partial(ProcessPoolExecutor, mp_context=multiprocessing.get_context("fork")))
     yield
     get_host().unregister(plugin)
