@@ -10,6 +10,7 @@ import click
 
 from brightwell_plugin import __version__
 from brightwell_plugin.cli_batch import batch
+from brightwell_plugin.cli_study import study
 from brightwell_plugin.cli_common import api, context, fileio, handled, limits, render
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
 
@@ -353,6 +354,7 @@ def convert(source, target, to, input_format, encoding, division, strict, renumb
 
 
 main.add_command(batch)
+main.add_command(study)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

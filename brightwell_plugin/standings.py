@@ -158,12 +158,23 @@ def rank_bound(t: Tournament, bound: list, after_round: int | None = None, editi
         return _rank(t, None, after_round, None, edition, bound)
 
 
-def _rank(t: Tournament, spec, after_round, host, edition, bound=None) -> Standings:
+def rank_stepwise(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
+                  host: Host | None = None, bound: list | None = None) -> tuple[Standings, list[list[list[int]]]]:
+    """:func:`rank` (or :func:`rank_bound`), and the groups of players (indices) still tied before
+    each item of the list, then after the last: what each item parted."""
+    steps: list[list[list[int]]] = []
+    with gc_paused():
+        return _rank(t, spec, after_round, host, None, bound, steps), steps
+
+
+def _rank(t: Tournament, spec, after_round, host, edition, bound=None, steps: list | None = None) -> Standings:
     ctx = Context(t, after_round, edition)
     bound = bind(spec, t, host) if bound is None else bound
     columns = []
     groups: list[list[int]] = []
     for item, criterion, _, seen, values in _steps(ctx, bound):
+        if steps is not None:
+            steps.append(seen)
         if item is None:
             groups = seen
         else:  # one type a criterion: ints where whole by definition (Criterion.whole), else floats

@@ -1,0 +1,178 @@
+"""The study's report: DIR/study.json, DIR/study.csv and DIR/index.html (with DIR/events/*.html,
+the comparison pages the workers wrote).
+
+A :class:`StudyWriter` takes each event's result as it completes: its record goes into a private
+temporary SQLite table, its numbers into the counters. ``close`` writes the three files from
+them, the events ordered by source, so that two runs over one archive write the same bytes; its
+memory does not grow with the archive."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+from brightwell_plugin.study import EventStudy
+
+_TEXT = {"encoding": "utf-8", "errors": "backslashreplace"}  # a file name that is not UTF-8 keeps its escapes
+
+
+def event_record(e: EventStudy, rules) -> dict:
+    """One event's entry of study.json."""
+    return {
+        "source": e.source, "name": e.name, "format": e.format, "year": e.year, "creator": e.creator,
+        "federation": e.federation, "status": "failed" if e.error else "skipped" if e.skipped else "studied",
+        "error": e.error or e.skipped, "players": e.players, "tied_pairs": e.tied_pairs, "page": e.page,
+        "rules": [{"rule": o.rule, "error": o.error, "broken": list(o.broken), "shared": o.shared,
+                   "follows_stored_order": o.follows} for o in e.outcomes],
+        "pairs": [{"first": rules[d.first], "second": rules[d.second], "moved": d.moved, "swapped": d.swapped,
+                   "title_changed": d.title_changed, "top_changed": d.top_changed,
+                   "place_changes": {str(k): n for k, n in d.changes}} for d in e.differences],
+    }
+
+
+class StudyWriter:
+    """The report of a study, written as its events arrive (see the module's doc)."""
+
+    def __init__(self, folder: Path, rules: list[str], items: list[list[str]], top: int):
+        self.folder, self.rules, self.items, self.top = folder, rules, items, top
+        folder.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect("")  # "": a private temporary file, deleted when closed
+        self._db.execute("CREATE TABLE event (source TEXT PRIMARY KEY, record TEXT)")
+        self.counts = Counter()
+        self.per_rule = [{"events": 0, "errors": 0, "tied_pairs": 0, "broken": [0] * len(its), "shared": 0,
+                          "follows": 0, "does_not_follow": 0} for its in items]
+        n = len(rules)
+        self.pairs = {(a, b): {"events": 0, "players": 0, "moved": 0, "tied_pairs": 0, "swapped": 0,
+                               "title_changed": 0, "top_changed": 0, "place_changes": Counter()}
+                      for a in range(n) for b in range(a + 1, n)}
+        self.years: dict[str, dict] = {}
+
+    def add(self, e: EventStudy) -> None:
+        self.counts["events"] += 1
+        self.counts["failed" if e.error else "skipped" if e.skipped else "studied"] += 1
+        record = event_record(e, self.rules)
+        self._db.execute("INSERT OR REPLACE INTO event VALUES (?, ?)",
+                         (e.source, json.dumps(record, ensure_ascii=False, sort_keys=False)))
+        if not e.studied:
+            return
+        year = self.years.setdefault(e.year or "unknown", {"events": 0, "tied_pairs": [0] * len(self.rules),
+                                                          "broken": [0] * len(self.rules)})
+        year["events"] += 1
+        for r, o in enumerate(e.outcomes):
+            tally = self.per_rule[r]
+            if o.error:
+                tally["errors"] += 1
+                continue
+            tally["events"] += 1
+            tally["tied_pairs"] += e.tied_pairs
+            tally["shared"] += o.shared
+            for k, n in enumerate(o.broken):
+                tally["broken"][k] += n
+            tally["follows"] += o.follows is True
+            tally["does_not_follow"] += o.follows is False
+            year["tied_pairs"][r] += e.tied_pairs
+            year["broken"][r] += e.tied_pairs - o.shared
+        for d in e.differences:
+            tally = self.pairs[d.first, d.second]
+            tally["events"] += 1
+            tally["players"] += e.players
+            tally["tied_pairs"] += e.tied_pairs
+            for key in ("moved", "swapped"):
+                tally[key] += getattr(d, key)
+            tally["title_changed"] += d.title_changed
+            tally["top_changed"] += d.top_changed
+            tally["place_changes"].update(dict(d.changes))
+
+    def summary(self) -> dict:
+        """Everything but the events: the numbers the page shows."""
+        per_rule = [{"rule": rule, **{k: v for k, v in t.items() if k != "broken"},
+                     "broken": [{"item": item, "pairs": n} for item, n in zip(items, t["broken"])],
+                     "share_broken": _share(t["tied_pairs"] - t["shared"], t["tied_pairs"])}
+                    for rule, items, t in zip(self.rules, self.items, self.per_rule)]
+        per_pair = [{"first": self.rules[a], "second": self.rules[b],
+                     **{k: v for k, v in t.items() if k != "place_changes"},
+                     "place_changes": {str(k): t["place_changes"][k] for k in sorted(t["place_changes"])}}
+                    for (a, b), t in self.pairs.items()]
+        by_year = [{"year": year, "events": y["events"],
+                    "rules": [{"rule": rule, "tied_pairs": tied, "broken": broken, "share_broken": _share(broken, tied)}
+                              for rule, tied, broken in zip(self.rules, y["tied_pairs"], y["broken"])]}
+                   for year, y in sorted(self.years.items())]
+        counts = {k: self.counts[k] for k in ("events", "studied", "skipped", "failed")}
+        return {"rules": list(self.rules), "top": self.top, "counts": counts, "per_rule": per_rule,
+                "per_pair": per_pair, "by_year": by_year}
+
+    def events(self):
+        for (text,) in self._db.execute("SELECT record FROM event ORDER BY source"):
+            yield json.loads(text)
+
+    def close(self) -> list[Path]:
+        """Write study.json, study.csv and index.html (each whole, or not at all)."""
+        from brightwell_plugin.fileio import atomic_write_all
+        from brightwell_plugin.study_pages import index_page
+        summary = self.summary()
+        files = {self.folder / "study.json": self._json(summary), self.folder / "study.csv": self._csv(),
+                 self.folder / "index.html": index_page(summary, self.events())}
+        atomic_write_all({path: text.encode("utf-8", "backslashreplace") for path, text in files.items()})
+        self._db.close()
+        return list(files)
+
+    def discard(self) -> None:
+        self._db.close()
+
+    def _json(self, summary: dict) -> str:
+        out = io.StringIO()
+        out.write(json.dumps(summary, ensure_ascii=False, indent=1)[:-2] + ',\n "events": [\n')
+        for n, record in enumerate(self.events()):
+            out.write((",\n" if n else "") + "  " + json.dumps(record, ensure_ascii=False))
+        out.write("\n ]\n}\n")
+        return out.getvalue()
+
+    def _csv(self) -> str:
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        rules = self.rules
+        pairs = [(a, b) for a in range(len(rules)) for b in range(a + 1, len(rules))]
+        w.writerow(["source", "name", "format", "year", "creator", "federation", "status", "players", "tied_pairs",
+                    *[f"{rule}: {what}" for rule in rules for what in ("broken", "shared", "follows stored order")],
+                    *[f"{rules[a]} | {rules[b]}: {what}" for a, b in pairs
+                      for what in ("moved", "swapped", "title changed", "top changed")]])
+        for e in self.events():
+            by_rule = {o["rule"]: o for o in e["rules"]}
+            by_pair = {(p["first"], p["second"]): p for p in e["pairs"]}
+            cells = []
+            for rule in rules:
+                o = by_rule.get(rule)
+                cells += ([sum(o["broken"]), o["shared"], _yes(o["follows_stored_order"])]
+                          if o and not o["error"] else ["", "", ""])
+            for a, b in pairs:
+                p = by_pair.get((rules[a], rules[b]))
+                cells += ([p["moved"], p["swapped"], _yes(p["title_changed"]), _yes(p["top_changed"])]
+                          if p else ["", "", "", ""])
+            w.writerow([e["source"], e["name"] or "", e["format"] or "", e["year"] or "", e["creator"] or "",
+                        e["federation"] or "", e["status"] if not e["error"] else f"{e['status']}: {e['error']}",
+                        e["players"], e["tied_pairs"], *cells])
+        return out.getvalue()
+
+
+def _share(part: int, whole: int) -> float | None:
+    return round(part / whole, 6) if whole else None
+
+
+def _yes(flag: bool | None) -> str:
+    return "" if flag is None else "yes" if flag else "no"
+
+
+def report_folder(text: str) -> Path:
+    """The study's report folder, refused when a file is in the way."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        from brightwell_plugin.errors import BrightwellError
+        raise BrightwellError("is a file, and the report is a folder", file=text)
+    return path
+
+
+__all__ = ["StudyWriter", "event_record", "report_folder"]
