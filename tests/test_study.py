@@ -156,3 +156,20 @@ def test_the_report_in_a_browser_shows_study_json_with_no_error_and_no_outside_r
         browser.close()
     assert errors == []
     assert [u for u in requests if not u.startswith((tmp_path / "report").as_uri())] == []
+
+
+def test_a_study_on_a_dask_cluster_writes_what_a_local_run_writes(tmp_path, archive):
+    import subprocess
+    import sys
+    dask = pytest.importorskip("dask", reason="dask is not installed (the test extras)")
+    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (the test extras)")
+    _study(archive, tmp_path / "local")
+    with (dask.config.set({"temporary-directory": str(tmp_path)}),
+          distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                   dashboard_address=None) as cluster):
+        remote = subprocess.run([sys.executable, "-m", "brightwell_plugin.cli", "study", str(archive),
+                                 *[a for rule in RULES for a in ("--rule", rule)], "--report", str(tmp_path / "cluster"),
+                                 "--scheduler", cluster.scheduler_address], capture_output=True, text=True)
+    assert remote.returncode == 1, remote.stderr  # the broken file
+    for name in ("study.json", "study.csv", "index.html"):
+        assert (tmp_path / "cluster" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
