@@ -123,17 +123,17 @@ def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None
             tables.append(None)
             continue
         if standings.after_round == 0:  # a list of entrants: no round played, no tie to break
-            return _event(job, loaded, t, skipped="no round played")
+            return _event(job, loaded, skipped="no round played")
         tables.append(standings)
         if points is None:
             points = _norm_all(standings.points)
         place = {r.start_no: r.rank for r in standings.rows}
         ranks.append([place.get(p.start_no) for p in t.players])
-        tied = [_pairs_tied(g, points, listed) for g in steps]
+        tied = [_pairs_tied(g, points, set(listed)) for g in steps]
         broken = tuple(a - b for a, b in zip(tied, tied[1:]))
         outcomes.append(RuleOutcome(rule, broken=broken, shared=tied[-1], follows=_follows(t, ranks[-1])))
     if points is None:  # no rule can rank it (BQ and DISCS in an event without game scores): left out
-        return _event(job, loaded, t, outcomes=tuple(outcomes), skipped=f"no rule ranks it: {outcomes[0].error}")
+        return _event(job, loaded, outcomes=tuple(outcomes), skipped=f"no rule ranks it: {outcomes[0].error}")
     groups = _point_groups(points, listed)
     differences = tuple(_difference(a, b, ranks[a], ranks[b], groups, listed, top)
                         for a in range(len(rules)) for b in range(a + 1, len(rules))
@@ -144,11 +144,12 @@ def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None
         page = page_name(job)
         write_comparison(report / page, t, tables, job.label, "../" * (len(Path(page).parts) - 1) + "index.html")
     tied_pairs = sum(len(g) * (len(g) - 1) // 2 for g in groups)
-    return _event(job, loaded, t, players=len(listed), tied_pairs=tied_pairs, outcomes=tuple(outcomes),
+    return _event(job, loaded, players=len(listed), tied_pairs=tied_pairs, outcomes=tuple(outcomes),
                   differences=differences, page=page)
 
 
-def _event(job: Job, loaded, t, **fields) -> EventStudy:
+def _event(job: Job, loaded, **fields) -> EventStudy:
+    """The event's study, with what its file says of it."""
     year, creator, federation = facts(loaded.tournament)
     return EventStudy(job.label, loaded.format, loaded.tournament.name, year, creator, federation, **fields)
 
@@ -160,9 +161,8 @@ def _point_groups(points: list, listed: list[int]) -> list[list[int]]:
     return [g for g in by.values() if len(g) > 1]
 
 
-def _pairs_tied(groups: list[list[int]], points: list, listed: list[int]) -> int:
-    """Pairs of listed players tied on points that share a group."""
-    wanted = set(listed)
+def _pairs_tied(groups: list[list[int]], points: list, wanted: set[int]) -> int:
+    """Pairs of players tied on points that share a group (of the ``wanted``: those listed)."""
     total = 0
     for g in groups:
         if len(g) > 1:
