@@ -56,7 +56,7 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, s
             show(result)
         return on_result
     try:
-        with _executor(scheduler) as (executor, threads):
+        with cluster_executor(scheduler) as (executor, threads):
             _run_batch(found, Path(out_dir), spec, to, jobs or threads, skip_existing, strict, plain, tally, counted,
                        executor)
     except Interrupted as stop:
@@ -99,7 +99,7 @@ class _Tally:
 
 
 @contextmanager
-def _executor(scheduler: str | None):
+def cluster_executor(scheduler: str | None):
     """(None, None): the batch's own process pool; or a Dask cluster's executor and its thread count."""
     if scheduler is None:
         yield None, None

@@ -24,7 +24,7 @@ from brightwell_plugin.errors import BrightwellError, one_line
 @handled
 def study(inputs, rules, report, top, jobs, scheduler):
     """Rank every event in INPUTS (files, folders, globs) under each --rule and compare."""
-    from brightwell_plugin.cli_batch import _executor
+    from brightwell_plugin.cli_batch import cluster_executor
     from brightwell_plugin.jobs import OUTPUT_TAG, collect, tag_output
     from brightwell_plugin.schedule import Interrupted
     from brightwell_plugin.study import check_rules, run
@@ -51,7 +51,7 @@ def study(inputs, rules, report, top, jobs, scheduler):
             failures.append(e.error)
             click.echo(f"brightwell: error: {one_line(e.error)}", err=True)
     try:
-        with _executor(scheduler) as (executor, threads):
+        with cluster_executor(scheduler) as (executor, threads):
             run(found, rules, top, folder, executor, jobs or threads, on_result)
     except Interrupted as stop:
         writer.discard()
@@ -60,9 +60,7 @@ def study(inputs, rules, report, top, jobs, scheduler):
     except BaseException:
         writer.discard()
         raise
-    summary = writer.summary()
-    writer.close()
-    _print(summary, folder)
+    _print(writer.close(), folder)
     sys.exit(1 if failures else 0)
 
 

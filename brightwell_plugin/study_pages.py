@@ -122,9 +122,10 @@ def _cell(value) -> str:
     return "" if value is None else escape(f"{value:.1%}" if isinstance(value, float) else str(value))
 
 
-def index_page(summary: dict, events: Iterable[dict]) -> str:
+def index_page(summary: dict, changed_events: Iterable[dict]) -> str:
     """The report's page: what each rule did with the ties, what each pair of rules changed, the
-    share broken by year, and the events whose first or top places changed, filterable."""
+    share broken by year, and the events whose first or top places changed (``changed_events``),
+    filterable."""
     rules, top, c = summary["rules"], summary["top"], summary["counts"]
     rule_rows = "".join(
         f'<tr data-rule="{r}"><td class="l">{escape(s["rule"])}</td><td data-key="events">{s["events"]}</td>'
@@ -142,9 +143,7 @@ def index_page(summary: dict, events: Iterable[dict]) -> str:
     charts = "".join(f"<h3>{escape(p['first'])} against {escape(p['second'])}</h3>{changes_chart(p)}"
                      for p in summary["per_pair"])
     changed, values = [], {"year": set(), "creator": set(), "federation": set()}
-    for e in events:
-        if e["status"] != "studied" or not any(p["title_changed"] or p["top_changed"] for p in e["pairs"]):
-            continue
+    for e in changed_events:
         facts = {k: e[k] or "unknown" for k in values}
         for k, v in facts.items():
             values[k].add(v)

@@ -3,8 +3,9 @@ the comparison pages the workers wrote).
 
 A :class:`StudyWriter` takes each event's result as it completes: its record goes into a private
 temporary SQLite table, its numbers into the counters. ``close`` writes the three files from
-them, the events ordered by source, so that two runs over one archive write the same bytes; its
-memory does not grow with the archive."""
+them, the events ordered by source, so that two runs over one archive write the same bytes. While
+the events arrive its memory does not grow with the archive; ``close`` holds the three files (a
+few hundred bytes an event) until it writes them together."""
 
 from __future__ import annotations
 
@@ -15,10 +16,8 @@ import sqlite3
 from collections import Counter
 from pathlib import Path
 
+from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.study import EventStudy
-
-_TEXT = {"encoding": "utf-8", "errors": "backslashreplace"}  # a file name that is not UTF-8 keeps its escapes
-
 
 def event_record(e: EventStudy, rules) -> dict:
     """One event's entry of study.json."""
@@ -109,53 +108,56 @@ class StudyWriter:
         for (text,) in self._db.execute("SELECT record FROM event ORDER BY source"):
             yield json.loads(text)
 
-    def close(self) -> list[Path]:
-        """Write study.json, study.csv and index.html (each whole, or not at all)."""
+    def close(self) -> dict:
+        """Write study.json, study.csv and index.html (all of them, or none), reading the events
+        once; return the summary."""
         from brightwell_plugin.fileio import atomic_write_all
         from brightwell_plugin.study_pages import index_page
         summary = self.summary()
-        files = {self.folder / "study.json": self._json(summary), self.folder / "study.csv": self._csv(),
-                 self.folder / "index.html": index_page(summary, self.events())}
+        as_json, as_csv, changed = io.StringIO(), io.StringIO(), []
+        as_json.write(json.dumps(summary, ensure_ascii=False, indent=1)[:-2] + ',\n "events": [\n')
+        table = csv.writer(as_csv, lineterminator="\n")
+        table.writerow(self._csv_heading())
+        for n, e in enumerate(self.events()):
+            as_json.write((",\n" if n else "") + "  " + json.dumps(e, ensure_ascii=False))
+            table.writerow(self._csv_row(e))
+            if e["status"] == "studied" and any(p["title_changed"] or p["top_changed"] for p in e["pairs"]):
+                changed.append(e)
+        as_json.write("\n ]\n}\n")
+        files = {self.folder / "study.json": as_json.getvalue(), self.folder / "study.csv": as_csv.getvalue(),
+                 self.folder / "index.html": index_page(summary, changed)}
         atomic_write_all({path: text.encode("utf-8", "backslashreplace") for path, text in files.items()})
         self._db.close()
-        return list(files)
+        return summary
 
     def discard(self) -> None:
         self._db.close()
 
-    def _json(self, summary: dict) -> str:
-        out = io.StringIO()
-        out.write(json.dumps(summary, ensure_ascii=False, indent=1)[:-2] + ',\n "events": [\n')
-        for n, record in enumerate(self.events()):
-            out.write((",\n" if n else "") + "  " + json.dumps(record, ensure_ascii=False))
-        out.write("\n ]\n}\n")
-        return out.getvalue()
+    def _pairs_of_rules(self) -> list[tuple[int, int]]:
+        return [(a, b) for a in range(len(self.rules)) for b in range(a + 1, len(self.rules))]
 
-    def _csv(self) -> str:
-        out = io.StringIO()
-        w = csv.writer(out, lineterminator="\n")
+    def _csv_heading(self) -> list[str]:
         rules = self.rules
-        pairs = [(a, b) for a in range(len(rules)) for b in range(a + 1, len(rules))]
-        w.writerow(["source", "name", "format", "year", "creator", "federation", "status", "players", "tied_pairs",
-                    *[f"{rule}: {what}" for rule in rules for what in ("broken", "shared", "follows stored order")],
-                    *[f"{rules[a]} | {rules[b]}: {what}" for a, b in pairs
-                      for what in ("moved", "swapped", "title changed", "top changed")]])
-        for e in self.events():
-            by_rule = {o["rule"]: o for o in e["rules"]}
-            by_pair = {(p["first"], p["second"]): p for p in e["pairs"]}
-            cells = []
-            for rule in rules:
-                o = by_rule.get(rule)
-                cells += ([sum(o["broken"]), o["shared"], _yes(o["follows_stored_order"])]
-                          if o and not o["error"] else ["", "", ""])
-            for a, b in pairs:
-                p = by_pair.get((rules[a], rules[b]))
-                cells += ([p["moved"], p["swapped"], _yes(p["title_changed"]), _yes(p["top_changed"])]
-                          if p else ["", "", "", ""])
-            w.writerow([e["source"], e["name"] or "", e["format"] or "", e["year"] or "", e["creator"] or "",
-                        e["federation"] or "", e["status"] if not e["error"] else f"{e['status']}: {e['error']}",
-                        e["players"], e["tied_pairs"], *cells])
-        return out.getvalue()
+        return ["source", "name", "format", "year", "creator", "federation", "status", "players", "tied_pairs",
+                *[f"{rule}: {what}" for rule in rules for what in ("broken", "shared", "follows stored order")],
+                *[f"{rules[a]} | {rules[b]}: {what}" for a, b in self._pairs_of_rules()
+                  for what in ("moved", "swapped", "title changed", "top changed")]]
+
+    def _csv_row(self, e: dict) -> list:
+        by_rule = {o["rule"]: o for o in e["rules"]}
+        by_pair = {(p["first"], p["second"]): p for p in e["pairs"]}
+        cells = []
+        for rule in self.rules:
+            o = by_rule.get(rule)
+            cells += [sum(o["broken"]), o["shared"], _yes(o["follows_stored_order"])] if o and not o["error"] \
+                else ["", "", ""]
+        for a, b in self._pairs_of_rules():
+            p = by_pair.get((self.rules[a], self.rules[b]))
+            cells += [p["moved"], p["swapped"], _yes(p["title_changed"]), _yes(p["top_changed"])] if p \
+                else ["", "", "", ""]
+        return [e["source"], e["name"] or "", e["format"] or "", e["year"] or "", e["creator"] or "",
+                e["federation"] or "", e["status"] if not e["error"] else f"{e['status']}: {e['error']}",
+                e["players"], e["tied_pairs"], *cells]
 
 
 def _share(part: int, whole: int) -> float | None:
@@ -170,7 +172,6 @@ def report_folder(text: str) -> Path:
     """The study's report folder, refused when a file is in the way."""
     path = Path(text)
     if path.exists() and not path.is_dir():
-        from brightwell_plugin.errors import BrightwellError
         raise BrightwellError("is a file, and the report is a folder", file=text)
     return path
 

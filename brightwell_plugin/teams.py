@@ -109,6 +109,15 @@ class TeamSection:
         return (s.draw, s.draw) if m.first_points > 0 else (s.loss, s.loss)  # nothing scored: both lost
 
 
+def board_points(m: Match, size: int) -> tuple[list, list]:
+    """Each side's points on boards 1 .. ``size`` of the match ``m`` (0 where no game stood)."""
+    first, second = [0] * size, [0] * size
+    for b in m.boards:
+        if b.number <= size:
+            first[b.number - 1], second[b.number - 1] = b.first_points, b.second_points
+    return first, second
+
+
 def board_count(matches, colours: str | None = None, size: int | None = None) -> int:
     """The boards of a match: as the file says (its size, the 352 colour sequence), else the most any
     match had."""

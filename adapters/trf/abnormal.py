@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.errors import BrightwellError
 
+RESULT = {"W": "win", "+": "win", "F": "win", "D": "draw", "H": "draw", "L": "loss", "-": "absent", "Z": "absent"}
 TYPES = {"W": "a win", "D": "a draw", "L": "a loss", "F": "a full-point bye", "H": "a half-point bye",
          "Z": "a zero-point bye", "+": "a forfeit win", "-": "a forfeit loss", " ": "a penalty or bonus"}
 
@@ -109,8 +110,6 @@ def with_abnormal(t, lines, file: str, warnings: list[str]):
         return t
     known = {p.start_no for p in t.players}
     given = bonuses(records, known.__contains__, "player", file)
-    s = t.scoring
-    value = {"W": s.win, "+": s.win, "F": s.win, "D": s.draw, "H": s.draw, "L": s.loss, "-": s.absent, "Z": s.absent}
-    warnings.extend(not_applied(records, lambda r: not r.ids and r.points == value[r.type], file))
+    warnings.extend(not_applied(records, lambda r: not r.ids and r.points == getattr(t.scoring, RESULT[r.type]), file))
     players = tuple(replace(p, bonus=p.bonus + given[p.start_no][1]) if p.start_no in given else p for p in t.players)
     return replace(t, players=players)

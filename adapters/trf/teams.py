@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from brightwell_plugin.adapters.numbers import finite
-from brightwell_plugin.adapters.trf.abnormal import Abnormal, bonuses, not_applied, read_abnormal
+from brightwell_plugin.adapters.trf.abnormal import RESULT, Abnormal, bonuses, not_applied, read_abnormal
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Side, Tournament
 from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection, board_count, stored_totals_disagree
@@ -193,10 +193,9 @@ def read_teams(lines, t: Tournament, file: str, warnings: list[str] | None = Non
 def _standard(r: Abnormal, section: TeamSection, t: Tournament) -> bool:
     """Whether a 299 record for every result of its type is worth what the event gives it anyway:
     the match points of the result and, on every board, the game points of its games."""
-    s, g, size = section.scoring, t.scoring, section.board_count
-    mp, gp = {"W": (s.win, g.win), "+": (s.win, g.win), "F": (s.win, g.win), "D": (s.draw, g.draw),
-              "H": (s.draw, g.draw)}.get(r.type, (s.loss, g.loss if r.type == "L" else g.absent))
-    return not r.ids and r.match_points == mp and r.points == size * gp
+    result = RESULT[r.type]
+    mp = getattr(section.scoring, "loss" if result == "absent" else result)  # a team's scoring has no absence
+    return not r.ids and r.match_points == mp and r.points == section.board_count * getattr(t.scoring, result)
 
 
 def _matches(t: Tournament, records: _Records, team_of: dict[int, int], file: str) -> tuple[Match, ...]:
@@ -301,9 +300,10 @@ def _match(r, first, second, teams, by_no, t, records, forfeit) -> Match:
     player with no opponent and no points, a reserve, is no board)."""
     pairs, placed = [], set()
     points = t.scoring.points
+    their_players = set(records.members(teams[second], r))
     for no in _board_order(teams[first], r, records):
         e = by_no[no].entry(r)
-        opponent = e.opponent if e.opponent in records.members(teams[second], r) else None
+        opponent = e.opponent if e.opponent in their_players else None
         if opponent is not None or points(e):  # a player who met one, or won a board the other left empty
             placed.add(opponent)
             theirs = points(by_no[opponent].entry(r)) if opponent is not None else 0

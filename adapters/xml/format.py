@@ -370,7 +370,7 @@ def _with_teams(t: Tournament, root, path) -> ReadResult:
     from dataclasses import replace
     from brightwell_plugin.adapters.xml.teams import read_teams
     from brightwell_plugin.teams import stored_totals_disagree
-    section = read_teams(el, t, path, _ANY.numbers.__getitem__, _ANY.positive.__getitem__)
+    section = read_teams(el, t, path)
     return ReadResult(replace(t, teams=section), tuple(f"{path}: {line}" for line in stored_totals_disagree(section)))
 
 

@@ -6,6 +6,7 @@ of those teams."""
 
 from __future__ import annotations
 
+from brightwell_plugin.adapters.xml.format import _int as whole, _num as number
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
@@ -14,21 +15,21 @@ NS = "urn:brightwell-plugin:tournament:1"
 _Q = "{%s}" % NS
 
 
-def read_teams(el, t: Tournament, path, number, whole) -> TeamSection:
-    """The section an XML ``teams`` element holds (``number``, ``whole``: the reader's converters
-    of the schema's Number and integer types), its parts checked against each other."""
+def read_teams(el, t: Tournament, path) -> TeamSection:
+    """The section an XML ``teams`` element holds, its parts checked against each other."""
+
     def fail(node, message: str) -> BrightwellError:
         return BrightwellError(message, file=str(path), place=f"line {node.sourceline}")
 
     a = el.attrib
     scoring = MatchScoring(number(a.get("win", "2")), number(a.get("draw", "1")), number(a.get("loss", "0")),
-                           _maybe(number, a.get("pab-match-points")), _maybe(number, a.get("pab-game-points")))
+                           number(a.get("pab-match-points")), number(a.get("pab-game-points")))
     known, team_of, teams = {p.start_no for p in t.players}, {}, []
     for node in el.iterchildren(_Q + "team"):
         b = node.attrib
-        team = Team(whole(b["number"]), b["name"], b.get("short-name"), _maybe(number, b.get("strength")),
-                    tuple(whole(x) for x in b.get("members", "").split()), _maybe(number, b.get("match-points")),
-                    _maybe(number, b.get("game-points")), _maybe(whole, b.get("rank")),
+        team = Team(whole(b["number"]), b["name"], b.get("short-name"), number(b.get("strength")),
+                    tuple(whole(x) for x in b.get("members", "").split()), number(b.get("match-points")),
+                    number(b.get("game-points")), whole(b.get("rank")),
                     number(b.get("bonus-match-points", "0")), number(b.get("bonus-game-points", "0")))
         if any(other.number == team.number for other in teams):
             raise fail(node, f"team number {team.number} is given twice")
@@ -40,14 +41,14 @@ def read_teams(el, t: Tournament, path, number, whole) -> TeamSection:
             team_of[no] = team.number
         teams.append(team)
     numbers = {team.number for team in teams}
-    matches = tuple(_match(node, numbers, team_of, fail, number, whole) for node in el.iterchildren(_Q + "match"))
-    return TeamSection(tuple(teams), matches, scoring, a.get("colours"), _maybe(whole, a.get("boards")),
+    matches = tuple(_match(node, numbers, team_of, fail) for node in el.iterchildren(_Q + "match"))
+    return TeamSection(tuple(teams), matches, scoring, a.get("colours"), whole(a.get("boards")),
                        tuple(node.text or "" for node in el.iterchildren(_Q + "tiebreak")))
 
 
-def _match(node, numbers, team_of, fail, number, whole) -> Match:
+def _match(node, numbers, team_of, fail) -> Match:
     a = node.attrib
-    r, first, second = whole(a["round"]), whole(a["first"]), _maybe(whole, a.get("second"))
+    r, first, second = whole(a["round"]), whole(a["first"]), whole(a.get("second"))
     for team in (first, second):
         if team is not None and team not in numbers:
             raise fail(node, f"a match of round {r} names team {team}, which does not exist")
@@ -55,7 +56,7 @@ def _match(node, numbers, team_of, fail, number, whole) -> Match:
         raise fail(node, f"a match of round {r}: a team alone is a bye (and a bye is a team alone)")
     boards = []
     for b in node.iterchildren(_Q + "board"):
-        board = Board(whole(b.get("n")), _maybe(whole, b.get("first")), _maybe(whole, b.get("second")),
+        board = Board(whole(b.get("n")), whole(b.get("first")), whole(b.get("second")),
                       number(b.get("first-points", "0")), number(b.get("second-points", "0")))
         for no, team in ((board.first, first), (board.second, second)):
             if no is not None and team_of.get(no) != team:
@@ -64,10 +65,6 @@ def _match(node, numbers, team_of, fail, number, whole) -> Match:
     return Match(r, first, second, tuple(boards), number(a.get("first-points", "0")),
                  number(a.get("second-points", "0")), a.get("forfeit"), a.get("bye"),
                  a.get("played", "true").strip() in ("true", "1"))
-
-
-def _maybe(convert, text):
-    return None if text is None else convert(text)
 
 
 def write_teams(section: TeamSection, attrs, element) -> list[str]:

@@ -7,7 +7,7 @@ from operator import mul
 
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, number
 from brightwell_plugin.criteria.unplayed import (
-    EDITION, EDITION_MODIFIERS, cut_values, dummy_value, edition, edition_read, is_vur, opponent_view, round_robin,
+    EDITION, EDITION_MODIFIERS, cut_counts, cut_values, dummy_value, edition, edition_read, is_vur, opponent_view, round_robin,
 )
 from brightwell_plugin.hookspecs import hookimpl
 
@@ -47,12 +47,11 @@ class _OpponentSum(Criterion):
 
     def values_with_cuts(self, ctx, opts):
         view, ed, rr = self._setup(ctx, opts)
-        low = 2 if {"C2", "M2"} & opts.modifiers else 1 if {"C1", "M1"} & opts.modifiers else 0
-        only_low = not {"M1", "M2"} & opts.modifiers
+        low, high = cut_counts(opts.modifiers, ctx.k)
         adjusted, out = view.adjusted, []
         for i in range(ctx.n):
-            if only_low and all(view.real[i]):  # a real opponent every round: no VUR, the lowest cut
-                out.append(lowest_cut(ctx.opp[i], ctx.round_points[i], adjusted, self.weighted, min(low, ctx.k)))
+            if not high and all(view.real[i]):  # a real opponent every round: no VUR, the lowest cut
+                out.append(lowest_cut(ctx.opp[i], ctx.round_points[i], adjusted, self.weighted, low))
                 continue
             items = self._items(ctx, view, ed, rr, i)
             out.append(cut_values(items, opts.modifiers, ctx.k)[0])

@@ -16,6 +16,18 @@ from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.tiebreak_spec import NUMBER
 
 
+def tier_places(values: list[float], tiers: list[list[int]]) -> None:
+    """A tied group parted into ``tiers`` (best first): each player's place in it in ``values`` (1
+    first, a tier sharing one); a group not parted keeps its values."""
+    if len(tiers) < 2:
+        return
+    place = 1
+    for tier in tiers:
+        for i in tier:
+            values[i] = float(place)
+        place += len(tier)
+
+
 def teams_only(ctx, name: str) -> None:
     from brightwell_plugin.team_standings import is_team_view
     if not is_team_view(ctx.t):

@@ -9,10 +9,13 @@ team_standings.py."""
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
-from brightwell_plugin.criteria.team import teams_only
+from brightwell_plugin.criteria.team import teams_only, tier_places
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.model import Kind
+from brightwell_plugin.teams import board_points
 
 _STANDARD = {Kind.PAB: "win", Kind.FULL_BYE: "win", Kind.FORFEIT_WIN: "win", Kind.HALF_BYE: "draw"}
 
@@ -26,11 +29,7 @@ def board_totals(ctx) -> list[list[float]]:
     boards = {}  # (team, round): the points of each board of its match
     for m in ctx.t.teams.matches:
         if m.second is not None and m.round <= ctx.k:
-            first, second = [0.0] * size, [0.0] * size
-            for b in m.boards:
-                if b.number <= size:
-                    first[b.number - 1], second[b.number - 1] = float(b.first_points), float(b.second_points)
-            boards[m.first, m.round], boards[m.second, m.round] = first, second
+            boards[m.first, m.round], boards[m.second, m.round] = board_points(m, size)
     totals = []
     for player, entries in zip(ctx.t.players, ctx.entries):
         row = [0.0] * size
@@ -40,7 +39,7 @@ def board_totals(ctx) -> list[list[float]]:
             else:
                 points = (standard.get(e.kind, 0.0),) * size
             for j, p in enumerate(points):
-                row[j] += p
+                row[j] += float(p)
         totals.append(row)
     return totals
 
@@ -51,9 +50,6 @@ class _BoardCriterion(Criterion):
     def _totals(self, ctx):
         teams_only(ctx, self.name)
         return ctx.cached(("board totals",), lambda: board_totals(ctx))
-
-    def _board_parts(self, ctx, i):
-        return [Part(f"board {b + 1}", v, "points over the matches", None) for b, v in enumerate(self._totals(ctx)[i])]
 
 
 class BoardCount(_BoardCriterion):
@@ -85,15 +81,8 @@ class _Lexicographic(_BoardCriterion):
         totals = self._totals(ctx)
         values = [0.0] * ctx.n
         for g in groups:
-            keys = {i: self.sequence(totals[i]) for i in g}
-            if len(set(keys.values())) < 2:
-                continue
-            ranked = sorted(g, key=lambda i: keys[i], reverse=True)
-            place = 1
-            for n, i in enumerate(ranked):
-                if n and keys[i] != keys[ranked[n - 1]]:
-                    place = n + 1
-                values[i] = float(place)
+            key = {i: self.sequence(totals[i]) for i in g}.__getitem__
+            tier_places(values, [list(tier) for _, tier in groupby(sorted(g, key=key, reverse=True), key)])
         return values
 
     def order_keys(self, ctx, opts, values, groups=()):

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation
 from brightwell_plugin.criteria.encounter import DirectEncounter
-from brightwell_plugin.criteria.team import teams_only
+from brightwell_plugin.criteria.team import teams_only, tier_places
+from brightwell_plugin.teams import board_points
 from brightwell_plugin.hookspecs import hookimpl
 
 
@@ -24,11 +25,7 @@ class _BoardPoints:
         matches = {}
         for m in base.t.teams.matches:
             if m.second is not None:
-                first, second = [0] * len(weights), [0] * len(weights)
-                for b in m.boards:
-                    if b.number <= len(weights):
-                        first[b.number - 1], second[b.number - 1] = b.first_points, b.second_points
-                matches[m.first, m.round], matches[m.second, m.round] = first, second
+                matches[m.first, m.round], matches[m.second, m.round] = board_points(m, len(weights))
         self.round_points = [[sum(w * p for w, p in zip(weights, matches.get((base.t.players[i].start_no, r + 1), ())))
                               for r in range(base.k)] for i in range(base.n)]
         self.t = base.t
@@ -97,12 +94,7 @@ class ExtendedDirectEncounter(Criterion):
         """The place within the tied group it parts (1 first; 0 for a group it does not part)."""
         values = [0.0] * ctx.n
         for tiers in self._tiers(ctx, opts, groups).values():
-            if len(tiers) > 1:
-                place = 1
-                for tier in tiers:
-                    for i in tier:
-                        values[i] = float(place)
-                    place += len(tier)
+            tier_places(values, tiers)
         return values
 
     def order_keys(self, ctx, opts, values, groups=()):

@@ -127,6 +127,16 @@ def dummy_value(ctx: Context, view: OpponentView, i: int, r: int, ed: int) -> fl
     return value
 
 
+def cut_counts(modifiers: frozenset[str], rounds: int | None = None) -> tuple[int, int]:
+    """How many of the least and of the most significant values C1/C2/M1/M2 drop (of ``rounds``)."""
+    low = 2 if ("C2" in modifiers or "M2" in modifiers) else 1 if ("C1" in modifiers or "M1" in modifiers) else 0
+    high = 2 if "M2" in modifiers else 1 if "M1" in modifiers else 0
+    if rounds is not None:
+        low = min(low, rounds)
+        high = min(high, rounds - low)
+    return low, high
+
+
 def cut_values(items: list[tuple[float, float, bool]], modifiers: frozenset[str],
                rounds: int | None = None) -> tuple[float, list[int]]:
     """Apply C1/C2/M1/M2 to ``(value, significance, is_vur)`` items; return (sum, cut indices).
@@ -134,11 +144,7 @@ def cut_values(items: list[tuple[float, float, bool]], modifiers: frozenset[str]
     The least significant item has the lowest significance, then the lowest value. With VURs
     left, the low cut takes the lowest VUR value when it is not below the ordinary choice (16.5).
     """
-    low = 2 if ("C2" in modifiers or "M2" in modifiers) else 1 if ("C1" in modifiers or "M1" in modifiers) else 0
-    high = 2 if "M2" in modifiers else 1 if "M1" in modifiers else 0
-    if rounds is not None:
-        low = min(low, rounds)
-        high = min(high, rounds - low)
+    low, high = cut_counts(modifiers, rounds)
     if high == 0 and not any(item[2] for item in items):  # no VUR: the lowest by significance
         order = sorted(range(len(items)), key=lambda j: (items[j][1], items[j][0]))
         return sum(items[j][0] for j in order[low:]), order[:low]
