@@ -184,7 +184,9 @@ def result(t: Tournament, codes: list[Code], standings: Standings, summed: dict,
     tiebreaks, columns = [], []
     for i, code in enumerate(codes):
         write = writer(code, standings.after_round)
-        column = {no: write(None if values is None else values[i], summed.get((i, no), True)) for no, values in numbers}
+        told = {no: v for (j, no), v in summed.items() if j == i}  # the few values not a sum of some term
+        column = {no: write(None if values is None else values[i], told[no] if no in told else True)
+                  for no, values in numbers}
         column.update((no, v) for (j, no), v in given.items() if j == i)
         entry = code.describe(i + 1, edition, unrated, round_robin)
         if code.name == "DE":  # gacrux's record of its loops: one more than the mini-tables in succession

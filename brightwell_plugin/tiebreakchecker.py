@@ -325,7 +325,10 @@ def _write(params: dict, data: bytes) -> None:
 
 
 def console() -> None:
-    """The console script: no traceback, whatever happens."""
+    """The console script: no traceback, whatever happens. A run is short and makes no reference
+    cycles worth collecting: the cyclic collector stays off, and the process ends by :func:`end`."""
+    import gc
+    gc.disable()
     try:
         code = main()
     except BrightwellError as exc:  # the output could not be written (gacrux's 503)
@@ -338,7 +341,22 @@ def console() -> None:
         print(f"brightwell-tiebreakchecker: internal error ({type(exc).__name__}: {one_line(str(exc))})",
               file=sys.stderr)
         code = 3
-    sys.exit(code)
+    end(code)
+
+
+def end(code: int) -> None:
+    """Exit without tearing the interpreter down: what is left to do at exit (the exit handlers,
+    flushing the standard streams) is done, and the event's objects are not freed one by one, a
+    tenth of a small run's time. Output files are already whole (written atomically)."""
+    import atexit
+    import os
+    try:
+        atexit._run_exitfuncs()
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:  # a handler or a stream failed: Python's own way, which reports it
+        sys.exit(code)
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -221,3 +221,28 @@ def test_a_team_tournament_is_refused_not_answered_with_its_players(tmp_path, ca
     doc = json.loads(out.read_text())
     assert status == 2 and doc["status"]["code"] == 501 and "tiebreakResult" not in doc
     assert "team standings are not answered here yet" in capsys.readouterr().err
+
+
+def test_the_command_ends_early_with_its_output_whole_and_the_exit_handlers_run(tmp_path, capsys):
+    """The console script skips the interpreter's tear-down (tiebreakchecker.end): what it
+    prints and writes is what ``main`` makes, exit handlers run, and the exit status is kept."""
+    trf, out = _fixture(tmp_path), tmp_path / "out.json"
+    script = ("import atexit, sys\natexit.register(lambda: print('handler ran', file=sys.stderr))\n"
+              "from brightwell_plugin.tiebreakchecker import console\nsys.argv[0] = 'brightwell-tiebreakchecker'\n"
+              "console()\n")
+    args = ["-i", str(trf), "-c", "-t", "PTS", "BH/C1", "SB", "DE"]
+    printed = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, timeout=120)
+    written = subprocess.run([sys.executable, "-c", script, *args, "-o", str(out), "--strict-exit"],
+                             capture_output=True, timeout=120)
+    assert main(args) == 0
+    plain = json.loads(capsys.readouterr().out)
+    for done, text in ((printed, printed.stdout), (written, out.read_bytes())):
+        doc = json.loads(text)
+        doc["options"]["output_file"] = "-"  # the one option that differs
+        assert doc.pop("published") and plain.get("published")
+        assert doc == {k: v for k, v in plain.items() if k != "published"}
+        assert done.stderr.decode().splitlines()[-1] == "handler ran"
+    assert (printed.returncode, written.returncode) == (0, 1)  # the check fails: 1 with --strict-exit
+    refused = subprocess.run([sys.executable, "-c", script, "-i", str(tmp_path / "none.trf")], capture_output=True,
+                             timeout=120)
+    assert refused.returncode == 2 and json.loads(refused.stdout)["status"]["code"] == 502
