@@ -177,7 +177,7 @@ def result(t: Tournament, codes: list[Code], standings: Standings, summed: dict,
            unrated: int | None, round_robin: bool, rounds: int, check: bool, loops: dict | None = None) -> dict:
     """``tiebreakResult``: the rules, the round, each tie-break described, each competitor in the
     file's order with its rank and values (``given``: values made elsewhere, by column and start
-    number; ``loops``: DE's mini-tables in succession, by column); with ``check``, whether every
+    number; ``loops``: how many loops DE ran, by column); with ``check``, whether every
     rank is the file's."""
     by_no = {row.start_no: row for row in (*standings.rows, *standings.unlisted)}
     numbers = [(p.start_no, by_no[p.start_no].values if p.start_no in by_no else None) for p in t.players]
@@ -189,8 +189,8 @@ def result(t: Tournament, codes: list[Code], standings: Standings, summed: dict,
                   for no, values in numbers}
         column.update((no, v) for (j, no), v in given.items() if j == i)
         entry = code.describe(i + 1, edition, unrated, round_robin)
-        if code.name == "DE":  # gacrux's record of its loops: one more than the mini-tables in succession
-            entry["ede"] = {"functions": "P", "loopcount": 1 + (loops or {}).get(i, 0), "edechanges": [False],
+        if code.name == "DE":  # gacrux's record of its loops
+            entry["ede"] = {"functions": "P", "loopcount": (loops or {}).get(i, 1), "edechanges": [False],
                             "swap": 0, "changes": 0}
         tiebreaks.append({**entry, "precision": precision(column.values())})
         columns.append(column)

@@ -151,15 +151,18 @@ def _answer(params: dict):
     except BrightwellError as exc:
         raise Failure(401, [str(exc)], f"{params['input_file']}: {exc}") from None
     summed = _summed(t, codes, spec, standings, document, api)
-    given, loops = {}, {}
+    given, loops, before = {}, {}, {}
     for i in (i for i, c in enumerate(codes) if c.name == "DE"):
         ranks = [{r.start_no: r.rank for r in api.rank(t, spec[:j], after).rows} if j else
                  {p.start_no: 1 for p in t.players} for j in (i, i + 1)]
         given.update(((i, no), v) for no, v in document.direct_encounter(*ranks).items())
-        loops[i] = _direct_encounter_steps(t, spec[i], after, ranks[0])
+        loops[i] = _encounter_loops(t, spec[i], after, ranks[0])
+        before[i] = ranks[0]
     edition = edition_of_date(t.start_date)
     result = document.result(t, codes, standings, summed, given, edition, unrated, t.system == "round-robin", rounds,
                              bool(params["check"]), loops)
+    if params["check"]:  # each value's terms, as gacrux details them
+        _detail(t, codes, spec, after, result, document, before)
     fmt = params["output_format"].upper()
     if fmt == "TXT" or params["delimiter"] is not None:
         return result, lambda doc: _text(doc, params, document).encode()
@@ -170,6 +173,27 @@ def _answer(params: dict):
         raise Failure(500, [f"Bad command line: output format {params['output_format']}"],
                       f"-F {params['output_format']}: JSON, TXT or TRF")
     return result, lambda doc: document.indented_json(doc).encode()  # modifiers hold decimals: default=str
+
+
+def _encounter_loops(t, item: str, after: int, before: dict[int, int]) -> int:
+    """How many loops gacrux's DE runs on the groups tied before it (its ``ede`` record)."""
+    from brightwell_plugin.checker_details import encounter_loops
+    from brightwell_plugin.context import Context
+    from brightwell_plugin.standings import configured
+    ((_, criterion, opts),) = configured([item])
+    return encounter_loops(Context(t, after), criterion, opts, before)[1]
+
+
+def _detail(t, codes, spec, after, result: dict, document, before: dict) -> None:
+    """Add each competitor's ``tiebreakDetails`` (gacrux's ``-c``)."""
+    from brightwell_plugin.checker_details import details
+    from brightwell_plugin.context import Context
+    from brightwell_plugin.standings import configured
+    names = [document.ALIASES.get(c.name, c.name) if c.gacrux else None for c in codes]
+    descs = [entry["desc"] for entry in result["tiebreaks"]]
+    found = details(Context(t, after), configured(spec), names, descs, result["competitors"], before)
+    for competitor in result["competitors"]:
+        competitor["tiebreakDetails"] = found[competitor["cid"]]
 
 
 def _read(params: dict, api):
@@ -268,21 +292,6 @@ def _warn(loaded, counted, name: str) -> None:
             warnings = [w for w in warnings if _DISAGREE not in w] + again
     for warning in warnings:
         print(f"brightwell-tiebreakchecker: warning: {one_line(warning)}", file=sys.stderr)
-
-
-def _direct_encounter_steps(t, item: str, after: int, before: dict[int, int]) -> int:
-    """The most mini-tables in succession DE takes to part a group tied before it (gacrux's loops)."""
-    from brightwell_plugin.context import Context
-    from brightwell_plugin.host import get_host
-    from brightwell_plugin.tiebreak_spec import parse_item
-    criterion = get_host().criteria.find("DE")
-    ctx = Context(t, after)
-    as_played = criterion.as_played(ctx, criterion.configure(parse_item(item)))
-    index = {p.start_no: n for n, p in enumerate(t.players)}
-    groups: dict[int, list[int]] = {}
-    for no, rank in before.items():
-        groups.setdefault(rank, []).append(index[no])
-    return max((criterion.steps(ctx, g, as_played) for g in groups.values()), default=0)
 
 
 def _textual(params: dict) -> bool:

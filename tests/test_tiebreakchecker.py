@@ -1,6 +1,6 @@
 """``brightwell-tiebreakchecker`` against FIDE's checker gacrux 1.11.65, run on the same command lines:
-the whole JSON document (but for when and by whom it was made, and gacrux's per-value
-``tiebreakDetails``) and the whole text output must be gacrux's. The intended differences
+the whole JSON document (but for when and by whom it was made), ``-c``'s ``tiebreakDetails``
+included, and the whole text output must be gacrux's. The intended differences
 (docs/pairing-software.md) are tested apart."""
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ SAMPLES = SHARED / "research" / "formats"
 BBP = SHARED / "tools" / "bbpPairings" / "bbpPairings.exe"
 LISTS = [["PTS", "BH/C1", "SB"], ["PTS", "WIN", "WON", "BPG", "BWG", "REP", "TPN", "GE", "SNO"],
          ["PTS", "PS", "PS/C1", "KS", "KS/L+1", "KS/L-1", "STD"],
-         ["PTS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG"],
-         ["PTS", "BH", "BH/M1", "BH/P", "SB/C1", "AOB"], ["PTS", "FB"], ["PTS", "DE"], ["PTS", "BH/P", "DE", "SB/P"],
+         ["PTS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "TPR/M1", "PTP/C2"],
+         ["PTS", "BH", "BH/M1", "BH/P", "SB/C1", "AOB", "BH/C2"], ["PTS", "FB"], ["PTS", "DE"],
+         ["PTS", "BH/P", "DE", "SB/P"], ["DE", "PTS"], ["PTS", "DE/S"],
          ["PTS", "BH/V2026", "SB/C1/V2026", "FB/V2024"][:3], []]  # FB alone: gacrux's FB changes what follows
 MODES = [[], ["-c"], ["-d", "T", "-r"], ["-c", "-d", "S", "-D", "C"], ["-u", "1400"], ["-s"], ["-F", "TXT"],
          ["-N", "9"]]  # not "-d @": gacrux 1.11.65 fails on it (test_the_status_first_with_at_...)
@@ -76,7 +77,9 @@ def test_real_trfs_answer_as_gacrux(tmp_path, sample, record_property):
         assert code == 2 and json.loads(out)["status"]["code"] == 501, out[:300]
         return
     for codes, mode, after in [(LISTS[0], [], None), (LISTS[3], ["-c"], None), (LISTS[4], ["-d", "T", "-r"], rounds),
-                               (LISTS[6], ["-c"], max(1, rounds - 1)), ([], [], None)]:
+                               (LISTS[6], ["-c"], max(1, rounds - 1)), ([], [], None), (LISTS[0], ["-c"], None),
+                               (LISTS[1], ["-c"], None), (LISTS[2], ["-c"], None), (LISTS[4], ["-c"], None),
+                               (LISTS[8], ["-c"], None)]:
         args = _command(trf, codes, mode, after)
         status = refused(args, tmp_path)
         if status is not None:

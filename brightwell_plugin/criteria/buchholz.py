@@ -10,6 +10,7 @@ from brightwell_plugin.criteria.unplayed import (
     EDITION, EDITION_MODIFIERS, cut_counts, cut_values, dummy_value, edition, edition_read, is_vur, opponent_view, round_robin,
 )
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.model import Kind
 
 _CUTS = ("C1", "C2", "M1", "M2")
 
@@ -172,7 +173,9 @@ class Koya(Criterion):
         if ctx.t.system == "round-robin":
             if n and k % n == 0:
                 games -= k // n
-            games -= sum(1 for opps in ctx.opp if all(o < 0 for o in opps))
+            pab = Kind.PAB  # a player never paired, a pairing-allocated bye counted as paired (as FIDE's checker)
+            games -= sum(1 for es, opps in zip(ctx.entries, ctx.opp) if all(o < 0 and e.kind is not pab
+                                                                            for e, o in zip(es, opps)))
         return percentage / 100 * ctx.t.scoring.win * games + draws * ctx.t.scoring.draw
 
     def compute(self, ctx, opts, groups=()):

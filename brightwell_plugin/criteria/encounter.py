@@ -36,41 +36,28 @@ class DirectEncounter(Criterion):
         missing = {i: sum(1 for o in group if o != i and (i, o) not in per_pair) for i in group}
         return score, missing
 
-    def tiers(self, ctx, group: Sequence[int], as_played: bool) -> list[list[int]]:
-        """The group split into ordered tiers; players in one tier stay tied."""
+    def tiers(self, ctx, group: Sequence[int], as_played: bool, swiss: bool = False) -> list[list[int]]:
+        """The group split into ordered tiers; players in one tier stay tied. ``swiss`` (``/S``,
+        as FIDE's checker reads it): 6.3 even when everyone met everyone."""
         if len(group) <= 1:
             return [list(group)]
         score, missing = self._mini(ctx, group, as_played)
-        if not any(missing.values()):  # 6.2: everyone met everyone
+        if not swiss and not any(missing.values()):  # 6.2: everyone met everyone
             levels = sorted({score[i] for i in group}, reverse=True)
             if len(levels) == 1:
                 return [list(group)]
             out = []
             for level in levels:
                 sub = [i for i in group if score[i] == level]
-                out.extend(self.tiers(ctx, sub, as_played) if len(sub) > 1 else [sub])
+                out.extend(self.tiers(ctx, sub, as_played, swiss) if len(sub) > 1 else [sub])
             return out
         win = ctx.t.scoring.win  # 6.3: alone on top however the missing games end
         best = {i: score[i] + win * missing[i] for i in group}
         for i in group:
             if all(score[i] > best[j] for j in group if j != i):
                 rest = [j for j in group if j != i]
-                return [[i]] + self.tiers(ctx, rest, as_played)
+                return [[i]] + self.tiers(ctx, rest, as_played, swiss)
         return [list(group)]
-
-    def steps(self, ctx, group: Sequence[int], as_played: bool) -> int:
-        """How many mini-tables in succession :meth:`tiers` takes to part ``group`` (0: none parts
-        it): FIDE's checker reports one loop more than the most any group takes."""
-        if len(group) <= 1:
-            return 0
-        score, missing = self._mini(ctx, group, as_played)
-        if not any(missing.values()):
-            levels = sorted({score[i] for i in group}, reverse=True)
-            if len(levels) == 1:
-                return 0
-            return 1 + max(self.steps(ctx, [i for i in group if score[i] == level], as_played) for level in levels)
-        tiers = self.tiers(ctx, group, as_played)
-        return 0 if len(tiers) == 1 else 1 + self.steps(ctx, [i for t in tiers[1:] for i in t], as_played)
 
     def compute(self, ctx, opts, groups=()):
         values = [0.0] * ctx.n
@@ -84,10 +71,10 @@ class DirectEncounter(Criterion):
 
     def order_keys(self, ctx, opts, values, groups=()):
         keys = [0] * ctx.n
-        as_played = self.as_played(ctx, opts)
+        as_played, swiss = self.as_played(ctx, opts), "S" in opts.modifiers
         for group in groups:
             if len(group) > 1:
-                tiers = self.tiers(ctx, list(group), as_played)
+                tiers = self.tiers(ctx, list(group), as_played, swiss)
                 for t, tier in enumerate(tiers):
                     for i in tier:
                         keys[i] = -t

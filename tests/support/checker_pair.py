@@ -35,8 +35,8 @@ def brightwell(args: list[str], out: Path) -> tuple[int, str]:
 
 
 def differences(args: list[str], folder: Path) -> list[tuple]:
-    """What differs between the two outputs, but for the keys that differ by nature and gacrux's
-    per-value ``tiebreakDetails`` (not written by this project). Empty when they agree."""
+    """What differs between the two outputs, but for the keys that differ by nature. Empty when
+    they agree."""
     _, theirs = gacrux(args, folder / "gacrux.out")
     _, mine = brightwell(args, folder / "brightwell.out")
     try:
@@ -48,8 +48,6 @@ def differences(args: list[str], folder: Path) -> list[tuple]:
             doc.pop(key, None)
         if doc.get("options"):  # each wrote its own file
             doc["options"]["output_file"] = None
-        for competitor in doc.get("tiebreakResult", {}).get("competitors", []):
-            competitor.pop("tiebreakDetails", None)
     out = [(k, theirs_doc[k], mine_doc.get(k)) for k in theirs_doc if k != "tiebreakResult"
            and theirs_doc[k] != mine_doc.get(k)]
     out += [(k,) for k in mine_doc if k not in theirs_doc]

@@ -1,0 +1,267 @@
+"""gacrux's ``tiebreakDetails`` (``-c``): for each competitor and tie-break, its value and the terms
+it was made of, round by round, in the shape gacrux 1.11.65 writes them (its ``tiebreak.py`` keeps
+them per criterion: the round's points, the opponent's score, the rating met ...; ``cut`` lists the
+rounds a cut dropped; DE's mini-table scores, loop by loop).
+
+The terms are this project's own: the rounds' points of the ranking's context, the Buchholz
+family's items, the rating criteria's games and ratings. Decimal terms are written as gacrux's
+decimals come out: points with one decimal, a product of two (SB) with two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from brightwell_plugin.context import Context
+from brightwell_plugin.criteria.unplayed import cut_counts
+from brightwell_plugin.model import Kind
+
+Terms = Callable[[Context, object, object, int], dict]  # (ctx, criterion, options, player) -> keys after "val"
+
+
+def _one(x: float) -> str:
+    return f"{x:.1f}"
+
+
+def _rounds(ctx: Context, i: int, value: Callable) -> dict:
+    return {str(r + 1): value(e, pts) for r, (e, pts) in enumerate(zip(ctx.entries[i], ctx.round_points[i]))}
+
+
+def points(ctx, criterion, opts, i) -> dict:
+    """PTS: each round's points; ``adj`` what was given outside the rounds, ``top`` nothing."""
+    bonus = ctx.t.players[i].bonus
+    return {**_rounds(ctx, i, lambda e, pts: _one(pts)), "adj": _one(bonus) if bonus else 0, "top": 0}
+
+
+def standard(ctx, criterion, opts, i) -> dict:
+    """STD: 1, 1/2 or 0 a round (gacrux starts its sum with a round 0 of 0.0)."""
+    draw = ctx.t.scoring.draw
+    return {"0": "0.0", **_rounds(ctx, i, lambda e, pts: "1.0" if pts > draw else "0.5" if pts == draw else "0.0")}
+
+
+def counted(ctx, criterion, opts, i) -> dict:
+    """WON, BPG, BWG, REP: 1 for each round the criterion counts, else 0."""
+    scoring = ctx.t.scoring
+    return _rounds(ctx, i, lambda e, pts: int(criterion.counts(e, pts, scoring)))
+
+
+def wins(ctx, criterion, opts, i) -> dict:
+    """WIN: 1 for each round that gave a win's points."""
+    win = ctx.t.scoring.win
+    return _rounds(ctx, i, lambda e, pts: int(pts == win))
+
+
+def progressive(ctx, criterion, opts, i) -> dict:
+    """PS: the score after each round; the first rounds a cut drops."""
+    low = 2 if "C2" in opts.modifiers else 1 if "C1" in opts.modifiers else 0
+    out, total = {"cut": list(range(1, min(low, ctx.k) + 1))}, 0.0
+    for r, pts in enumerate(ctx.round_points[i]):
+        total += pts
+        out[str(r + 1)] = _one(total)
+    return out
+
+
+def koya(ctx, criterion, opts, i) -> dict:
+    """KS: the points of each round with an opponent; cut where the opponent is below the limit."""
+    limit, scored = criterion.limit(ctx, opts) - 1e-9, ctx.points
+    out: dict = {"cut": []}
+    for r, (pts, o) in enumerate(zip(ctx.round_points[i], ctx.opp[i])):
+        if o >= 0:
+            out[str(r + 1)] = _one(pts)
+            if scored[o] < limit:
+                out["cut"].append(r + 1)
+    return out
+
+
+def opponents_sum(ctx, criterion, opts, i) -> dict:
+    """BH, FB, SB: each round's term (the opponent's adjusted score, a dummy's, times the points
+    scored for SB), and the rounds cut, in the order cut."""
+    view, ed, rr = criterion._setup(ctx, opts)
+    items = criterion._items(ctx, view, ed, rr, i)
+    places = "{:.2f}" if criterion.weighted else "{:.1f}"
+    return {"cut": cut_rounds(items, *cut_counts(opts.modifiers, ctx.k)),
+            **{str(r + 1): places.format(value) for value, _, _, r in items}}
+
+
+def cut_rounds(items: list[tuple], low: int, high: int) -> list[int]:
+    """The rounds a cut drops, in the order dropped, as gacrux picks among equal terms: the
+    terms (value, opponent's score, VUR, round) stay in the order of the last sort that cut one
+    (:func:`~brightwell_plugin.criteria.unplayed.cut_values` drops terms of the same values)."""
+    left, cut = list(items), []
+    for _ in range(low):
+        if not left:
+            break
+        ordinary = sorted(left, key=lambda t: (t[1], t[0]))
+        vur_first = sorted(left, key=lambda t: (not t[2], t[0], t[1]))
+        left = vur_first if vur_first[0][2] and not ordinary[0][0] > vur_first[0][0] else ordinary
+        cut.append(left.pop(0)[3] + 1)
+    for _ in range(high):
+        if not left:
+            break
+        left = sorted(left, key=lambda t: (-t[1], -t[0]))
+        cut.append(left.pop(0)[3] + 1)
+    return cut
+
+
+def average_of_buchholz(ctx, criterion, opts, i) -> dict:
+    """AOB: the Buchholz of each opponent met over the board."""
+    from brightwell_plugin.criteria.buchholz import Buchholz, ForeBuchholz
+    bh = ctx.cached(("checker AOB", opts.modifiers), lambda: (ForeBuchholz() if "F" in opts.modifiers else Buchholz())
+                    .values_with_cuts(ctx, opts))
+    return {"cut": [], **{str(r + 1): _one(bh[o]) for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i]))
+                          if o >= 0 and e.kind is Kind.GAME}}
+
+
+def rating_games(ctx, criterion, opts, i) -> dict:
+    """ARO, TPR, PTP: the rating of each opponent met over the board (unrated ones given a rating
+    when one is assigned); the rounds of the games cut, lowest rating first then highest. As gacrux
+    counts, each game against an unrated opponent takes one cut, and cuts nothing."""
+    assigned, ratings = opts.settings.assigned, [p.rating for p in ctx.t.players]
+    games = [(r + 1, ratings[o]) for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i]))
+             if o >= 0 and e.kind is Kind.GAME]
+    rated = [(r, assigned if rating is None else rating) for r, rating in games if rating is not None or assigned is not None]
+    out: dict = {"cut": []}
+    out.update((str(r), rating) for r, rating in rated)
+    low = min(opts.settings.low_cut, ctx.k)
+    high = min(opts.settings.high_cut, ctx.k - low)
+    unmatched, left = len(games) - len(rated), sorted(rated, key=lambda g: g[1])
+    for end in [0] * low + [-1] * high:  # a cut falls on a game against an unrated opponent first (cutting nothing)
+        if unmatched:
+            unmatched -= 1
+        elif left:
+            out["cut"].append(left.pop(end)[0])
+    return out
+
+
+def average_rating(ctx, criterion, opts, i) -> dict:
+    """APRO, APPO: the performance of each opponent met over the board, where he has one."""
+    of = ctx.cached(("checker", criterion.name), lambda: criterion.of().per_player(ctx, opts)) or [None] * ctx.n
+    return {"cut": [], **{str(r + 1): of[o] for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i]))
+                          if o >= 0 and e.kind is Kind.GAME and of[o] is not None}}
+
+
+def value_only(ctx, criterion, opts, i) -> dict:
+    """TPN, RTNG: the value alone (DE's loops are :func:`encounter_loops`')."""
+    return {}
+
+
+def encounter_loops(ctx: Context, criterion, opts, before: dict[int, int]) -> tuple[dict[int, dict[str, str]], int]:
+    """DE's mini-tables as gacrux records them, and how many loops it runs (its ``ede``
+    record's ``loopcount``): for each loop in which a player's group was still tied, his score
+    against the others of the group, and (in a Swiss event where not all of them met) over the
+    most he could have scored, ``"1.5/2.5"``. ``before``: the ranks before DE, by start number.
+    Loop by loop, each group still tied is ordered by score (then by that maximum): a player is
+    placed apart when his score is above what everyone below could have reached; the loops end
+    when one parts nobody."""
+    from decimal import Decimal
+    players, index = ctx.t.players, ctx.index
+    as_played, swiss = criterion.as_played(ctx, opts), "S" in opts.modifiers
+    win = Decimal(_one(ctx.t.scoring.win))
+    order = sorted(before, key=lambda no: (before[no], no))
+    place = dict(before)  # gacrux's running DE value: the place the loops have given so far
+    busy = dict.fromkeys(order, True)
+    out: dict[int, dict[str, str]] = {no: {} for no in order}
+    loop = 0
+    while True:
+        loop += 1
+        changed = 0
+        start = 0
+        while start < len(order):
+            stop = start + 1
+            while stop < len(order) and place[order[stop]] == place[order[start]]:
+                stop += 1
+            group = order[start:stop]
+            if busy[group[0]]:
+                moved = 0 if len(group) == 1 else _mini_table(ctx, group, place, as_played, swiss, win, out, loop)
+                busy.update(dict.fromkeys(group, bool(moved) and loop < 30))
+                changed += moved
+            start = stop
+        if not changed or loop >= 30:
+            return out, loop
+        order.sort(key=lambda no: (before[no], place[no], no))
+
+
+def _mini_table(ctx, group, place, as_played, swiss, win, out, loop) -> int:
+    """One loop's mini-table of one tied group (gacrux's ``compute_basic_direct_encounter``): the
+    players placed apart in it, their places set and their scores written."""
+    from decimal import Decimal
+    index, current, most = ctx.index, place[group[0]], len(group) - 1
+    scored, best, met_all = {}, {}, True
+    members = set(group)
+    for no in group:
+        i, against, total = index[no], {}, Decimal("0")
+        for e, o, pts in zip(ctx.entries[i], ctx.opp[i], ctx.round_points[i]):
+            if o < 0 or not (as_played or e.kind is Kind.GAME):
+                continue
+            other = ctx.t.players[o].start_no
+            if other not in members:
+                continue
+            points = Decimal(_one(pts))
+            if other in against:  # met again: the mean of their games
+                mean, count = against[other]
+                total -= mean
+                mean = (mean * count + points) / (count + 1)
+                total += mean
+                against[other] = (mean, count + 1)
+            else:
+                total += points
+                against[other] = (points, 1)
+        scored[no] = total
+        if len(against) < most or swiss:  # /S: as if some had not met
+            met_all = False
+            best[no] = total + (most - len(against)) * win
+        else:
+            best[no] = total
+    moved = 0
+    if met_all:
+        ranked = sorted(group, key=lambda no: (-scored[no], no))
+        rank = crank = current
+        shown = scored[ranked[0]]  # gacrux writes the score of the first of equal scores for all of them
+        for j, no in enumerate(ranked):
+            if j:
+                rank += 1
+                if scored[no] != shown:
+                    crank, shown = rank, scored[no]
+                    moved += 1
+            place[no] = crank
+            out[no][str(loop)] = str(shown)
+        return moved
+    ranked = sorted(group, key=lambda no: (-scored[no], -best[no], no))
+    rank = crank = current
+    apart = True
+    for j, no in enumerate(ranked):
+        if j:
+            rank += 1
+            if apart and scored[ranked[j - 1]] > max(best[n] for n in ranked[j:]):
+                crank = rank
+                moved += 1
+            else:
+                apart = False
+        place[no] = crank
+        out[no][str(loop)] = f"{scored[no]}/{best[no]}"
+    return moved
+
+
+TERMS: dict[str, Terms] = {
+    "PTS": points, "STD": standard, "WIN": wins, "WON": counted, "BPG": counted, "BWG": counted, "REP": counted,
+    "PS": progressive, "KS": koya, "BH": opponents_sum, "FB": opponents_sum, "SB": opponents_sum,
+    "AOB": average_of_buchholz, "ARO": rating_games, "TPR": rating_games, "PTP": rating_games,
+    "APRO": average_rating, "APPO": average_rating, "TPN": value_only, "RTNG": value_only, "DE": value_only,
+}
+
+
+def details(ctx: Context, bound: list, names: list[str | None], descs: list[str], competitors: list[dict],
+            before: dict[int, dict[int, int]]) -> dict:
+    """Each competitor's ``tiebreakDetails`` by start number: for each tie-break (its gacrux name,
+    None for this project's own), the description, the value as written, and the terms.
+    ``before``: for each DE column, the ranks before it by start number."""
+    index = ctx.index
+    loops = {j: encounter_loops(ctx, bound[j][1], bound[j][2], ranks)[0] for j, ranks in before.items()}
+    out = {}
+    for c in competitors:
+        no, i = c["cid"], index[c["cid"]]
+        out[no] = [{"desc": desc, "val": value, **(loops[j].get(no, {}) if j in loops else
+                                                  TERMS[name](ctx, criterion, opts, i) if name in TERMS else {})}
+                   for j, ((_, criterion, opts), name, desc, value) in enumerate(zip(bound, names, descs,
+                                                                                    c["tiebreakScore"]))]
+    return out
