@@ -186,3 +186,23 @@ def test_cut_sums_of_real_opponents_are_what_the_plain_cut_gives(t, code, editio
     view, ed, rr = inner._setup(ctx, opts)
     plain = [cut_values(inner._items(ctx, view, ed, rr, i), opts.modifiers, ctx.k)[0] for i in range(ctx.n)]
     assert fast_values == plain
+
+
+_BLOCK_PARTS = st.tuples(st.sampled_from(["  12", "   1", "0012", " 012", "9999", "0000", "    ", "  ³4", " 1 2", "abcd"]),
+                         st.sampled_from([" w ", " b ", " - ", "   ", " W ", " x "]),
+                         st.sampled_from(["1", "0", "=", "+", "-", "W", "D", "L", "H", "F", "U", "Z", " ", "?"]))
+
+
+@given(st.one_of(_BLOCK_PARTS.map("".join), st.text(max_size=8)))
+def test_a_round_block_read_on_first_sight_is_what_the_plain_reader_makes(block):
+    """The TRF reader's first sight of a usual game block ("  12 w 1") is read in place; any block
+    is the record block_fields makes of it, or refused alike."""
+    from brightwell_plugin.adapters.trf.lines import Records, block_fields
+    from brightwell_plugin.errors import BrightwellError
+    try:
+        plain = RoundEntry(*block_fields(block))
+    except BrightwellError:
+        with pytest.raises(BrightwellError):
+            Records()[block]
+        return
+    assert Records()[block] == plain

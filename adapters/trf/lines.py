@@ -98,6 +98,12 @@ class Records(dict):
     line and round. (A row with game scores makes its own records: each is a game's.)"""
 
     def __missing__(self, block: str) -> RoundEntry:
+        game = _USUAL_GAME.get(block[4:8])  # "  12 w 1", a rated game, as most blocks are: read here
+        if game is not None:
+            opponent = block[:4].lstrip()
+            if opponent.isdigit() and opponent.isascii() and opponent[0] != "0":
+                e = self[block] = new_entry(Kind.GAME, int(opponent), game[1], game[0], None, None, True)
+                return e
         e = self[block] = new_entry(*block_fields(block))
         return e
 
