@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from brightwell_plugin.checker_loops import encounters
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.unplayed import cut_counts
 from brightwell_plugin.model import Kind
@@ -141,105 +142,15 @@ def average_rating(ctx, criterion, opts, i) -> dict:
 
 
 def value_only(ctx, criterion, opts, i) -> dict:
-    """TPN, RTNG: the value alone (DE's loops are :func:`encounter_loops`')."""
+    """TPN, RTNG: the value alone (DE's loops are :func:`direct_encounter`'s)."""
     return {}
 
 
-def encounter_loops(ctx: Context, criterion, opts, before: dict[int, int]) -> tuple[dict[int, dict[str, str]], int]:
-    """DE's mini-tables as gacrux records them, and how many loops it runs (its ``ede``
-    record's ``loopcount``): for each loop in which a player's group was still tied, his score
-    against the others of the group, and (in a Swiss event where not all of them met) over the
-    most he could have scored, ``"1.5/2.5"``. ``before``: the ranks before DE, by start number.
-    Loop by loop, each group still tied is ordered by score (then by that maximum): a player is
-    placed apart when his score is above what everyone below could have reached; the loops end
-    when one parts nobody."""
+def direct_encounter(ctx: Context, criterion, opts, before: dict[int, int]):
+    """DE's loops (:func:`brightwell_plugin.checker_loops.encounters`) over the players' points."""
     from decimal import Decimal
-    players, index = ctx.t.players, ctx.index
-    as_played, swiss = criterion.as_played(ctx, opts), "S" in opts.modifiers
     win = Decimal(_one(ctx.t.scoring.win))
-    order = sorted(before, key=lambda no: (before[no], no))
-    place = dict(before)  # gacrux's running DE value: the place the loops have given so far
-    busy = dict.fromkeys(order, True)
-    out: dict[int, dict[str, str]] = {no: {} for no in order}
-    loop = 0
-    while True:
-        loop += 1
-        changed = 0
-        start = 0
-        while start < len(order):
-            stop = start + 1
-            while stop < len(order) and place[order[stop]] == place[order[start]]:
-                stop += 1
-            group = order[start:stop]
-            if busy[group[0]]:
-                moved = 0 if len(group) == 1 else _mini_table(ctx, group, place, as_played, swiss, win, out, loop)
-                busy.update(dict.fromkeys(group, bool(moved) and loop < 30))
-                changed += moved
-            start = stop
-        if not changed or loop >= 30:
-            return out, loop
-        order.sort(key=lambda no: (before[no], place[no], no))
-
-
-def _mini_table(ctx, group, place, as_played, swiss, win, out, loop) -> int:
-    """One loop's mini-table of one tied group (gacrux's ``compute_basic_direct_encounter``): the
-    players placed apart in it, their places set and their scores written."""
-    from decimal import Decimal
-    index, current, most = ctx.index, place[group[0]], len(group) - 1
-    scored, best, met_all = {}, {}, True
-    members = set(group)
-    for no in group:
-        i, against, total = index[no], {}, Decimal("0")
-        for e, o, pts in zip(ctx.entries[i], ctx.opp[i], ctx.round_points[i]):
-            if o < 0 or not (as_played or e.kind is Kind.GAME):
-                continue
-            other = ctx.t.players[o].start_no
-            if other not in members:
-                continue
-            points = Decimal(_one(pts))
-            if other in against:  # met again: the mean of their games
-                mean, count = against[other]
-                total -= mean
-                mean = (mean * count + points) / (count + 1)
-                total += mean
-                against[other] = (mean, count + 1)
-            else:
-                total += points
-                against[other] = (points, 1)
-        scored[no] = total
-        if len(against) < most or swiss:  # /S: as if some had not met
-            met_all = False
-            best[no] = total + (most - len(against)) * win
-        else:
-            best[no] = total
-    moved = 0
-    if met_all:
-        ranked = sorted(group, key=lambda no: (-scored[no], no))
-        rank = crank = current
-        shown = scored[ranked[0]]  # gacrux writes the score of the first of equal scores for all of them
-        for j, no in enumerate(ranked):
-            if j:
-                rank += 1
-                if scored[no] != shown:
-                    crank, shown = rank, scored[no]
-                    moved += 1
-            place[no] = crank
-            out[no][str(loop)] = str(shown)
-        return moved
-    ranked = sorted(group, key=lambda no: (-scored[no], -best[no], no))
-    rank = crank = current
-    apart = True
-    for j, no in enumerate(ranked):
-        if j:
-            rank += 1
-            if apart and scored[ranked[j - 1]] > max(best[n] for n in ranked[j:]):
-                crank = rank
-                moved += 1
-            else:
-                apart = False
-        place[no] = crank
-        out[no][str(loop)] = f"{scored[no]}/{best[no]}"
-    return moved
+    return encounters(before, "P", lambda j, size: (ctx, win, ""), criterion.as_played(ctx, opts), "S" in opts.modifiers)
 
 
 TERMS: dict[str, Terms] = {
@@ -256,7 +167,7 @@ def details(ctx: Context, bound: list, names: list[str | None], descs: list[str]
     None for this project's own), the description, the value as written, and the terms.
     ``before``: for each DE column, the ranks before it by start number."""
     index = ctx.index
-    loops = {j: encounter_loops(ctx, bound[j][1], bound[j][2], ranks)[0] for j, ranks in before.items()}
+    loops = {j: direct_encounter(ctx, bound[j][1], bound[j][2], ranks).shown for j, ranks in before.items()}
     out = {}
     for c in competitors:
         no, i = c["cid"], index[c["cid"]]

@@ -35,6 +35,13 @@ DEFAULTS: dict[str, tuple[bool, dict]] = {
     "TPR": (True, {"unrated": _UNRATED}), "PTP": (True, {"unrated": _UNRATED}),
     "APRO": (True, {"unrated": _UNRATED}), "APPO": (True, {"unrated": _UNRATED}),
 }
+_EXTENDED_SB = {"cutlow": 0, "predetermined": False}
+TEAM_DEFAULTS: dict[str, tuple[bool, dict]] = {  # the codes of team events (checker_teams.py)
+    "MPTS": (True, {}), "GPTS": (True, {}), "MPVGP": (True, {}), "BC": (False, {}), "TBR": (False, {}),
+    "BBE": (False, {}), **{name: (True, _EXTENDED_SB) for name in ("ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB")},
+    "SSSC": (True, {"predetermined": False, "nlim": Decimal("0.0"), "foremode": False}),
+    **{name: (False, {}) for name in ("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")},
+}
 # How gacrux writes each value: decimals of a sum of halves; a whole number; a rating (None when
 # there is none); a rounded average of ratings, written as a decimal string without decimals.
 DECIMALS = {"PTS": 1, "STD": 1, "PS": 1, "KS": 1, "BH": 1, "FB": 1, "SB": 2}
@@ -90,13 +97,13 @@ class Code(NamedTuple):
         item = "/".join([ALIASES.get(self.name, self.name), *parts])
         return f"{item}:edition={edition}" if edition else item
 
-    def describe(self, order: int, edition: int, unrated: int | None, round_robin: bool) -> dict:
+    def describe(self, order: int, edition: int, unrated: int | None, round_robin: bool, team: bool = False) -> dict:
         """The ``tiebreaks[]`` entry gacrux writes for this code (for this project's own: the
-        code as given, higher first)."""
-        if not self.gacrux:
+        code as given, higher first); ``team``: in a team event, where its team codes are known."""
+        if not (self.gacrux or team and self.name in TEAM_DEFAULTS):
             return {"order": order, "name": self.name, "desc": self.text, "pointtype": "points",
                     "modifiers": {"rev": True, "ver": RULES[edition][0]}}
-        higher_first, defaults = DEFAULTS[self.name]
+        higher_first, defaults = DEFAULTS[self.name] if self.name in DEFAULTS else TEAM_DEFAULTS[self.name]
         reverse = False
         modifiers: dict = {"ver": RULES[edition][0]}
         modifiers.update({k: (unrated if v is _UNRATED else v) for k, v in defaults.items()})

@@ -121,11 +121,12 @@ def _answer(params: dict):
     if params["tournament_number"] != "1":
         raise Failure(501, ["Invalid parameter --tournament-number"],
                       f"--tournament-number {params['tournament_number']}: the file holds one tournament")
-    if params["match_score"] or t.teams is not None:  # gacrux would rank the teams: not answered with players
-        what = "-M" if params["match_score"] else f"{params['input_file']}: a team tournament"
-        raise Failure(501, [f"{what}: team standings are not answered here yet (brightwell rank ranks the teams)"],
-                      f"{what}: team standings are not answered here yet; brightwell rank FILE ranks the teams")
+    if params["match_score"]:
+        raise Failure(501, ["-M: match points are the file's here (its 362 record)"],
+                      "-M: not taken; the match points are the file's (its 362 record)")
     t = _prepared(t, params)
+    if t.teams is not None:
+        return _team_answer(t, params, loaded, document)
     texts = params["tiebreak"] or list(t.tiebreaks) or ["PTS"]
     params["tiebreak"] = texts
     codes = [document.Code.parse(text) for text in texts]
@@ -175,13 +176,59 @@ def _answer(params: dict):
     return result, lambda doc: document.indented_json(doc).encode()  # modifiers hold decimals: default=str
 
 
+def _team_answer(t, params: dict, loaded, document):
+    """A team event's ``tiebreakResult`` (checker_teams.py) and how the output is made of it."""
+    from brightwell_plugin import checker_teams as teams
+    from brightwell_plugin.criteria.unplayed import edition_of_date
+    from brightwell_plugin.errors import BrightwellError
+    from brightwell_plugin.host import get_host
+    from brightwell_plugin.team_standings import team_view
+    view = team_view(t)
+    texts = params["tiebreak"] or list(view.tiebreaks) or ["PTS"]
+    params["tiebreak"] = texts
+    unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
+    edition = edition_of_date(t.start_date)
+    try:
+        codes = teams.parse(texts, teams.primary_score(t), edition, unrated, t.system == "round-robin")
+    except (KeyError, IndexError):
+        raise Failure(500, [f"Bad tie-break list: {' '.join(texts)}"], f"-t {' '.join(texts)}: not gacrux's codes") from None
+    absent = [c.text for c in codes if c.name in teams.NOT_HERE]
+    if absent:
+        raise Failure(500, [f"Tie-break not computed here: {text}" for text in absent],
+                      f"{', '.join(absent)}: gacrux's, not computed by this project")
+    known = get_host().criteria
+    unknown = [c.text for c in codes if c.name not in known and c.name not in document.DEFAULTS]
+    if unknown:
+        raise Failure(500, [f"Unknown tie-break: {text}" for text in unknown],
+                      f"unknown tie-break {', '.join(unknown)} (see brightwell criteria)")
+    rounds = max(view.rounds or 0, _last_round_with_a_game(view))
+    after = params["current_round"] if params["current_round"] >= 0 else rounds
+    _warn(loaded, t, params["input_file"])
+    try:
+        result, standings = teams.team_result(t, codes, after, rounds, edition, bool(params["check"]))
+    except BrightwellError as exc:  # an item that does not take its modifiers: the command line's
+        code = 500 if exc.place in {c.item for c in codes} else 401
+        raise Failure(code, [str(exc)], f"{params['input_file']}: {exc}") from None
+    fmt = params["output_format"].upper()
+    if fmt == "TXT" or params["delimiter"] is not None:
+        return result, lambda doc: _text(doc, params, document).encode()
+    if fmt == "TRF":  # the file read, its 310 records with the computed match points, game points and ranks
+        from brightwell_plugin import api
+        ready = replace(api.with_team_standings(loaded.tournament, standings), tiebreaks=tuple(texts))
+        return result, lambda doc: get_host().formats.find("trf").dumps(ready)
+    if fmt != "JSON":
+        raise Failure(500, [f"Bad command line: output format {params['output_format']}"],
+                      f"-F {params['output_format']}: JSON, TXT or TRF")
+    return result, lambda doc: document.indented_json(doc).encode()
+
+
 def _encounter_loops(t, item: str, after: int, before: dict[int, int]) -> int:
     """How many loops gacrux's DE runs on the groups tied before it (its ``ede`` record)."""
-    from brightwell_plugin.checker_details import encounter_loops
+    from brightwell_plugin.checker_details import direct_encounter
     from brightwell_plugin.context import Context
     from brightwell_plugin.standings import configured
     ((_, criterion, opts),) = configured([item])
-    return encounter_loops(Context(t, after), criterion, opts, before)[1]
+    return direct_encounter(Context(t, after), criterion, opts, before).record["loopcount"]
 
 
 def _detail(t, codes, spec, after, result: dict, document, before: dict) -> None:

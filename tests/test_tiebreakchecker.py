@@ -11,14 +11,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from brightwell_plugin import api, checker_document
 from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.tiebreakchecker import main
-from support.checker_pair import brightwell, differences, refused
+from support.checker_pair import brightwell, differences, gacrux, refused
 from support.strategies import chess_tournaments, round_robins
+from support.team_events import team_events
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 SAMPLES = SHARED / "research" / "formats"
@@ -72,10 +73,6 @@ def test_real_trfs_answer_as_gacrux(tmp_path, sample, record_property):
     trf.write_bytes(sample.read_bytes().replace(b"0000 - =", b"0000 - H"))
     t = api.load(trf, "trf").tournament
     rounds = t.rounds_played
-    if t.teams is not None:  # a team league: refused here until the team answer is written (docs)
-        code, out = brightwell(_command(trf, [], [], None), tmp_path / "ours.out")
-        assert code == 2 and json.loads(out)["status"]["code"] == 501, out[:300]
-        return
     for codes, mode, after in [(LISTS[0], [], None), (LISTS[3], ["-c"], None), (LISTS[4], ["-d", "T", "-r"], rounds),
                                (LISTS[6], ["-c"], max(1, rounds - 1)), ([], [], None), (LISTS[0], ["-c"], None),
                                (LISTS[1], ["-c"], None), (LISTS[2], ["-c"], None), (LISTS[4], ["-c"], None),
@@ -215,15 +212,70 @@ def test_the_fast_indented_json_is_json_dumps_indent_2(competitors, options):
     assert checker_document.indented_json(nested) == json.dumps(nested, indent=2, default=str)
 
 
-def test_a_team_tournament_is_refused_not_answered_with_its_players(tmp_path, capsys):
-    """gacrux ranks a team file's teams; this command does not yet, and says so instead of
-    answering with the players' standings (brightwell rank ranks the teams)."""
+TEAM_LISTS = ["MPTS,GPTS", "MPTS,BH:MP,SB:MP,GPTS", "MPTS,BH:MP/C1,GPTS", "MPTS,BH:GP,SB:GP,AOB:GP",
+              "MPTS,MPvGP,EMGSB,EGMSB,EMMSB,EGGSB", "MPTS,EMGSB/C1/P,ESB", "MPTS,EDE,GPTS",
+              "PTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP", "MPTS,EDEC", "MPTS,EDEB", "MPTS,EDEBT", "MPTS,EDEBB",
+              "MPTS,BC,GPTS", "MPTS,GPTS,TBR", "MPTS,BBE,BC", "MPTS,SSSC,GPTS", "MPTS,SSSC/F/P,SSSC:GP", "MPTS,SSSC/K3",
+              "PTS,DE,PS,KS,WIN,STD", "BH,PTS", "GPTS,EDE"]
+TEAM_MODES = [[], ["-c"], ["-d", "T", "-r"], ["-s"], ["-p"]]
+
+
+@SETTINGS
+@given(team_events(), st.sampled_from(TEAM_LISTS), st.sampled_from(TEAM_MODES), st.integers(-1, 5))
+def test_generated_team_events_answer_as_gacrux(tmp_path, event, items, mode, after):
+    """A team event's answer is gacrux's team answer: each tie-break's point type and
+    description, the values, the ranks, the EDE chains' record, and with -c every team's terms,
+    loops and points board by board. Not compared: rounds the event does not have, a 299 penalty
+    before its round or under -c (its round is not kept: docs/trf.md), SSSC before the last round
+    and gacrux's failures (docs/teams.md)."""
+    data = event[0]
+    lines = data.decode().splitlines()
+    rounds = next(int(line[4:].split()[0]) for line in lines if line.startswith("142 "))
+    assume(after <= rounds and not ((after >= 0 or "-c" in mode) and any(line.startswith("299 ") for line in lines)))
+    trf = tmp_path / "team.trf"
+    trf.write_bytes(data)
+    args = ["-i", str(trf), *mode, *(["-n", str(after)] if after >= 0 else []), "-t", *items.split(",")]
+    assume(not _gacrux_failed(args, tmp_path))  # no board yet (TBR, BBE); an SSSC factor of 0
+    assume(not (0 <= after < rounds and "SSSC" in items))  # its factor over the rounds so far: docs/teams.md
+    assert differences(args, tmp_path) == [], (args, data.decode())
+
+
+def _gacrux_failed(args: list[str], folder: Path) -> bool:
+    """Whether gacrux stops with its own program error (status 510)."""
+    text = gacrux(args, folder / "gacrux.out")[1]
+    if text.startswith("### Error"):
+        return text.startswith("### Error 510")
+    return text.startswith("{") and json.loads(text)["status"]["code"] == 510
+
+
+@pytest.mark.parametrize("items", TEAM_LISTS[:8] + TEAM_LISTS[12:16])
+@pytest.mark.parametrize("mode", [[], ["-c"]])
+def test_the_team_samples_answer_as_gacrux(tmp_path, items, mode):
+    """The team fixture and FIDE TEC's team sample (50 teams, 14 rounds), where present."""
+    from support.make_fixtures import FIXTURES
+    tec = SHARED / "research" / "teams" / "grandmommys_cup_trf26_team.trf"
+    for path in [FIXTURES / "teams.trf", *([tec] if tec.exists() else [])]:
+        assert differences(["-i", str(path), *mode, "-t", *items.split(",")], tmp_path) == [], (path.name, items)
+
+
+def test_a_team_tournament_is_answered_with_its_teams(tmp_path):
     from support.make_fixtures import FIXTURES
     out = tmp_path / "out.json"
-    status = main(["-i", str(FIXTURES / "teams.trf"), "-o", str(out), "-t", "PTS"])
-    doc = json.loads(out.read_text())
-    assert status == 2 and doc["status"]["code"] == 501 and "tiebreakResult" not in doc
-    assert "team standings are not answered here yet" in capsys.readouterr().err
+    assert main(["-i", str(FIXTURES / "teams.trf"), "-o", str(out), "-t", "PTS", "EDE"]) == 0
+    result = json.loads(out.read_text())["tiebreakResult"]
+    assert [t["pointtype"] for t in result["tiebreaks"]] == ["mpoints", "mpoints"]
+    assert {c["cid"] for c in result["competitors"]} == {team.number for team in
+                                                        api.load(FIXTURES / "teams.trf").tournament.teams.teams}
+    ranks = {c["cid"]: c["rank"] for c in result["competitors"]}
+    trf = tmp_path / "out.trf"  # -F TRF: the file back, its 310 records with the ranks computed, the list in 212
+    assert main(["-i", str(FIXTURES / "teams.trf"), "-o", str(trf), "-F", "TRF", "-t", "PTS", "EDE"]) == 0
+    back = api.load(trf).tournament
+    assert {team.number: team.stored_rank for team in back.teams.teams} == ranks and back.tiebreaks == ("PTS", "EDE")
+    for codes in (["XYZ"], ["BH/Q9"], ["FLT"]):  # unknown, a modifier it does not take, not computed here
+        assert main(["-i", str(FIXTURES / "teams.trf"), "-o", str(out), "-t", *codes]) == 2
+        assert json.loads(out.read_text())["status"]["code"] == 500
+    written, source = trf.read_text().splitlines(), (FIXTURES / "teams.trf").read_text().splitlines()
+    assert [line for line in written if line[:3] not in ("310", "212")] == [line for line in source if line[:3] != "310"]
 
 
 def test_the_command_ends_early_with_its_output_whole_and_the_exit_handlers_run(tmp_path, capsys):

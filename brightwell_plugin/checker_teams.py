@@ -1,0 +1,246 @@
+"""gacrux's answer for a team event: its tie-breaks as ``tiebreak.parse_tiebreak`` describes them in
+team mode (the point type each is over: ``mpoints``, ``gpoints``, and the extended SB's ``mgpoints``
+…; a description such as ``BH:gpoints/C1``; the modifiers), each value typed as gacrux types it, and
+the ``ede`` record of the EDE chains. The values and ranks are this project's team standings
+(team_standings.py); :mod:`brightwell_plugin.checker_loops` gives the loops' working.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from typing import NamedTuple
+
+from brightwell_plugin.checker_document import ALIASES, RULES, Code, direct_encounter, precision, writer
+from brightwell_plugin.model import Tournament
+
+_POINT_TYPES = {"MP": "mpoints", "GP": "gpoints", "MM": "mmpoints", "MG": "mgpoints", "GM": "gmpoints",
+                "GG": "ggpoints"}
+_EXTENDED_SB = {"ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"}
+_CHAINS = {"EDE": "PS", "EDEC": "PSC", "EDET": "PS+T", "EDEB": "PS+B", "EDEBT": "PSC+T", "EDEBB": "PSC+B"}
+PLACES = {"DE", "TBR", "BBE", *_CHAINS}  # a place within the tied group, as DE's
+_ONE_DECIMAL = {"PTS", "MPTS", "GPTS", "MPVGP", "STD"}
+_WHOLE = {"WIN", "WON", "BPG", "BWG", "REP", "GE", "TPN", "SNO"}
+
+
+class TeamCode(NamedTuple):
+    """A tie-break of a team event as gacrux reads it: its ``tiebreaks[]`` entry (but for the
+    precision) and the item this project ranks by."""
+
+    text: str
+    name: str
+    entry: dict
+    item: str
+
+
+def primary_score(t: Tournament) -> str | None:
+    """The primary score the file's tournament type (192) names, as gacrux's TRF reader finds it:
+    ``mpoints``, ``gpoints``, or None when it names none."""
+    from brightwell_plugin.adapters.trf.format import META
+    kind = next((v[4:].strip().upper() for k, v in t.metadata if k == META and v.startswith("192")), "")
+    if "_MP_GP" in kind or (("_MP" in kind) and "_GP_MP" not in kind) or kind in ("FIDE_TEAM", "FIDE_TEAM_BAKU"):
+        return "mpoints"
+    return "gpoints" if "_GP" in kind else None
+
+
+def parse(texts: list[str], primary: str | None, edition: int, unrated: int | None, round_robin: bool) -> list[TeamCode]:
+    """Each code of the list (in order: the first PTS, MPTS or GPTS sets the primary score when the
+    file names none)."""
+    out = []
+    for order, text in enumerate(texts, 1):
+        pieces = text.upper().replace("!", "/").replace("#", "/").split("/")
+        head = pieces[0].split(":")
+        name = head[0].split("@")[0]
+        pointtype, suffix = (primary, "") if primary else ("mpoints", ":MP")
+        if name in ("MPTS", "GPTS"):
+            pointtype, suffix = ("mpoints", ":MP") if name == "MPTS" else ("gpoints", ":GP")
+        if len(head) == 2 and head[1] in _POINT_TYPES:
+            pointtype = _POINT_TYPES[head[1]]
+            suffix = ":" + pointtype
+        if primary is None and name in ("PTS", "MPTS", "GPTS"):
+            primary = pointtype
+        entry = Code.parse(text).describe(order, edition, unrated, round_robin, team=True)
+        if name in _EXTENDED_SB and len(name) == 5:  # the extended SB's own pair of scores
+            pointtype = name[1:3].lower() + "points"
+        if name == "MPVGP":  # the score that is not the primary one
+            pointtype = "gpoints" if (primary or "mpoints") == "mpoints" else "mpoints"
+        entry.update(desc="/".join([name + suffix, *pieces[1:]]), pointtype=pointtype)
+        out.append(TeamCode(text, name, entry, _item(name, head, pieces[1:], primary)))
+    return out
+
+
+def _item(name: str, head: list[str], parts: list[str], primary: str | None) -> str:
+    """The item this project ranks by: PTS the primary score; a code without ``:MP`` or ``:GP``
+    over the primary score."""
+    if name == "PTS":
+        return "/".join(["GPTS" if primary == "gpoints" else "MPTS", *parts])
+    name = ALIASES.get(name, name)
+    own = name in ("MPTS", "GPTS", "MPVGP", "SSSC", "BC", "TBR", "BBE", *_EXTENDED_SB, *_CHAINS)
+    suffix = f":{head[1]}" if len(head) == 2 else ":GP" if primary == "gpoints" and not own else ""
+    return "/".join([name + suffix, *parts])
+
+
+def team_writer(code: TeamCode, rounds: int):
+    """How gacrux writes one team value of ``code`` (see checker_document.writer)."""
+    name = code.name
+    if name in PLACES or name in _WHOLE:
+        return lambda number, summed: int(number or 0)
+    if name == "SSSC":
+        return lambda number, summed: str(Decimal(repr(float(number))).quantize(Decimal(".01"), ROUND_HALF_UP))
+    if name in _ONE_DECIMAL:
+        return lambda number, summed: f"{float(number):.1f}"
+    if name == "BC":  # a sum over the boards played, of none before any round
+        return lambda number, summed: f"{float(number):.1f}" if summed else 0
+    if name in _EXTENDED_SB:
+        return writer(Code.parse("SB"), rounds)
+    return writer(Code.parse(name), rounds)
+
+
+def result(view: Tournament, codes: list[TeamCode], standings, summed: dict, given: dict, edition: int, rounds: int,
+           check: bool, records: dict) -> dict:
+    """``tiebreakResult`` of a team event (see checker_document.result): ``view`` the team view,
+    ``records`` the ``ede`` record of each EDE column."""
+    by_no = {row.start_no: row for row in (*standings.rows, *standings.unlisted)}
+    numbers = [(p.start_no, by_no[p.start_no].values if p.start_no in by_no else None) for p in view.players]
+    tiebreaks, columns = [], []
+    for i, code in enumerate(codes):
+        write = team_writer(code, standings.after_round)
+        told = {no: v for (j, no), v in summed.items() if j == i}
+        column = {no: write(None if values is None else values[i], told[no] if no in told else True)
+                  for no, values in numbers}
+        column.update((no, v) for (j, no), v in given.items() if j == i)
+        entry = dict(code.entry)
+        if i in records:
+            entry["ede"] = records[i]
+        tiebreaks.append({**entry, "precision": precision(column.values())})
+        columns.append(column)
+    stored = {team.number: team.stored_rank for team in view.teams.teams} if view.teams else {}
+    competitors, same = [], True
+    for p in view.players:
+        rank = by_no[p.start_no].rank if p.start_no in by_no else None
+        same = same and rank == (stored.get(p.start_no) or p.stored_rank or 0)
+        competitors.append({"cid": p.start_no, "rank": rank, "tiebreakScore": [c[p.start_no] for c in columns]})
+    out = {"rules": RULES[edition][1], "round": rounds, "tiebreaks": tiebreaks, "competitors": competitors}
+    if check:
+        out["check"] = same
+    return out
+
+
+def places(before: dict[int, int], after: dict[int, int]) -> dict[int, int]:
+    """A DE-like column as gacrux writes it: the place within the group it parts, else 0."""
+    return direct_encounter(before, after)
+
+
+def chain(name: str, size: int) -> str:
+    """gacrux's ``ede.functions`` of an EDE chain for matches of ``size`` boards."""
+    steps = _CHAINS[name]
+    if "+" not in steps:
+        return steps
+    head, board = steps.split("+")
+    return head + (board * size if board == "T" else board * (size - 1))
+
+
+# gacrux's codes this project does not compute for teams (pairing aids, the file's rank, its others)
+NOT_HERE = {"NUL", "RANK", "RIP", "VUR", "NUM", "COD", "CSQ", "RTG", "ABH", "AFB", "RSES", "ACC", "FLT", "FLTD",
+            "FLTFT", "RFP", "TOP", "RND"}
+
+
+def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, edition: int, check: bool):
+    """``tiebreakResult`` of the team event ``t`` ranked by ``codes`` after round ``after`` (with
+    ``check``, each team's details), and the team standings."""
+    from brightwell_plugin.checker_details import direct_encounter
+    from brightwell_plugin.checker_loops import board_results
+    from brightwell_plugin.context import Context
+    from brightwell_plugin.criteria.team_boards import board_totals
+    from brightwell_plugin.model import Kind
+    from brightwell_plugin.team_standings import bound_items, rank_bound, team_view
+    view = team_view(t)
+    bound = bound_items([c.item for c in codes])
+    standings = rank_bound(view, bound, after)
+    ctx = Context(view, after)
+    totals = dict(zip((p.start_no for p in view.players), board_totals(ctx)))
+    summed, given, records, loops = {}, {}, {}, {}
+    for i, code in enumerate(codes):
+        if code.name == "AOB":  # an average over the matches played, of none when there is none
+            summed.update(((i, p.start_no), any(e.kind is Kind.GAME for e in es)) for p, es in zip(view.players, ctx.entries))
+        elif code.name in ("BH", "FB", "SB", "PS", "KS", *_EXTENDED_SB):  # a sum of no term: a whole 0
+            summed.update(_summed(view, bound[i], i, standings, after))
+        elif code.name == "BC":
+            summed.update(((i, p.start_no), after > 0) for p in view.players)
+        if code.name in PLACES:
+            before, now = (_ranks(view, bound[:j], after) for j in (i, i + 1))
+            given.update(((i, no), v) for no, v in places(before, now).items())
+            if code.name in ("TBR", "BBE"):
+                loops[i] = board_results(before, totals, bottom=code.name == "BBE")
+                continue
+            found = chain_loops(ctx, bound[i], before) if code.name in _CHAINS else \
+                direct_encounter(ctx, bound[i][1], bound[i][2], before)
+            records[i], loops[i] = found.record, found.shown
+    out = result(view, codes, standings, summed, given, edition, rounds, check, records)
+    if check:
+        for c in out["competitors"]:
+            c["tiebreakDetails"] = _details(ctx, codes, bound, loops, totals, c)
+            c["boardPoints"] = {str(b): f"{v:.1f}" for b, v in enumerate(totals[c["cid"]], 1)} if after else {}
+    return out, standings
+
+
+def _summed(view: Tournament, item, i: int, standings, after: int) -> dict:
+    """Which zeros of column ``i`` are a sum of some term (gacrux writes a sum of none as 0)."""
+    from brightwell_plugin.standings import explain_everyone
+    zeros = [r.start_no for r in standings.rows if not r.values[i]]
+    if not zeros:
+        return {}
+    index = {p.start_no: n for n, p in enumerate(view.players)}
+    explained = explain_everyone(view, None, after, players=[index[no] for no in zeros], bound=[item])
+    return {(i, no): any(part.value is not None for part in e.parts) for no, (e,) in zip(zeros, explained)}
+
+
+def _ranks(view: Tournament, bound: list, after: int) -> dict[int, int]:
+    from brightwell_plugin.team_standings import rank_bound
+    if not bound:
+        return {p.start_no: 1 for p in view.players}
+    return {r.start_no: r.rank for r in rank_bound(view, bound, after).rows}
+
+
+def chain_loops(ctx, bound_item, before: dict[int, int]):
+    """An EDE chain's loops (checker_loops.encounters): P over match points, S over game points,
+    C, T, B over the two teams' match board by board."""
+    from brightwell_plugin.checker_loops import encounters
+    from brightwell_plugin.criteria.encounter import DirectEncounter
+    from brightwell_plugin.team_standings import game_point_context
+    _, criterion, opts = bound_item
+    gp, functions = game_point_context(ctx), chain(criterion.name, ctx.t.teams.board_count)
+    wins = {"P": Decimal(f"{ctx.t.scoring.win:.1f}"), "S": Decimal(f"{gp.t.scoring.win:.1f}")}
+    board_win = Decimal(f"{gp.t.scoring.win / max(ctx.t.teams.board_count, 1):.1f}")
+
+    def view(j: int, size: int):
+        found = criterion._view(ctx, gp, functions, j, size)
+        if found is None:
+            return None
+        kind = functions[j]
+        return found, wins.get(kind, board_win), "_m" if kind == "P" else "_g"
+    return encounters(before, functions, view, DirectEncounter.as_played(ctx, opts), "S" in opts.modifiers)
+
+
+def _details(ctx, codes: list[TeamCode], bound: list, loops: dict, totals: dict, competitor: dict) -> list[dict]:
+    """A team's ``tiebreakDetails`` (gacrux's ``-c``): the terms of checker_details.py over the
+    team view's match or game points, the loops of DE, the EDE chains, TBR and BBE, BC's boards."""
+    from brightwell_plugin.checker_details import TERMS, points
+    from brightwell_plugin.team_standings import OverGamePoints, game_point_context
+    gp, no = game_point_context(ctx), competitor["cid"]
+    i = ctx.index[no]
+    out = []
+    for j, (code, (_, criterion, opts), value) in enumerate(zip(codes, bound, competitor["tiebreakScore"])):
+        terms: dict = {}
+        if j in loops:
+            terms = loops[j].get(no, {})
+        elif code.name in ("PTS", "MPTS", "GPTS", "MPVGP"):
+            terms = points(gp if code.entry["pointtype"] == "gpoints" else ctx, criterion, opts, i)
+        elif code.name == "BC":
+            terms = {str(b): f"{b * v:.1f}" for b, v in enumerate(totals[no], 1)} if ctx.k else {}
+        elif code.name in _EXTENDED_SB:
+            terms = TERMS["SB"](criterion._mixed(ctx), criterion, opts, i)
+        elif code.name in TERMS:
+            inner = criterion.inner if isinstance(criterion, OverGamePoints) else criterion
+            terms = TERMS[code.name](gp if inner is not criterion else ctx, inner, opts, i)
+        out.append({"desc": code.entry["desc"], "val": value, **terms})
+    return out
