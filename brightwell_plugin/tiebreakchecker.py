@@ -381,10 +381,7 @@ def _write(params: dict, data: bytes) -> None:
 
 
 def console() -> None:
-    """The console script: no traceback, whatever happens. A run is short and makes no reference
-    cycles worth collecting: the cyclic collector stays off, and the process ends by :func:`end`."""
-    import gc
-    gc.disable()
+    """The console script: no traceback, whatever happens; the process ends by :func:`end`."""
     try:
         code = main()
     except BrightwellError as exc:  # the output could not be written (gacrux's 503)
