@@ -162,12 +162,11 @@ TERMS: dict[str, Terms] = {
 
 
 def details(ctx: Context, bound: list, names: list[str | None], descs: list[str], competitors: list[dict],
-            before: dict[int, dict[int, int]]) -> dict:
+            loops: dict[int, dict]) -> dict:
     """Each competitor's ``tiebreakDetails`` by start number: for each tie-break (its gacrux name,
     None for this project's own), the description, the value as written, and the terms.
-    ``before``: for each DE column, the ranks before it by start number."""
+    ``loops``: for each DE column, what its loops showed (:func:`direct_encounter`)."""
     index = ctx.index
-    loops = {j: direct_encounter(ctx, bound[j][1], bound[j][2], ranks).shown for j, ranks in before.items()}
     out = {}
     for c in competitors:
         no, i = c["cid"], index[c["cid"]]

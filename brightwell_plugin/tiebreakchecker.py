@@ -130,15 +130,9 @@ def _answer(params: dict):
     texts = params["tiebreak"] or list(t.tiebreaks) or ["PTS"]
     params["tiebreak"] = texts
     codes = [document.Code.parse(text) for text in texts]
-    absent = [c.text for c in codes if c.name in document.NOT_HERE or c.unsupported]
-    if absent:
-        raise Failure(500, [f"Tie-break not computed here: {text}" for text in absent],
-                      f"{', '.join(absent)}: gacrux's, not computed by this project")
     ours = get_host().criteria
-    unknown = [c.text for c in codes if not c.gacrux and c.name not in ours]
-    if unknown:
-        raise Failure(500, [f"Unknown tie-break: {text}" for text in unknown],
-                      f"unknown tie-break {', '.join(unknown)} (see brightwell criteria)")
+    _refuse([c.text for c in codes if c.name in document.NOT_HERE or c.unsupported],
+            [c.text for c in codes if not c.gacrux and c.name not in ours])
     unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
     spec = [_with_unrated(c, unrated, document) for c in codes]
     rounds = max(t.rounds or 0, _last_round_with_a_game(t))  # gacrux's "round"; its standings are after it by default
@@ -152,28 +146,46 @@ def _answer(params: dict):
     except BrightwellError as exc:
         raise Failure(401, [str(exc)], f"{params['input_file']}: {exc}") from None
     summed = _summed(t, codes, spec, standings, document, api)
-    given, loops, before = {}, {}, {}
+    given, loops, shown = {}, {}, {}
     for i in (i for i, c in enumerate(codes) if c.name == "DE"):
         ranks = [{r.start_no: r.rank for r in api.rank(t, spec[:j], after).rows} if j else
                  {p.start_no: 1 for p in t.players} for j in (i, i + 1)]
         given.update(((i, no), v) for no, v in document.direct_encounter(*ranks).items())
-        loops[i] = _encounter_loops(t, spec[i], after, ranks[0])
-        before[i] = ranks[0]
+        found = _encounter_loops(t, spec[i], after, ranks[0])
+        loops[i], shown[i] = found.record["loopcount"], found.shown
     edition = edition_of_date(t.start_date)
     result = document.result(t, codes, standings, summed, given, edition, unrated, t.system == "round-robin", rounds,
                              bool(params["check"]), loops)
     if params["check"]:  # each value's terms, as gacrux details them
-        _detail(t, codes, spec, after, result, document, before)
+        _detail(t, codes, spec, after, result, document, shown)
+    return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
+                                                             tiebreaks=tuple(texts)))
+
+
+def _refuse(absent: list[str], unknown: list[str]) -> None:
+    """gacrux's codes this project does not compute, and codes nobody knows: status 500."""
+    if absent:
+        raise Failure(500, [f"Tie-break not computed here: {text}" for text in absent],
+                      f"{', '.join(absent)}: gacrux's, not computed by this project")
+    if unknown:
+        raise Failure(500, [f"Unknown tie-break: {text}" for text in unknown],
+                      f"unknown tie-break {', '.join(unknown)} (see brightwell criteria)")
+
+
+def _output(params: dict, document, ranked):
+    """How the output is made of the document: the text table, the TRF (``ranked()``: the file
+    read with the standings and the list as its 212 record), or the JSON."""
     fmt = params["output_format"].upper()
     if fmt == "TXT" or params["delimiter"] is not None:
-        return result, lambda doc: _text(doc, params, document).encode()
-    if fmt == "TRF":  # the file read, with the points and ranks computed and the list as its 212 record
-        ready = replace(api.with_standings(loaded.tournament, standings), tiebreaks=tuple(texts))
-        return result, lambda doc: get_host().formats.find("trf").dumps(ready)
+        return lambda doc: _text(doc, params, document).encode()
+    if fmt == "TRF":
+        from brightwell_plugin.host import get_host
+        ready = ranked()
+        return lambda doc: get_host().formats.find("trf").dumps(ready)
     if fmt != "JSON":
         raise Failure(500, [f"Bad command line: output format {params['output_format']}"],
                       f"-F {params['output_format']}: JSON, TXT or TRF")
-    return result, lambda doc: document.indented_json(doc).encode()  # modifiers hold decimals: default=str
+    return lambda doc: document.indented_json(doc).encode()  # modifiers hold decimals: default=str
 
 
 def _team_answer(t, params: dict, loaded, document):
@@ -192,15 +204,9 @@ def _team_answer(t, params: dict, loaded, document):
         codes = teams.parse(texts, teams.primary_score(t), edition, unrated, t.system == "round-robin")
     except (KeyError, IndexError):
         raise Failure(500, [f"Bad tie-break list: {' '.join(texts)}"], f"-t {' '.join(texts)}: not gacrux's codes") from None
-    absent = [c.text for c in codes if c.name in teams.NOT_HERE]
-    if absent:
-        raise Failure(500, [f"Tie-break not computed here: {text}" for text in absent],
-                      f"{', '.join(absent)}: gacrux's, not computed by this project")
     known = get_host().criteria
-    unknown = [c.text for c in codes if c.name not in known and c.name not in document.DEFAULTS]
-    if unknown:
-        raise Failure(500, [f"Unknown tie-break: {text}" for text in unknown],
-                      f"unknown tie-break {', '.join(unknown)} (see brightwell criteria)")
+    _refuse([c.text for c in codes if c.name in teams.NOT_HERE],
+            [c.text for c in codes if c.name not in known and c.name not in document.DEFAULTS])
     rounds = max(view.rounds or 0, _last_round_with_a_game(view))
     after = params["current_round"] if params["current_round"] >= 0 else rounds
     _warn(loaded, t, params["input_file"])
@@ -209,36 +215,28 @@ def _team_answer(t, params: dict, loaded, document):
     except BrightwellError as exc:  # an item that does not take its modifiers: the command line's
         code = 500 if exc.place in {c.item for c in codes} else 401
         raise Failure(code, [str(exc)], f"{params['input_file']}: {exc}") from None
-    fmt = params["output_format"].upper()
-    if fmt == "TXT" or params["delimiter"] is not None:
-        return result, lambda doc: _text(doc, params, document).encode()
-    if fmt == "TRF":  # the file read, its 310 records with the computed match points, game points and ranks
-        from brightwell_plugin import api
-        ready = replace(api.with_team_standings(loaded.tournament, standings), tiebreaks=tuple(texts))
-        return result, lambda doc: get_host().formats.find("trf").dumps(ready)
-    if fmt != "JSON":
-        raise Failure(500, [f"Bad command line: output format {params['output_format']}"],
-                      f"-F {params['output_format']}: JSON, TXT or TRF")
-    return result, lambda doc: document.indented_json(doc).encode()
+    from brightwell_plugin.api import with_team_standings  # -F TRF: the 310 records carry the standings
+    return result, _output(params, document, lambda: replace(with_team_standings(loaded.tournament, standings),
+                                                             tiebreaks=tuple(texts)))
 
 
-def _encounter_loops(t, item: str, after: int, before: dict[int, int]) -> int:
-    """How many loops gacrux's DE runs on the groups tied before it (its ``ede`` record)."""
+def _encounter_loops(t, item: str, after: int, before: dict[int, int]):
+    """gacrux's loops of DE on the groups tied before it (checker_loops.Loops)."""
     from brightwell_plugin.checker_details import direct_encounter
     from brightwell_plugin.context import Context
     from brightwell_plugin.standings import configured
     ((_, criterion, opts),) = configured([item])
-    return direct_encounter(Context(t, after), criterion, opts, before).record["loopcount"]
+    return direct_encounter(Context(t, after), criterion, opts, before)
 
 
-def _detail(t, codes, spec, after, result: dict, document, before: dict) -> None:
+def _detail(t, codes, spec, after, result: dict, document, shown: dict) -> None:
     """Add each competitor's ``tiebreakDetails`` (gacrux's ``-c``)."""
     from brightwell_plugin.checker_details import details
     from brightwell_plugin.context import Context
     from brightwell_plugin.standings import configured
     names = [document.ALIASES.get(c.name, c.name) if c.gacrux else None for c in codes]
     descs = [entry["desc"] for entry in result["tiebreaks"]]
-    found = details(Context(t, after), configured(spec), names, descs, result["competitors"], before)
+    found = details(Context(t, after), configured(spec), names, descs, result["competitors"], shown)
     for competitor in result["competitors"]:
         competitor["tiebreakDetails"] = found[competitor["cid"]]
 
