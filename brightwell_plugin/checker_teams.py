@@ -74,7 +74,9 @@ def _item(name: str, head: list[str], parts: list[str], primary: str | None) -> 
     if name == "PTS":
         return "/".join(["GPTS" if primary == "gpoints" else "MPTS", *parts])
     name = ALIASES.get(name, name)
-    own = name in ("MPTS", "GPTS", "MPVGP", "SSSC", "BC", "TBR", "BBE", *_EXTENDED_SB, *_CHAINS)
+    if primary == "gpoints":  # the codes named after the primary score: the other way round
+        name = {"MPVGP": "MPTS", "ESB": "EGMSB"}.get(name, name)
+    own = name in ("MPTS", "GPTS", "MPVGP", "BC", "TBR", "BBE", *_EXTENDED_SB)
     suffix = f":{head[1]}" if len(head) == 2 else ":GP" if primary == "gpoints" and not own else ""
     return "/".join([name + suffix, *parts])
 
@@ -172,8 +174,9 @@ def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, e
             if code.name in ("TBR", "BBE"):
                 loops[i] = board_results(before, totals, bottom=code.name == "BBE")
                 continue
-            found = chain_loops(ctx, bound[i], before) if code.name in _CHAINS else \
-                direct_encounter(ctx, bound[i][1], bound[i][2], before)
+            criterion, scores = _over(ctx, bound[i][1])
+            found = chain_loops(scores, criterion, bound[i][2], before) if code.name in _CHAINS else \
+                direct_encounter(scores[0], criterion, bound[i][2], before)
             records[i], loops[i] = found.record, found.shown
     out = result(view, codes, standings, summed, given, edition, rounds, check, records)
     if check:
@@ -201,24 +204,36 @@ def _ranks(view: Tournament, bound: list, after: int) -> dict[int, int]:
     return {r.start_no: r.rank for r in rank_bound(view, bound, after).rows}
 
 
-def chain_loops(ctx, bound_item, before: dict[int, int]):
-    """An EDE chain's loops (checker_loops.encounters): P over match points, S over game points,
-    C, T, B over the two teams' match board by board."""
+def _over(ctx, criterion):
+    """The criterion of a bound item and its (primary, secondary) contexts: match points then game
+    points, or the other way round for an item over game points (``EDE:GP``)."""
+    from brightwell_plugin.team_standings import OverGamePoints, game_point_context
+    if isinstance(criterion, OverGamePoints):
+        return criterion.inner, (game_point_context(ctx), ctx)
+    return criterion, (ctx, game_point_context(ctx))
+
+
+def chain_loops(scores: tuple, criterion, opts, before: dict[int, int]):
+    """An EDE chain's loops (checker_loops.encounters): P over the primary score, S over the other,
+    C, T, B over the two teams' match board by board (gacrux counts those in the other score's
+    kind, its W and its letter)."""
     from brightwell_plugin.checker_loops import encounters
     from brightwell_plugin.criteria.encounter import DirectEncounter
-    from brightwell_plugin.team_standings import game_point_context
-    _, criterion, opts = bound_item
-    gp, functions = game_point_context(ctx), chain(criterion.name, ctx.t.teams.board_count)
-    wins = {"P": Decimal(f"{ctx.t.scoring.win:.1f}"), "S": Decimal(f"{gp.t.scoring.win:.1f}")}
-    board_win = Decimal(f"{gp.t.scoring.win / max(ctx.t.teams.board_count, 1):.1f}")
+    from brightwell_plugin.team_standings import GamePointContext
+    primary, secondary = scores
+    size = primary.t.teams.board_count
+    functions = chain(criterion.name, size)
+    letter = {c: "_g" if isinstance(c, GamePointContext) else "_m" for c in scores}
+    board_win = secondary.t.scoring.win / max(size, 1) if isinstance(secondary, GamePointContext) else secondary.t.scoring.win
 
-    def view(j: int, size: int):
-        found = criterion._view(ctx, gp, functions, j, size)
+    def view(j: int, tied: int):
+        found = criterion._view(primary, secondary, functions, j, tied)
         if found is None:
             return None
         kind = functions[j]
-        return found, wins.get(kind, board_win), "_m" if kind == "P" else "_g"
-    return encounters(before, functions, view, DirectEncounter.as_played(ctx, opts), "S" in opts.modifiers)
+        side = primary if kind == "P" else secondary
+        return found, Decimal(f"{side.t.scoring.win if kind in 'PS' else board_win:.1f}"), letter[side]
+    return encounters(before, functions, view, DirectEncounter.as_played(primary, opts), "S" in opts.modifiers)
 
 
 def _details(ctx, codes: list[TeamCode], bound: list, loops: dict, totals: dict, competitor: dict) -> list[dict]:

@@ -216,7 +216,7 @@ TEAM_LISTS = ["MPTS,GPTS", "MPTS,BH:MP,SB:MP,GPTS", "MPTS,BH:MP/C1,GPTS", "MPTS,
               "MPTS,MPvGP,EMGSB,EGMSB,EMMSB,EGGSB", "MPTS,EMGSB/C1/P,ESB", "MPTS,EDE,GPTS",
               "PTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP", "MPTS,EDEC", "MPTS,EDEB", "MPTS,EDEBT", "MPTS,EDEBB",
               "MPTS,BC,GPTS", "MPTS,GPTS,TBR", "MPTS,BBE,BC", "MPTS,SSSC,GPTS", "MPTS,SSSC/F/P,SSSC:GP", "MPTS,SSSC/K3",
-              "PTS,DE,PS,KS,WIN,STD", "BH,PTS", "GPTS,EDE"]
+              "PTS,DE,PS,KS,WIN,STD", "BH,PTS", "GPTS,EDE", "GPTS,EDEBT,MPTS", "GPTS,EDEB,DE,BH", "GPTS,EDEC,EMGSB"]
 TEAM_MODES = [[], ["-c"], ["-d", "T", "-r"], ["-s"], ["-p"]]
 
 
@@ -256,6 +256,19 @@ def test_the_team_samples_answer_as_gacrux(tmp_path, items, mode):
     tec = SHARED / "research" / "teams" / "grandmommys_cup_trf26_team.trf"
     for path in [FIXTURES / "teams.trf", *([tec] if tec.exists() else [])]:
         assert differences(["-i", str(path), *mode, "-t", *items.split(",")], tmp_path) == [], (path.name, items)
+
+
+@pytest.mark.parametrize("kind", ["FIDE_TEAM_GP_MP", "FIDE_TEAM_GP", "FIDE_TEAM_MP_GP"])
+def test_the_primary_score_is_the_one_the_192_type_names(tmp_path, kind):
+    """Game points first (a 192 type _GP): PTS, the codes without :MP or :GP, MPvGP, ESB, SSSC
+    and the EDE chains take the game points as the primary score, as in gacrux."""
+    from support.make_fixtures import FIXTURES
+    text = (FIXTURES / "teams.trf").read_text()
+    trf = tmp_path / "typed.trf"
+    trf.write_text(text.replace("\n", f"\n192 {kind}\n", 1))
+    for items in ("PTS,EDE,BH", "MPTS,EDEBT,SB", "BH,PTS,MPvGP,SSSC,ESB", "PTS,BH:MP,SB:GP,AOB,EDEC,KS,PS"):
+        for mode in ([], ["-c"]):
+            assert differences(["-i", str(trf), *mode, "-t", *items.split(",")], tmp_path) == [], (kind, items, mode)
 
 
 def test_a_team_tournament_is_answered_with_its_teams(tmp_path):

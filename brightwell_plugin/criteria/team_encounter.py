@@ -83,12 +83,18 @@ class ExtendedDirectEncounter(Criterion):
             weights = [-(b + 1) for b in range(size)]
         return _BoardPoints(gp, weights)
 
+    @staticmethod
+    def scores(ctx):
+        """(primary, secondary): the contexts of P and S, match points then game points, or game
+        points first over game points (``EDE:GP``, where game points are the primary score)."""
+        from brightwell_plugin.team_standings import GamePointContext, game_point_context
+        return (ctx, ctx.match_points) if isinstance(ctx, GamePointContext) else (ctx, game_point_context(ctx))
+
     def _tiers(self, ctx, opts, groups):
         teams_only(ctx, self.name)
-        from brightwell_plugin.team_standings import game_point_context
-        gp, steps = game_point_context(ctx), self._steps(ctx)
-        as_played = DirectEncounter.as_played(ctx, opts)
-        return {tuple(g): self._split(ctx, gp, list(g), steps, 0, as_played) for g in groups if len(g) > 1}
+        primary, secondary = self.scores(ctx)
+        steps, as_played = self._steps(ctx), DirectEncounter.as_played(ctx, opts)
+        return {tuple(g): self._split(primary, secondary, list(g), steps, 0, as_played) for g in groups if len(g) > 1}
 
     def compute(self, ctx, opts, groups=()):
         """The place within the tied group it parts (1 first; 0 for a group it does not part)."""
