@@ -136,7 +136,7 @@ def _answer(params: dict):
     unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
     spec = [_with_unrated(c, unrated, document) for c in codes]
     rounds = max(t.rounds or 0, _last_round_with_a_game(t))  # gacrux's "round"; its standings are after it by default
-    after = params["current_round"] if params["current_round"] >= 0 else rounds
+    after = _after(params, t, rounds)
     if loaded.format == "trf":  # gacrux counts the blocks entered ahead up to the round it ranks after
         from brightwell_plugin.adapters.trf.ahead import counting_ahead
         t = counting_ahead(t, after)
@@ -160,6 +160,19 @@ def _answer(params: dict):
         _detail(t, codes, spec, after, result, document, shown)
     return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
                                                              tiebreaks=tuple(texts)))
+
+
+def _after(params: dict, t, rounds: int) -> int:
+    """The round the standings are after: ``-n``, else gacrux's ``round``. A round the event does
+    not have is refused (gacrux ranks it as if the rounds not played were absences)."""
+    after = params["current_round"]
+    if after < 0:
+        return rounds
+    last = max(t.rounds_played, t.rounds or 0)
+    if after > last:
+        raise Failure(500, [f"Bad command line: -n {after}: the event has rounds 0 to {last}"],
+                      f"-n {after}: the event has rounds 0 to {last}")
+    return after
 
 
 def _refuse(absent: list[str], unknown: list[str]) -> None:
@@ -208,7 +221,7 @@ def _team_answer(t, params: dict, loaded, document):
     _refuse([c.text for c in codes if c.name in teams.NOT_HERE],
             [c.text for c in codes if c.name not in known and c.name not in document.DEFAULTS])
     rounds = max(view.rounds or 0, _last_round_with_a_game(view))
-    after = params["current_round"] if params["current_round"] >= 0 else rounds
+    after = _after(params, t, rounds)
     _warn(loaded, t, params["input_file"])
     try:
         result, standings = teams.team_result(t, codes, after, rounds, edition, bool(params["check"]))

@@ -126,6 +126,7 @@ def test_gacrux_codes_not_computed_here_are_named(tmp_path):
     (["-i", "{fixture}", "-e", "2"], 501, "one tournament"),
     (["-i", "{fixture}", "-f", "NOPE"], 403, "-f NOPE"),
     (["-i", "{fixture}", "-G", "W:x"], 500, "'x' is no number"),
+    (["-i", "{fixture}", "-n", "4"], 500, "-n 4: the event has rounds 0 to 3"),
 ])
 def test_bad_input_is_gacruxs_status_one_line_and_exit_2(tmp_path, args, code, words):
     bad = tmp_path / "bad.trf"
