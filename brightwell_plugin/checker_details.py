@@ -142,11 +142,11 @@ def average_rating(ctx, criterion, opts, i) -> dict:
 
 
 def value_only(ctx, criterion, opts, i) -> dict:
-    """TPN, RTNG: the value alone (DE's loops are :func:`direct_encounter`'s)."""
+    """TPN, RTNG: the value alone (DE's loops are :func:`direct_encounter_loops`')."""
     return {}
 
 
-def direct_encounter(ctx: Context, criterion, opts, before: dict[int, int]):
+def direct_encounter_loops(ctx: Context, criterion, opts, before: dict[int, int]):
     """DE's loops (:func:`brightwell_plugin.checker_loops.encounters`) over the players' points."""
     from decimal import Decimal
     win = Decimal(_one(ctx.t.scoring.win))
@@ -165,7 +165,7 @@ def details(ctx: Context, bound: list, names: list[str | None], descs: list[str]
             loops: dict[int, dict]) -> dict:
     """Each competitor's ``tiebreakDetails`` by start number: for each tie-break (its gacrux name,
     None for this project's own), the description, the value as written, and the terms.
-    ``loops``: for each DE column, what its loops showed (:func:`direct_encounter`)."""
+    ``loops``: for each DE column, what its loops showed (:func:`direct_encounter_loops`)."""
     index = ctx.index
     out = {}
     for c in competitors:

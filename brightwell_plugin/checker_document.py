@@ -15,7 +15,6 @@ from typing import NamedTuple
 from decimal import ROUND_HALF_UP, Decimal
 from json.encoder import encode_basestring_ascii
 
-from brightwell_plugin.model import Tournament
 from brightwell_plugin.standings import Standings
 
 RULES = {2024: (1, "2024-08-01"), 2026: (2, "2026-03-01")}  # edition: gacrux's "ver" and "rules"
@@ -166,6 +165,17 @@ def precision(values) -> int:
     return max((len(v) - v.index(".") - 1 for v in set(values) if isinstance(v, str) and "." in v), default=0)
 
 
+def ranks_before(players, groups: list[list[int]]) -> dict[int, int]:
+    """Each listed player's rank by start number, the players (indices) parted into ``groups`` in
+    order (standings.rank_stepwise's groups still tied before an item): a group shares a place."""
+    out, place = {}, 1
+    for group in groups:
+        listed = [players[i].start_no for i in group if players[i].listed]
+        out.update(dict.fromkeys(listed, place))
+        place += len(listed)
+    return out
+
+
 def direct_encounter(before: dict[int, int], after: dict[int, int]) -> dict[int, int]:
     """DE as gacrux writes it, from the ranks before and after it: in a group DE splits, each
     player's place in the group from 1 (players it leaves tied share one); 0 in a group it does not."""
@@ -180,29 +190,25 @@ def direct_encounter(before: dict[int, int], after: dict[int, int]) -> dict[int,
     return out
 
 
-def result(t: Tournament, codes: list[Code], standings: Standings, summed: dict, given: dict, edition: int,
-           unrated: int | None, round_robin: bool, rounds: int, check: bool, loops: dict | None = None) -> dict:
-    """``tiebreakResult``: the rules, the round, each tie-break described, each competitor in the
-    file's order with its rank and values (``given``: values made elsewhere, by column and start
-    number; ``loops``: how many loops DE ran, by column); with ``check``, whether every
-    rank is the file's."""
+def result(players, entries: list[dict], writers: list, standings: Standings, summed: dict, given: dict,
+           edition: int, rounds: int, check: bool) -> dict:
+    """``tiebreakResult``: the rules, the round, each tie-break's entry (``entries``, as
+    :meth:`Code.describe` makes them) with its precision, each competitor (``players``, in the
+    file's order) with its rank and values written by the column's writer (``summed``: which values
+    are a sum of some term; ``given``: values made elsewhere; both by column and start number); with
+    ``check``, whether every rank is the file's."""
     by_no = {row.start_no: row for row in (*standings.rows, *standings.unlisted)}
-    numbers = [(p.start_no, by_no[p.start_no].values if p.start_no in by_no else None) for p in t.players]
+    numbers = [(p.start_no, by_no[p.start_no].values if p.start_no in by_no else None) for p in players]
     tiebreaks, columns = [], []
-    for i, code in enumerate(codes):
-        write = writer(code, standings.after_round)
+    for i, (entry, write) in enumerate(zip(entries, writers)):
         told = {no: v for (j, no), v in summed.items() if j == i}  # the few values not a sum of some term
         column = {no: write(None if values is None else values[i], told[no] if no in told else True)
                   for no, values in numbers}
         column.update((no, v) for (j, no), v in given.items() if j == i)
-        entry = code.describe(i + 1, edition, unrated, round_robin)
-        if code.name == "DE":  # gacrux's record of its loops
-            entry["ede"] = {"functions": "P", "loopcount": (loops or {}).get(i, 1), "edechanges": [False],
-                            "swap": 0, "changes": 0}
         tiebreaks.append({**entry, "precision": precision(column.values())})
         columns.append(column)
     competitors, same = [], True
-    for p in t.players:
+    for p in players:
         rank = by_no[p.start_no].rank if p.start_no in by_no else None
         same = same and rank == (p.stored_rank or 0)
         competitors.append({"cid": p.start_no, "rank": rank, "tiebreakScore": [c[p.start_no] for c in columns]})

@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from typing import NamedTuple
 
-from brightwell_plugin.checker_document import ALIASES, RULES, Code, direct_encounter, precision, writer
+from brightwell_plugin.checker_document import ALIASES, Code, direct_encounter, ranks_before, result, writer
 from brightwell_plugin.model import Tournament
 
 _POINT_TYPES = {"MP": "mpoints", "GP": "gpoints", "MM": "mmpoints", "MG": "mgpoints", "GM": "gmpoints",
@@ -97,41 +97,6 @@ def team_writer(code: TeamCode, rounds: int):
     return writer(Code.parse(name), rounds)
 
 
-def result(view: Tournament, codes: list[TeamCode], standings, summed: dict, given: dict, edition: int, rounds: int,
-           check: bool, records: dict) -> dict:
-    """``tiebreakResult`` of a team event (see checker_document.result): ``view`` the team view,
-    ``records`` the ``ede`` record of each EDE column."""
-    by_no = {row.start_no: row for row in (*standings.rows, *standings.unlisted)}
-    numbers = [(p.start_no, by_no[p.start_no].values if p.start_no in by_no else None) for p in view.players]
-    tiebreaks, columns = [], []
-    for i, code in enumerate(codes):
-        write = team_writer(code, standings.after_round)
-        told = {no: v for (j, no), v in summed.items() if j == i}
-        column = {no: write(None if values is None else values[i], told[no] if no in told else True)
-                  for no, values in numbers}
-        column.update((no, v) for (j, no), v in given.items() if j == i)
-        entry = dict(code.entry)
-        if i in records:
-            entry["ede"] = records[i]
-        tiebreaks.append({**entry, "precision": precision(column.values())})
-        columns.append(column)
-    stored = {team.number: team.stored_rank for team in view.teams.teams} if view.teams else {}
-    competitors, same = [], True
-    for p in view.players:
-        rank = by_no[p.start_no].rank if p.start_no in by_no else None
-        same = same and rank == (stored.get(p.start_no) or p.stored_rank or 0)
-        competitors.append({"cid": p.start_no, "rank": rank, "tiebreakScore": [c[p.start_no] for c in columns]})
-    out = {"rules": RULES[edition][1], "round": rounds, "tiebreaks": tiebreaks, "competitors": competitors}
-    if check:
-        out["check"] = same
-    return out
-
-
-def places(before: dict[int, int], after: dict[int, int]) -> dict[int, int]:
-    """A DE-like column as gacrux writes it: the place within the group it parts, else 0."""
-    return direct_encounter(before, after)
-
-
 def chain(name: str, size: int) -> str:
     """gacrux's ``ede.functions`` of an EDE chain for matches of ``size`` boards."""
     steps = _CHAINS[name]
@@ -149,15 +114,16 @@ NOT_HERE = {"NUL", "RANK", "RIP", "VUR", "NUM", "COD", "CSQ", "RTG", "ABH", "AFB
 def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, edition: int, check: bool):
     """``tiebreakResult`` of the team event ``t`` ranked by ``codes`` after round ``after`` (with
     ``check``, each team's details), and the team standings."""
-    from brightwell_plugin.checker_details import direct_encounter
+    from brightwell_plugin.checker_details import direct_encounter_loops
     from brightwell_plugin.checker_loops import board_results
     from brightwell_plugin.context import Context
     from brightwell_plugin.criteria.team_boards import board_totals
     from brightwell_plugin.model import Kind
-    from brightwell_plugin.team_standings import bound_items, rank_bound, team_view
+    from brightwell_plugin.standings import rank_stepwise
+    from brightwell_plugin.team_standings import bound_items, team_view
     view = team_view(t)
     bound = bound_items([c.item for c in codes])
-    standings = rank_bound(view, bound, after)
+    standings, steps = rank_stepwise(view, after_round=after, bound=bound)
     ctx = Context(view, after)
     totals = dict(zip((p.start_no for p in view.players), board_totals(ctx)))
     summed, given, records, loops = {}, {}, {}, {}
@@ -169,16 +135,18 @@ def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, e
         elif code.name == "BC":
             summed.update(((i, p.start_no), after > 0) for p in view.players)
         if code.name in PLACES:
-            before, now = (_ranks(view, bound[:j], after) for j in (i, i + 1))
-            given.update(((i, no), v) for no, v in places(before, now).items())
+            before, now = (ranks_before(view.players, steps[j]) for j in (i, i + 1))
+            given.update(((i, no), v) for no, v in direct_encounter(before, now).items())
             if code.name in ("TBR", "BBE"):
                 loops[i] = board_results(before, totals, bottom=code.name == "BBE")
                 continue
             criterion, scores = _over(ctx, bound[i][1])
             found = chain_loops(scores, criterion, bound[i][2], before) if code.name in _CHAINS else \
-                direct_encounter(scores[0], criterion, bound[i][2], before)
+                direct_encounter_loops(scores[0], criterion, bound[i][2], before)
             records[i], loops[i] = found.record, found.shown
-    out = result(view, codes, standings, summed, given, edition, rounds, check, records)
+    entries = [{**c.entry, **({"ede": records[i]} if i in records else {})} for i, c in enumerate(codes)]
+    out = result(view.players, entries, [team_writer(c, after) for c in codes], standings, summed, given, edition,
+                 rounds, check)
     if check:
         for c in out["competitors"]:
             c["tiebreakDetails"] = _details(ctx, codes, bound, loops, totals, c)
@@ -195,13 +163,6 @@ def _summed(view: Tournament, item, i: int, standings, after: int) -> dict:
     index = {p.start_no: n for n, p in enumerate(view.players)}
     explained = explain_everyone(view, None, after, players=[index[no] for no in zeros], bound=[item])
     return {(i, no): any(part.value is not None for part in e.parts) for no, (e,) in zip(zeros, explained)}
-
-
-def _ranks(view: Tournament, bound: list, after: int) -> dict[int, int]:
-    from brightwell_plugin.team_standings import rank_bound
-    if not bound:
-        return {p.start_no: 1 for p in view.players}
-    return {r.start_no: r.rank for r in rank_bound(view, bound, after).rows}
 
 
 def _over(ctx, criterion):

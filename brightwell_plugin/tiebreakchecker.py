@@ -141,21 +141,23 @@ def _answer(params: dict):
         from brightwell_plugin.adapters.trf.ahead import counting_ahead
         t = counting_ahead(t, after)
     _warn(loaded, t, params["input_file"])
+    from brightwell_plugin.standings import rank_stepwise
     try:
-        standings = api.rank(t, spec, after)
+        standings, steps = rank_stepwise(t, spec, after)
     except BrightwellError as exc:
         raise Failure(401, [str(exc)], f"{params['input_file']}: {exc}") from None
     summed = _summed(t, codes, spec, standings, document, api)
-    given, loops, shown = {}, {}, {}
-    for i in (i for i, c in enumerate(codes) if c.name == "DE"):
-        ranks = [{r.start_no: r.rank for r in api.rank(t, spec[:j], after).rows} if j else
-                 {p.start_no: 1 for p in t.players} for j in (i, i + 1)]
+    given, records, shown = {}, {}, {}
+    for i in (i for i, c in enumerate(codes) if c.name == "DE"):  # the ranks before and after it
+        ranks = [document.ranks_before(t.players, steps[j]) for j in (i, i + 1)]
         given.update(((i, no), v) for no, v in document.direct_encounter(*ranks).items())
         found = _encounter_loops(t, spec[i], after, ranks[0])
-        loops[i], shown[i] = found.record["loopcount"], found.shown
+        records[i], shown[i] = found.record, found.shown  # gacrux's record of DE's loops, and their working
     edition = edition_of_date(t.start_date)
-    result = document.result(t, codes, standings, summed, given, edition, unrated, t.system == "round-robin", rounds,
-                             bool(params["check"]), loops)
+    entries = [{**c.describe(i + 1, edition, unrated, t.system == "round-robin"),
+                **({"ede": records[i]} if i in records else {})} for i, c in enumerate(codes)]
+    result = document.result(t.players, entries, [document.writer(c, standings.after_round) for c in codes],
+                             standings, summed, given, edition, rounds, bool(params["check"]))
     if params["check"]:  # each value's terms, as gacrux details them
         _detail(t, codes, spec, after, result, document, shown)
     return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
@@ -235,11 +237,11 @@ def _team_answer(t, params: dict, loaded, document):
 
 def _encounter_loops(t, item: str, after: int, before: dict[int, int]):
     """gacrux's loops of DE on the groups tied before it (checker_loops.Loops)."""
-    from brightwell_plugin.checker_details import direct_encounter
+    from brightwell_plugin.checker_details import direct_encounter_loops
     from brightwell_plugin.context import Context
     from brightwell_plugin.standings import configured
     ((_, criterion, opts),) = configured([item])
-    return direct_encounter(Context(t, after), criterion, opts, before)
+    return direct_encounter_loops(Context(t, after), criterion, opts, before)
 
 
 def _detail(t, codes, spec, after, result: dict, document, shown: dict) -> None:
