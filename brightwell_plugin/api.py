@@ -23,7 +23,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.limits import check_regular, max_input, too_large
-from brightwell_plugin.fast import gc_paused, new_player
+from brightwell_plugin.fast import new_player
 from brightwell_plugin.model import LEFT_OUT, Player, Tournament
 from brightwell_plugin.standings import Standings, default_spec
 from brightwell_plugin.standings import explain as _explain
@@ -80,8 +80,7 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
     check_regular(p, folder_ok=True)  # a FIFO or device is refused before anything opens it
     fmt = host.formats.find(format) if format else host.formats.detect(p)
     try:
-        with gc_paused():
-            result = host.formats.read(fmt, p, encoding, part)
+        result = host.formats.read(fmt, p, encoding, part)
     except BrightwellError as exc:
         raise exc.at(file=str(p)) from None
     except UnicodeDecodeError as exc:

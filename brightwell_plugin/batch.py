@@ -19,7 +19,6 @@ from typing import NamedTuple
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat
-from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.jobs import OUTPUT_TAG, Job, Jobs, collect, tag_output
 from brightwell_plugin.schedule import Interrupted, chunk_sizes, run_jobs
@@ -104,8 +103,7 @@ def _stored_places(t) -> tuple[dict[int, int], str] | None:
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
             strict: bool = False, host: Host | None = None) -> FileResult:
     """Load, rank, write one tournament with ``host``'s plugins; every problem becomes the result's one-line error."""
-    with gc_paused():  # no reference cycles are made (an error's are collected right after)
-        return _process(job, out_dir, spec, to, skip_existing, strict, host or get_host())
+    return _process(job, out_dir, spec, to, skip_existing, strict, host or get_host())
 
 
 def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,

@@ -6,7 +6,8 @@ objects faster, and tests check it agrees with the plain way (``tests/test_fast.
 * constructors with the dataclasses' parameters and defaults that fill the slots through their own
   descriptors, skipping ``object.__setattr__`` (about three times faster than the generated
   ``__init__``; readers make records by the thousand per file);
-* a pause of the cyclic garbage collector while millions of acyclic objects are made.
+* a pause of the cyclic garbage collector while ranking (:mod:`standings`) and building a
+  publication's document: the two places where it pays (``benchmarks/bench_tricks.py``).
 """
 
 from __future__ import annotations

@@ -22,7 +22,6 @@ from pathlib import Path
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError, NotATournament, SpecError, UnknownFormat
-from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.jobs import Job
 from brightwell_plugin.schedule import run_jobs
@@ -90,17 +89,16 @@ def study_event(job: Job, rules: Sequence[str], top: int, report: Path | None = 
                 host: Host | None = None) -> EventStudy:
     """Rank one event under each rule and compare; every problem becomes the result's one-line error."""
     host = host or get_host()
-    with gc_paused():
+    try:
         try:
-            try:
-                loaded = api.load(job.source, part=job.part, host=host)
-            except (UnknownFormat, NotATournament) as exc:
-                return EventStudy(job.label, skipped=f"not a tournament ({exc.message})")
-            return _study(job, loaded, rules, top, report, host)
-        except BrightwellError as exc:
-            return EventStudy(job.label, error=str(exc.at(file=job.label)))
-        except Exception as exc:  # one bad file never stops the study
-            return EventStudy(job.label, error=f"{job.label}: internal error ({type(exc).__name__}: {exc})")
+            loaded = api.load(job.source, part=job.part, host=host)
+        except (UnknownFormat, NotATournament) as exc:
+            return EventStudy(job.label, skipped=f"not a tournament ({exc.message})")
+        return _study(job, loaded, rules, top, report, host)
+    except BrightwellError as exc:
+        return EventStudy(job.label, error=str(exc.at(file=job.label)))
+    except Exception as exc:  # one bad file never stops the study
+        return EventStudy(job.label, error=f"{job.label}: internal error ({type(exc).__name__}: {exc})")
 
 
 def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None, host: Host) -> EventStudy:

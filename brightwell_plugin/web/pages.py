@@ -11,7 +11,6 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from markupsafe import Markup
 
 from brightwell_plugin.criteria.base import fmt
-from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.standings import rank_text
 from brightwell_plugin.web import charts, fragments
 
@@ -52,15 +51,14 @@ def team_page(number: int) -> str:
 def render_site(doc: dict, live: bool = False, serving: str | None = None) -> dict[str, bytes]:
     """Every file of the site. ``live``: pages poll version.json and reload when it changes;
     ``serving``: the pages are served by ``brightwell serve`` (this is the event's settings link)."""
-    with gc_paused():  # thousands of pages of acyclic strings
-        data = site_json(doc)
-        site = Site(doc, version_of(data), live, serving)
-        files = site.event_pages()
-        if doc.get("teams"):
-            files.update(site.team_pages())
-        files.update(site.player_pages(doc["players"], doc["explanations"]))
-        files.update(site.data_files(data))
-        return files
+    data = site_json(doc)
+    site = Site(doc, version_of(data), live, serving)
+    files = site.event_pages()
+    if doc.get("teams"):
+        files.update(site.team_pages())
+    files.update(site.player_pages(doc["players"], doc["explanations"]))
+    files.update(site.data_files(data))
+    return files
 
 
 def site_json(doc: dict) -> bytes:
