@@ -13,7 +13,7 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion, Explanation, Options
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.host import Host, get_host
-from brightwell_plugin.fast import constructor, gc_paused
+from brightwell_plugin.fast import constructor
 from brightwell_plugin.model import Tournament, tie_key
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec
 
@@ -147,15 +147,13 @@ def rank(t: Tournament, spec: str | Sequence[str] | None = None, after_round: in
          host: Host | None = None, edition: int | None = None) -> Standings:
     """Standings of ``t`` under ``spec`` (see :func:`default_spec`), after ``after_round``;
     ``edition`` is the FIDE C.07 edition for items that name none."""
-    with gc_paused():
-        return _rank(t, spec, after_round, host, edition)
+    return _rank(t, spec, after_round, host, edition)
 
 
 def rank_bound(t: Tournament, bound: list, after_round: int | None = None, edition: int | None = None) -> Standings:
     """:func:`rank` with the criteria already bound (``configured``'s (item, criterion, options)):
     for a caller that stands a criterion in for another (team_standings.py's game points)."""
-    with gc_paused():
-        return _rank(t, None, after_round, None, edition, bound)
+    return _rank(t, None, after_round, None, edition, bound)
 
 
 def rank_stepwise(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
@@ -163,8 +161,7 @@ def rank_stepwise(t: Tournament, spec: str | Sequence[str] | None = None, after_
     """:func:`rank` (or :func:`rank_bound`), and the groups of players (indices) still tied before
     each item of the list, then after the last: what each item parted."""
     steps: list[list[list[int]]] = []
-    with gc_paused():
-        return _rank(t, spec, after_round, host, None, bound, steps), steps
+    return _rank(t, spec, after_round, host, None, bound, steps), steps
 
 
 def _rank(t: Tournament, spec, after_round, host, edition, bound=None, steps: list | None = None) -> Standings:
@@ -203,14 +200,13 @@ def explain_everyone(t: Tournament, spec: str | Sequence[str] | None = None, aft
     ctx = Context(t, after_round, edition)
     chosen = range(ctx.n) if players is None else players
     out: list[list[Explanation]] = [[] for _ in chosen]
-    with gc_paused():
-        for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host) if bound is None else bound):
-            if item is not None:
-                try:
-                    for explained, i in zip(out, chosen):
-                        explained.append(criterion.explain(ctx, opts, i, seen))
-                except BrightwellError as exc:
-                    raise exc.at(place=item.text) from None
+    for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host) if bound is None else bound):
+        if item is not None:
+            try:
+                for explained, i in zip(out, chosen):
+                    explained.append(criterion.explain(ctx, opts, i, seen))
+            except BrightwellError as exc:
+                raise exc.at(place=item.text) from None
     return out
 
 
