@@ -51,13 +51,11 @@ def plain_records() -> None:
 
 
 def plain_constructors() -> None:
-    """Every module's ``new_entry``, ``new_player``, ``new_row``, ... becomes the dataclass."""
+    """Every module's ``new_entry``, ``new_player`` and ``new_row`` becomes the dataclass."""
     from brightwell_plugin import fast
-    from brightwell_plugin.adapters.papp import elo_lines
     from brightwell_plugin.model import Player, RoundEntry
     from brightwell_plugin.standings import Row, new_row
-    _replace_everywhere({fast.new_entry: RoundEntry, fast.new_player: Player, new_row: Row,
-                         elo_lines.new_game_line: elo_lines.GameLine, elo_lines.new_player_line: elo_lines.PlayerLine})
+    _replace_everywhere({fast.new_entry: RoundEntry, fast.new_player: Player, new_row: Row})
 
 
 def plain_gc() -> None:
@@ -193,7 +191,6 @@ TRICKS = {  # name: (the hot path, how to make it plain)
     "fast constructors (read 100 Swiss Perfect events of 60 x 9)": (reading("events/*.trn"), plain_constructors),
     "fast constructors (read 100 Papp events of 60 x 9)": (reading("events/*.elo"), plain_constructors),
     "fast constructors (batch: load, rank, write 300 events of 60 x 9)": (batch_events, plain_constructors),
-    "gc paused (rank a 9,999 x 13 TRF by PTS,BH,SB)": (ranking("big.trf", "PTS,BH,SB"), plain_gc),
     "gc paused (the publication document of a 2,000 x 11 event)": (publication_document, plain_gc),
     "cut sums of real opponents (rank 2,000 x 11 by PTS,BH/C1,SB/C1)": (ranking("othello.trf", "PTS,BH/C1,SB/C1"),
                                                                         plain_cuts),

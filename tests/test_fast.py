@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from support.strategies import tournaments
 
 from brightwell_plugin import fast
-from brightwell_plugin.adapters.papp import elo_lines
 from brightwell_plugin.api import _with_result
 from brightwell_plugin.model import Kind, Player, RoundEntry
 from brightwell_plugin.standings import Row, explain_everyone, new_row, rank
@@ -25,9 +24,7 @@ def field_values(obj) -> dict:
     return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
 
 
-@pytest.mark.parametrize("cls, make", [(RoundEntry, fast.new_entry), (Player, fast.new_player), (Row, new_row),
-                                       (elo_lines.GameLine, elo_lines.new_game_line),
-                                       (elo_lines.PlayerLine, elo_lines.new_player_line)])
+@pytest.mark.parametrize("cls, make", [(RoundEntry, fast.new_entry), (Player, fast.new_player), (Row, new_row)])
 def test_constructor_has_the_dataclass_parameters_and_defaults(cls, make):
     def shape(f):
         return [(p.name, p.kind, p.default) for p in inspect.signature(f).parameters.values()]

@@ -11,7 +11,7 @@ in file order: each the earliest round, after the numbered ones, in which neithe
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from brightwell_plugin.adapters.papp import elo_lines as elo
@@ -109,7 +109,7 @@ class PappFormat(Format):
             signs = self._build(lines, numbers, games, unknown, file, by_discs=False)
             if signs.unexplained < built.unexplained:
                 built = signs
-        commented = self._sound([replace(g, rated=False) for g in lines.commented], numbers, file, [], [])
+        commented = self._sound([g._replace(rated=False) for g in lines.commented], numbers, file, [], [])
         if commented:
             with_them = self._build(lines, numbers, games + commented, unknown, file)
             if (with_them.unexplained, with_them.inferred) < (built.unexplained, built.inferred):
@@ -189,7 +189,7 @@ class PappFormat(Format):
                                                                                           g.result == "="):
                 contradicted += 1  # Papp's results are its discs' (results.c updateScores)
                 if by_discs:
-                    g = replace(g, result=">" if g.score > g.opp_score else "<" if g.score < g.opp_score else "=")
+                    g = g._replace(result=">" if g.score > g.opp_score else "<" if g.score < g.opp_score else "=")
             stage = g.stage
             if isinstance(stage, int) and planned and stage > planned:
                 stage, beyond = f"round {stage}", beyond + 1  # beyond the planned rounds: a play-off

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import constructor
 
 _ID = r"(\d+|\?+)"
 _DISCS = r"\((\d+(?:\.5)?)\)"
@@ -28,8 +28,7 @@ _NUMBER = re.compile(r"^[0-9]+(?:\.[0-9]+)?$")
 ROUND_ROBIN_LABELS = frozenset({"RR", "ROUND ROBIN", "ROUND-ROBIN"})
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerLine:
+class PlayerLine(NamedTuple):
     line: int
     id: str  # digits, or question marks for an unknown id
     name: str
@@ -41,8 +40,7 @@ class PlayerLine:
     written: tuple[str, ...] = ()  # the totals as written, when they say more than the numbers (5+2, [246], more columns)
 
 
-@dataclass(frozen=True, slots=True)
-class GameLine:
+class GameLine(NamedTuple):
     line: int
     stage: int | str | None  # Swiss round, play-off stage label, or None (no round marker)
     first: str
@@ -64,10 +62,6 @@ class Lines:
     commented: list[GameLine] = field(default_factory=list)  # game lines behind a '%'
     planned: int | None = None  # '%% 13 rounds'
     joined: int = 0  # lines holding several games
-
-
-new_game_line = constructor(GameLine)
-new_player_line = constructor(PlayerLine)
 
 
 def _number(text: str) -> float:
@@ -183,7 +177,7 @@ def _finish(n, pid, new, names, country, tail, heading, file, keep_empty=False) 
     written = tuple(x for x in tail if x) if len(tail) > len(plain) or any(
         not _NUMBER.match(x) for x, r in zip(tail, roles) if r in ("points", "discs") and x not in ("", "-")) else ()
     federation = country if country not in (None, "", "?", "??") else None
-    return new_player_line(n, pid, f"{name}, {first}" if first else name, federation, points, discs, rating, new,
+    return PlayerLine(n, pid, f"{name}, {first}" if first else name, federation, points, discs, rating, new,
                            written)
 
 
@@ -275,5 +269,5 @@ def _game(m, n: int, stage, file: str) -> GameLine:
     first, bd, res, wd, second, colour = m.groups()
     if (bd is None) != (wd is None):
         raise BrightwellError("a game gives the discs of one player only", file=file, place=f"line {n}")
-    return new_game_line(n, stage, first, second, res, None if bd is None else _number(bd),
+    return GameLine(n, stage, first, second, res, None if bd is None else _number(bd),
                          None if wd is None else _number(wd), colour in ("W", "w"))
