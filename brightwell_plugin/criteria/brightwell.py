@@ -236,15 +236,16 @@ class Brightwell(Criterion):
         if "withdrawn" not in rule.subst:
             gone = [False] * ctx.n
         if "absent-opponent" in rule.subst and upto:
-            gone = [g or not Brightwell._present_after(ctx, o, upto) for o, g in enumerate(gone)]
+            last = upto == ctx.t.rounds_played
+            gone = [g or not Brightwell._present_after(ctx, o, upto, last) for o, g in enumerate(gone)]
         return gone
 
     @staticmethod
-    def _present_after(ctx: Context, o: int, upto: int) -> bool:
+    def _present_after(ctx: Context, o: int, upto: int, last: bool) -> bool:
         """Is player ``o`` present after round ``upto`` (Papp's ``present[]``)? What the file says
-        after its last round; else: he played round ``upto`` and had not withdrawn by then."""
+        after its ``last`` round; else: he played round ``upto`` and had not withdrawn by then."""
         p = ctx.t.players[o]
-        if upto == ctx.t.rounds_played:
+        if last:
             registered = dict(p.extra).get(REGISTERED)
             if registered in ("yes", "no"):
                 return registered == "yes"
