@@ -192,6 +192,7 @@ TRICKS = {  # name: (the hot path, how to make it plain)
     "fast constructors (read 100 Papp events of 60 x 9)": (reading("events/*.elo"), plain_constructors),
     "fast constructors (batch: load, rank, write 300 events of 60 x 9)": (batch_events, plain_constructors),
     "gc paused (the publication document of a 2,000 x 11 event)": (publication_document, plain_gc),
+    "gc paused (publish a 2,000-player site, wall)": (publish_site, plain_gc),
     "cut sums of real opponents (rank 2,000 x 11 by PTS,BH/C1,SB/C1)": (ranking("othello.trf", "PTS,BH/C1,SB/C1"),
                                                                         plain_cuts),
     "hand-built rows (render a 2,000-player site)": (render_pages, plain_rows),

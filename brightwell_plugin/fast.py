@@ -6,8 +6,8 @@ objects faster, and tests check it agrees with the plain way (``tests/test_fast.
 * constructors with the dataclasses' parameters and defaults that fill the slots through their own
   descriptors, skipping ``object.__setattr__`` (about three times faster than the generated
   ``__init__``; readers make records by the thousand per file);
-* a pause of the cyclic garbage collector while a publication's document is built, the one place
-  where it pays (``benchmarks/bench_tricks.py``).
+* a pause of the cyclic garbage collector while a publication's document is built and while
+  ``brightwell publish`` builds a site (``benchmarks/bench_tricks.py`` measures both).
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ new_player = constructor(Player)
 @contextmanager
 def gc_paused() -> Iterator[None]:
     """Building a publication makes no reference cycles; pausing the cyclic GC spares it rescanning
-    what was made again and again while hundreds of thousands of small dicts are made. At the end,
-    what was made joins the oldest generation unscanned (:func:`_promote_young`)."""
+    what was made again and again while hundreds of thousands of small dicts and strings are
+    made. At the end, what was made joins the oldest generation unscanned (:func:`_promote_young`)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:

@@ -14,6 +14,7 @@ from pathlib import Path
 from brightwell_plugin import api
 from brightwell_plugin.context import rounds_ranked
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.fileio import write_all
 from brightwell_plugin.host import Host
 from brightwell_plugin.publication import document, named
@@ -45,7 +46,7 @@ def publish(source: str | os.PathLike, out: str | os.PathLike, spec: str | None 
     if t.playoffs:
         report(f"note: {len(t.playoffs)} play-off game(s) after the rounds are listed on the standings "
                "pages, not ranked")
-    with replacing_site(Path(out), inputs=[Path(source)]) as folder:
+    with gc_paused(), replacing_site(Path(out), inputs=[Path(source)]) as folder:  # see fast.gc_paused
         if split.worthwhile(len(t.players)) and t.teams is None:  # a team site is built in one process
             return split.write_site(folder, t, settings, live, write_files)
         files = render_site(document(t, **settings), live=live)
