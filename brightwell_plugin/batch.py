@@ -103,11 +103,7 @@ def _stored_places(t) -> tuple[dict[int, int], str] | None:
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
             strict: bool = False, host: Host | None = None) -> FileResult:
     """Load, rank, write one tournament with ``host``'s plugins; every problem becomes the result's one-line error."""
-    return _process(job, out_dir, spec, to, skip_existing, strict, host or get_host())
-
-
-def _process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
-             strict: bool, host: Host) -> FileResult:
+    host = host or get_host()
     formats = host.formats
     if job.refused:  # another file would write its output
         return FileResult(job.label, error=job.refused)

@@ -178,7 +178,7 @@ def _finish(n, pid, new, names, country, tail, heading, file, keep_empty=False) 
         not _NUMBER.match(x) for x, r in zip(tail, roles) if r in ("points", "discs") and x not in ("", "-")) else ()
     federation = country if country not in (None, "", "?", "??") else None
     return PlayerLine(n, pid, f"{name}, {first}" if first else name, federation, points, discs, rating, new,
-                           written)
+                      written)
 
 
 def _stage(label: str) -> int | str | None:
@@ -270,4 +270,4 @@ def _game(m, n: int, stage, file: str) -> GameLine:
     if (bd is None) != (wd is None):
         raise BrightwellError("a game gives the discs of one player only", file=file, place=f"line {n}")
     return GameLine(n, stage, first, second, res, None if bd is None else _number(bd),
-                         None if wd is None else _number(wd), colour in ("W", "w"))
+                    None if wd is None else _number(wd), colour in ("W", "w"))
