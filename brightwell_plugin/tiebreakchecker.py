@@ -18,7 +18,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin import __version__
-from brightwell_plugin.errors import BrightwellError, one_line
+from brightwell_plugin.errors import BrightwellError, PluginError, one_line
+from brightwell_plugin.limits import check_regular
 from brightwell_plugin.model import Kind
 
 ORIGIN = f"brightwell-tiebreakchecker ver. {__version__}"
@@ -82,10 +83,16 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if params["verbose"]:
             print(ORIGIN, file=sys.stderr)
-        answer = _answer(params)
+        _refuse_replacing_input(params)
+        try:
+            answer = _answer(params)
+        except PluginError as exc:  # a plugin's fault, never the file's: said as brightwell says it
+            raise Failure(PLUGIN_FAILED, [f"Plugin error: {one_line(str(exc))}"], str(exc)) from None
     except Failure as failure:
         doc["status"] = {"code": failure.code, "info": [], "error": failure.errors}
         print(f"brightwell-tiebreakchecker: error: {one_line(failure.line)}", file=sys.stderr)
+        if failure.code == OUTPUT_IS_INPUT:
+            return EXIT_BAD_INPUT  # the error is not written either: the output is the input
         _write(params, _error_text(doc, params).encode() if _textual(params) else json.dumps(doc, indent=2).encode())
         return EXIT_BAD_INPUT
     result, output = answer
@@ -94,6 +101,23 @@ def main(argv: list[str] | None = None) -> int:
     doc["status"]["code"] = code
     _write(params, output(doc))
     return 1 if code and strict_exit else 0
+
+
+OUTPUT_IS_INPUT = 503  # gacrux's status for an output it cannot write
+PLUGIN_FAILED = 506  # this project's: a plugin cannot be used (two register one name, or one fails)
+
+
+def _refuse_replacing_input(params: dict) -> None:
+    """An output file that is the input (or one of its event's files) is refused before anything
+    is read or written: not even the error document replaces it."""
+    target, source = params.get("output_file", "-"), params.get("input_file", "-")
+    if target in ("-", None) or source in ("-", None):
+        return
+    from brightwell_plugin.api import refuse_inputs
+    try:
+        refuse_inputs([target], [source])
+    except BrightwellError as exc:
+        raise Failure(OUTPUT_IS_INPUT, [f"Error when writing file: {target}", one_line(str(exc))], str(exc)) from None
 
 
 def _last_round_with_a_game(t) -> int:
@@ -262,6 +286,8 @@ def _read(params: dict, api):
     format_name = {"TRF": "trf", "JSON": "chess-json"}.get(fmt.upper(), fmt.lower())
     try:
         get_host().formats.find(format_name)  # only the format's own plugin is imported
+    except PluginError:
+        raise
     except BrightwellError:
         raise Failure(403, [f"Error in file format: {fmt}"], f"-f {fmt}: not a format this program reads "
                       "(see brightwell formats)") from None
@@ -272,9 +298,13 @@ def _read(params: dict, api):
             from brightwell_plugin.limits import read_stream
             return api.load_bytes(read_stream(sys.stdin.buffer, "<stdin>"), format=format_name, encoding=encoding)
         path = Path(name)
-        if not path.is_file():
+        if not path.exists():
             raise Failure(502, [f"Can't open file: {name}", f'Error reading file: "{name}"',
                                 f"Error when reading file: {name}"], f"{name}: no such file")
+        try:
+            check_regular(path)  # a folder, FIFO or device: said as what it is, before it is opened
+        except BrightwellError as exc:
+            raise Failure(502, [f"Can't open file: {name}", one_line(str(exc))], str(exc)) from None
         return api.load(path, format_name, encoding, strict=strict)
     except BrightwellError as exc:
         raise Failure(401, [one_line(str(exc)), f'Error reading file: "{name}"'], str(exc)) from None

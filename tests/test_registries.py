@@ -162,3 +162,26 @@ def test_a_plugin_that_registers_a_name_twice_is_refused_and_the_host_stays_as_i
     with pytest.raises(PluginError, match="^criterion 'MINE' is registered by both plugin 'twice' and plugin 'twice'$"):
         host.register(Twice(), name="twice")
     assert "MINE" not in host.criteria
+
+
+@pytest.mark.parametrize("module, text, message", [
+    ("clash_plugin", CLASH, "criterion 'BQ' is registered by both plugin 'brightwell_plugin.criteria.brightwell' "
+                            "and plugin 'clash'"),
+    ("broken_plugin", BROKEN, "plugin 'broken' failed in brightwell_register_formats: ValueError: the table of "
+                              "suffixes is missing"),
+], ids=["clash", "broken"])
+def test_the_tiebreak_checker_names_the_plugin_with_a_status_of_its_own(tmp_path, module, text, message):
+    import json
+
+    from brightwell_plugin.tiebreakchecker import PLUGIN_FAILED
+    site = _distribution(tmp_path / "dist", module, text)
+    trf = tmp_path / "in.trf"
+    trf.write_text("012 Two\nXXR 1\n001    1      Alpha                                                              "
+                   "1.0    1     2 w 1\n001    2      Bravo                                                              "
+                   "0.0    2     1 b 0\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]))
+    env.pop(DISABLE_ENV, None)
+    done = subprocess.run([sys.executable, "-m", "brightwell_plugin.tiebreakchecker", "-i", str(trf)], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (2, f"brightwell-tiebreakchecker: error: {message}\n")
+    assert json.loads(done.stdout)["status"] == {"code": PLUGIN_FAILED, "info": [], "error": [f"Plugin error: {message}"]}

@@ -6,6 +6,7 @@ included, and the whole text output must be gacrux's. The intended differences
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -135,6 +136,31 @@ def test_bad_input_is_gacruxs_status_one_line_and_exit_2(tmp_path, args, code, w
     done = _run([a.format(**names) for a in args])
     assert done.returncode == 2 and json.loads(done.stdout)["status"]["code"] == code
     assert done.stderr.count("\n") == 1 and words in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("tiebreaks", [["PTS"], ["PTS", "XYZ"]], ids=["answer", "error"])
+@pytest.mark.parametrize("spelt", ["same", "dotted", "link"])
+def test_the_output_never_replaces_the_input(tmp_path, tiebreaks, spelt):
+    trf = _fixture(tmp_path)
+    before = trf.read_bytes()
+    target = {"same": str(trf), "dotted": str(tmp_path / "." / trf.name), "link": str(tmp_path / "link.trf")}[spelt]
+    if spelt == "link":
+        (tmp_path / "link.trf").symlink_to(trf)
+    done = _run(["-i", str(trf), "-o", target, "-t", *tiebreaks])
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().endswith(": is an input file: outputs never replace an input")
+    assert done.stderr.count("\n") == 1 and trf.read_bytes() == before
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_an_input_that_is_no_regular_file_is_said_as_what_it_is(tmp_path, kind):
+    path = tmp_path / "in.trf"
+    os.mkfifo(path) if kind == "fifo" else path.mkdir()
+    done = _run(["-i", str(path)])
+    what = {"fifo": "a FIFO", "folder": "a folder"}[kind]
+    assert done.returncode == 2 and json.loads(done.stdout)["status"]["code"] == 502
+    assert done.stderr.strip() == f"brightwell-tiebreakchecker: error: {path}: is {what}, not a regular file: only " \
+                                  "files are read"
 
 
 def test_the_text_form_of_an_error_is_gacruxs(tmp_path):

@@ -40,36 +40,71 @@ _SIDES = {s.value: s for s in Side}
 _VALUE = {m: m.value for m in (*Kind, *Result, *Side)}
 
 
+class _NothingOpened:
+    """libxml2's resolver for every external thing a document names (a DTD, an entity, an
+    XInclude): an empty answer, so no file, FIFO or URL is ever opened, whatever the prolog
+    scan missed. The DOCTYPE is then refused after parsing."""
+
+    _class = None
+
+    @classmethod
+    def make(cls):
+        if cls._class is None:
+            class Resolver(lxml_etree().Resolver):
+                def resolve(self, url, public_id, context):
+                    return self.resolve_string("", context)
+            cls._class = Resolver
+        return cls._class()
+
+
 def safe_parser() -> etree.XMLParser:
-    """An lxml parser that loads no DTD, expands no entity and never touches the network."""
-    return lxml_etree().XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                           dtd_validation=False, huge_tree=False, collect_ids=False)  # no xml:id table
+    """An lxml parser that loads no DTD, expands no entity, never touches the network, and
+    answers whatever a document names with nothing (:class:`_NothingOpened`)."""
+    parser = lxml_etree().XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                                    dtd_validation=False, huge_tree=False, collect_ids=False)  # no xml:id table
+    parser.resolvers.add(_NothingOpened.make())
+    return parser
 
 
-_PROLOG = re.compile(r"\s*(?:<\?.*?\?>|<!--.*?-->)", re.S)
+_SPACE = re.compile(rb"\s*")
+_PROLOG_ITEM = re.compile(rb"<\?.*?\?>|<!--.*?-->", re.S)  # a processing instruction or a comment
+_MARKS = (b"\xef\xbb\xbf", b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00", b"\xfe\xff", b"\xff\xfe")
+_NEWLINE = b"\n"
 
 
-def _prolog_text(data: bytes) -> str:
-    """The document's opening as text, enough to see its markup (UTF-16 or an ASCII superset)."""
-    head = data[: 1 << 20]
-    if head[:2] in (b"\xfe\xff", b"\x00<"):
-        return head[: len(head) // 2 * 2].decode("utf-16-be", "replace")
-    if head[:2] in (b"\xff\xfe", b"<\x00"):
-        return head[: len(head) // 2 * 2].decode("utf-16-le", "replace")
-    return head.decode("latin-1")
+def _wide(data: bytes) -> str | None:
+    """UTF-32 or UTF-16, as libxml2 tells them: by a byte-order mark, else by the zero bytes
+    around the first character (ASCII in the prolog)."""
+    head = data[:4]
+    if head in (b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00"):
+        return "utf-32-be" if head[0] == 0 else "utf-32-le"
+    if head[:2] in (b"\xfe\xff", b"\xff\xfe"):
+        return "utf-16-be" if head[0] == 0xFE else "utf-16-le"
+    zeros = tuple(b == 0 for b in head)
+    return {(True, True, True, False): "utf-32-be", (False, True, True, True): "utf-32-le",
+            (True, False, True, False): "utf-16-be", (False, True, False, True): "utf-16-le"}.get(zeros)
+
+
+def _markup(data: bytes) -> bytes:
+    """The document with its markup in ASCII: UTF-32 and UTF-16 re-encoded, anything else as it
+    is (an ASCII superset: the prolog's markup is ASCII)."""
+    encoding = _wide(data)
+    if encoding is None:
+        return data
+    width = 4 if "32" in encoding else 2
+    return data[: len(data) // width * width].decode(encoding, "replace").encode("utf-8", "replace")
 
 
 def refuse_doctype(data: bytes, path: Path) -> None:
-    """Refuse a DOCTYPE before libxml2 sees the document: nothing it names is ever opened."""
-    text = _prolog_text(data)
-    at = len(text) - len(text.lstrip("\ufeff\xef\xbb\xbf"))  # a byte-order mark, decoded or not
-    while (m := _PROLOG.match(text, at)) is not None:
-        at = m.end()
-    while at < len(text) and text[at].isspace():
-        at += 1
-    if text.startswith("<!", at) and not text.startswith("<!--", at):
+    """Refuse a DOCTYPE before libxml2 sees the document, wherever it stands in the prolog (after
+    any whitespace, comments and processing instructions) and whatever the encoding."""
+    text = _markup(data)
+    at = _SPACE.match(text, next((len(m) for m in _MARKS if text.startswith(m)), 0)).end()
+    while (item := _PROLOG_ITEM.match(text, at)) is not None:
+        at = _SPACE.match(text, item.end()).end()
+    if text.startswith(b"<!", at) and not text.startswith(b"<!--", at):
         raise BrightwellError("XML with a DOCTYPE (DTD or entities) is refused; nothing it names was opened",
-                              file=str(path), place=f"line {text.count(chr(10), 0, at) + 1}")
+                              file=str(path), place=f"line {text.count(_NEWLINE, 0, at) + 1}")
 
 
 _WHERE_SUFFIX = re.compile(r",?\s*line \d+, column \d+\s*$")
