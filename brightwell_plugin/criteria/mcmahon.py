@@ -147,9 +147,14 @@ def scores(ctx, opts) -> Scores:
 
 
 class _GoCriterion(Criterion):
-    """One of OpenGotha's scores; ``code`` is its long name, ``divisor`` its unit (2: half points)."""
+    """A criterion over OpenGotha's scores (its parameters: the McMahon bar, floor, the rounds)."""
 
     parameters = PARAMETERS
+
+
+class _Score(_GoCriterion):
+    """One of OpenGotha's scores; ``code`` is its long name, ``divisor`` its unit (2: half points)."""
+
     code = ""
     divisor = 2
 
@@ -181,9 +186,9 @@ def _score(name: str, code: str, title: str, source: str, divisor: int = 2, modi
     def engine_code(self, opts):
         cut = "2" if "C2" in opts.modifiers else "1" if "C1" in opts.modifiers else ""
         return f"{code}-{cut}" if cut else code
-    return type(name, (_GoCriterion,), {"name": name, "code": code, "title": title, "source": source,
-                                          "divisor": divisor, "modifiers": modifiers,
-                                          "engine_code": engine_code if modifiers else _GoCriterion.engine_code})
+    return type(name, (_Score,), {"name": name, "code": code, "title": title, "source": source,
+                                    "divisor": divisor, "modifiers": modifiers,
+                                    "engine_code": engine_code if modifiers else _Score.engine_code})
 
 
 SCORES = (
@@ -236,7 +241,6 @@ class _Direct(_GoCriterion):
     """DC and SDC, computed together for the groups tied before the first of them (gotha_direct)."""
 
     group_based = True
-    divisor = 1
 
     def compute(self, ctx, opts, groups=()):
         dc, sdc = direct_values(ctx, opts, groups)

@@ -1,13 +1,37 @@
-"""Parametrizing over the shared real samples: without them, one visible skip that says why."""
+"""The shared research material (real files and the programs' answers), and parametrizing over
+it: without it, one visible skip that says why."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+RESEARCH = Path(__file__).resolve().parents[3] / "shared" / "research"  # beside the checkout; CI has it
 ABSENT = "shared research samples not present"
+
+
+def research(*parts: str) -> Path:
+    """A path under the shared research folder (it may not exist)."""
+    return RESEARCH.joinpath(*parts)
 
 
 def or_skip(items) -> list:
     """``items`` as a list, or one skipped parameter naming the reason when there are none."""
     items = list(items)
     return items or [pytest.param(None, marks=pytest.mark.skip(reason=ABSENT))]
+
+
+def real_files(folder: str, pattern: str = "*", holding: bytes = b"") -> list:
+    """The real files of a research folder matching ``pattern`` (recursively) whose first 4 KiB
+    hold ``holding``, sorted, as test parameters named by their path there; one visible skip when
+    there are none."""
+    root = research(folder)
+    found = sorted(p for p in root.rglob(pattern) if p.is_file()) if root.is_dir() else []
+    found = [p for p in found if holding in _head(p)] if holding else found
+    return or_skip(pytest.param(p, id=str(p.relative_to(root))) for p in found)
+
+
+def _head(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        return f.read(4096)
