@@ -24,10 +24,12 @@ from decimal import Decimal
 
 from brightwell_plugin.adapters.base import Format, Loss, ReadResult, metadata, teams_lost
 from brightwell_plugin.adapters.pairing_system import system_rule
+from brightwell_plugin.adapters.json_text import load_json
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
+from brightwell_plugin.adapters.numbers import digits
 
 _RESULT = {"W": Result.WIN, "D": Result.DRAW, "L": Result.LOSS}
 _LETTER = {Result.WIN: "W", Result.DRAW: "D", Result.LOSS: "L"}
@@ -65,13 +67,7 @@ class ChessJsonFormat(Format):
 
     @staticmethod
     def _document(path, encoding=None) -> dict:
-        try:
-            doc = json.loads(read_input(path).decode(encoding or "utf-8-sig"))
-        except json.JSONDecodeError as exc:
-            raise BrightwellError(f"not valid JSON: {exc.msg}", file=str(path),
-                                  place=f"line {exc.lineno}, column {exc.colno}") from None
-        except RecursionError:
-            raise BrightwellError("not a Chess-JSON event (nested too deeply)", file=str(path)) from None
+        doc = load_json(read_input(path).decode(encoding or "utf-8-sig"), str(path), "a Chess-JSON event")
         if not isinstance(doc, dict) or not isinstance(doc.get("event"), dict):
             kind = doc.get("filetype") if isinstance(doc, dict) else None
             raise BrightwellError(f"a Chess-JSON '{kind}' document holds no event" if kind else
@@ -343,7 +339,7 @@ def _document(t: Tournament) -> dict:
                                   ("bonus", p.bonus or None), ("extra", [list(x) for x in p.extra] or None),
                                   ("listed", None if p.listed else False)) if v is not None}
         fide = dict(p.ids).get("fide")
-        if p.ids and not (fide and fide.isdigit() and len(p.ids) == 1):
+        if p.ids and not (fide and digits(fide) and len(p.ids) == 1):
             ours["ids"] = [list(x) for x in p.ids]
         scores = [[e.score, e.opp_score] if e.score is not None or e.opp_score is not None else None for e in p.rounds]
         if any(scores):
@@ -353,7 +349,7 @@ def _document(t: Tournament) -> dict:
             ours["unsided"] = unsided
         profile = {"id": p.start_no, "lastName": last, "firstName": first, "sex": p.sex or "",
                    "birth": p.birth_date or "", "federation": p.federation or "",
-                   "fideId": int(fide) if fide and fide.isdigit() else 0, "fideName": p.name,
+                   "fideId": int(fide) if fide and digits(fide) else 0, "fideName": p.name,
                    "rating": [{"list": "TRF", "rating": p.rating or 0}], "fideTitle": p.title or ""}
         profiles.append(profile)
         if p.stored_points is None:  # the results' sum, for the programs that read gamePoints; read back as none stored

@@ -16,6 +16,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
+from brightwell_plugin.adapters.numbers import digits
 
 _BYES = {"W": "full", "F": "full", "D": "half", "H": "half", "Z": "zero", "U": "zero", "P": "pab"}
 
@@ -53,7 +54,7 @@ def _scoring(system: dict, size: int, board_win) -> tuple[MatchScoring, dict]:
         for _ in range(4):  # a letter stands for another's points ("P": "D")
             if isinstance(value, str) and value in match:
                 value = match[value]
-        return _number(value, f"scoreSystem.match.{key}") if not isinstance(value, str) or value[:1].isdigit() else None
+        return _number(value, f"scoreSystem.match.{key}") if not isinstance(value, str) or digits(value[:1]) else None
     scoring = MatchScoring(points("W", 2), points("D", 1), points("L", 0), points("P", None), points("PG", None))
     bye_points = {"full": size * board_win, "half": size * board_win / 2, "zero": 0,
                   "pab": scoring.pab_game_points if scoring.pab_game_points is not None else size * board_win / 2}

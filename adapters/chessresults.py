@@ -21,6 +21,7 @@ from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import ABSENT_ENTRY, PUBLISHED, Kind, Result, Side, Tournament
+from brightwell_plugin.adapters.numbers import digits
 
 # Swiss-Manager's tie-break numbers (its table "Tie-Breaks"), as the criteria here: of an individual
 # event, and of a team event (its teams'); a code absent from one is named, not ranked by.
@@ -46,14 +47,14 @@ def _int(el, attr: str, required: bool = True) -> int | None:
     text = (el.get(attr) or "").strip()
     if not text and not required:
         return None
-    if not text.isdigit():
+    if not digits(text):
         raise BrightwellError(f"{attr} '{text}' is not a whole number", place=f"line {el.sourceline}")
     return int(text)
 
 
 def _date(text: str | None) -> str | None:
     text = (text or "").strip()
-    return f"{text[:4]}-{text[4:6]}-{text[6:8]}" if len(text) == 8 and text.isdigit() else None
+    return f"{text[:4]}-{text[4:6]}-{text[6:8]}" if len(text) == 8 and digits(text) else None
 
 
 class ChessResultsFormat(Format):

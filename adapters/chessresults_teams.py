@@ -12,6 +12,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
+from brightwell_plugin.adapters.numbers import digits
 
 
 def team_section(root, t: Tournament, teams_el, codes: list[int], known: dict) -> Tournament:
@@ -19,15 +20,15 @@ def team_section(root, t: Tournament, teams_el, codes: list[int], known: dict) -
     for p in root.findall("players/player"):
         team, no = (p.get("teamno") or "").strip(), int(p.get("no"))
         if team:
-            if not team.isdigit():
+            if not digits(team):
                 raise BrightwellError(f"teamno '{team}' is not a whole number", place=f"line {p.sourceline}")
             board = (p.get("board") or "").strip()
-            members.setdefault(int(team), []).append((int(board) if board.isdigit() else 999, no))
+            members.setdefault(int(team), []).append((int(board) if digits(board) else 999, no))
     teams = []
     for el in teams_el:
         where = f"line {el.sourceline}"
         no = (el.get("no") or "").strip()
-        if not no.isdigit():
+        if not digits(no):
             raise BrightwellError(f"team no '{no}' is not a whole number", place=where)
         number = int(no)
         values = {known[c]: v for i, c in enumerate(codes, 1)
@@ -37,7 +38,7 @@ def team_section(root, t: Tournament, teams_el, codes: list[int], known: dict) -
                           (el.get("teamshort") or "").strip() or None, _number(el.get("rtg_average"), "rtg_average", where),
                           tuple(no for _, no in sorted(members.get(number, []))),
                           _number(el.get("points"), "points", where), values.get("GPTS"),
-                          int(rank) if rank.isdigit() and int(rank) else None))
+                          int(rank) if digits(rank) and int(rank) else None))
     numbers = {team.number for team in teams}
     unknown = sorted(set(members) - numbers)
     if unknown:
@@ -48,7 +49,7 @@ def team_section(root, t: Tournament, teams_el, codes: list[int], known: dict) -
     matches = []
     for el in root.findall("teampairings/teampairing"):
         where = f"line {el.sourceline}"
-        r, a, b = (int(x) if (x or "").strip().isdigit() else None for x in (el.get("round"), el.get("no1"), el.get("no2")))
+        r, a, b = (int(x) if digits((x or "").strip()) else None for x in (el.get("round"), el.get("no1"), el.get("no2")))
         if r is None or a is None:
             raise BrightwellError("a team pairing without its round or first team", place=where)
         check_round(r, place=where)

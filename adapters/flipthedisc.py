@@ -14,9 +14,9 @@ file's ``mbq_coef`` when it has one), which ``brightwell check`` compares; the o
 
 from __future__ import annotations
 
-import json
 
 from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.json_text import load_json
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
@@ -50,11 +50,7 @@ class FlipTheDiscFormat(Format):
         return head.lstrip().startswith(b"{") and b'"players_list"' in head
 
     def read(self, path, *, encoding=None):
-        try:
-            data = json.loads(read_input(path).decode(encoding or "utf-8"))
-        except json.JSONDecodeError as exc:
-            raise BrightwellError(f"not valid JSON: {exc.msg}", file=str(path),
-                                  place=f"line {exc.lineno}, column {exc.colno}") from None
+        data = load_json(read_input(path).decode(encoding or "utf-8"), str(path), "a FlipTheDisc tournament")
         try:
             return ReadResult(self._tournament(data))
         except BrightwellError as exc:

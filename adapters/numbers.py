@@ -10,10 +10,10 @@ ASCII digits, whole and finite numbers, as every reader checks them.
 
 from __future__ import annotations
 
-import math
 import re
 
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.limits import MAX_MAGNITUDE, digits  # noqa: F401 - digits: the readers' import
 
 SMALL: dict[str, int] = {str(i): i for i in range(1_000)}  # canonical spellings only: "7", not "07"
 ORDINALS: tuple[str, ...] = tuple(str(i) for i in range(1, 1_000))  # ORDINALS[k] is the text of k + 1
@@ -27,13 +27,7 @@ def small_numbers(up_to: int = 9_999) -> dict[str, int]:
     return SMALL
 
 
-def digits(text: str) -> bool:
-    """Whether ``text`` is ASCII digits only (``str.isdigit`` also accepts '³' and '١', which ``int``
-    then refuses or reads as another number)."""
-    return text.isascii() and text.isdigit()
-
-
-_WHOLE = re.compile(r"-?[0-9]+")  # ASCII digits only: str.isdigit() also accepts '³' and '١'
+_WHOLE = re.compile(r"-?[0-9]{1,18}")  # ASCII digits only (str.isdigit() also accepts '³' and '١'), a sane count
 
 
 def whole(text: str | None, what: str, file: str, place: str | None = None, default: int | None = None) -> int | None:
@@ -41,13 +35,14 @@ def whole(text: str | None, what: str, file: str, place: str | None = None, defa
     if text is None or text == "" and default is not None:
         return default
     if not _WHOLE.fullmatch(text.strip()):
-        raise BrightwellError(f"{what} {text!r} is not a whole number", file=file, place=place)
+        raise BrightwellError(f"{what} {text[:24]!r} is not a whole number", file=file, place=place)
     return int(text)
 
 
 def finite(text: str) -> float:
-    """``float(text)``, refusing what ``float`` also takes but no file means ('nan', 'inf', '1e999')."""
+    """``float(text)``, refusing what ``float`` also takes but no file means ('nan', 'inf', '1e999',
+    and any number beyond :data:`~brightwell_plugin.limits.MAX_MAGNITUDE`, which sums would overflow)."""
     value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text.strip()!r} is not a finite number")
+    if not abs(value) <= MAX_MAGNITUDE:  # false for NaN too
+        raise ValueError(f"{text.strip()[:24]!r} is not a finite number of sensible size")
     return value

@@ -16,6 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from json.encoder import encode_basestring_ascii
 
 from brightwell_plugin.standings import Standings
+from brightwell_plugin.limits import digits
 
 RULES = {2024: (1, "2024-08-01"), 2026: (2, "2026-03-01")}  # edition: gacrux's "ver" and "rules"
 
@@ -83,7 +84,7 @@ class Code(NamedTuple):
         found = None
         for part in self.parts:
             if part.startswith("V"):
-                number = int(part[1:]) if part[1:].isdigit() else 2026
+                number = int(part[1:]) if digits(part[1:]) else 2026
                 found = 2024 if number in (1, 2024) else 2026
         return found
 
@@ -108,19 +109,19 @@ class Code(NamedTuple):
         modifiers.update({k: (unrated if v is _UNRATED else v) for k, v in defaults.items()})
         for part in self.parts:
             letter, rest = part[:1], part[1:]
-            if letter in "CM" and rest.isdigit():
+            if letter in "CM" and digits(rest):
                 modifiers["cutlow"] = int(rest)
                 if letter == "M":
                     modifiers["cuthigh"] = int(rest)
             elif letter == "L":
-                if rest.isdigit():
+                if digits(rest):
                     modifiers["plim"] = Decimal(rest)
-                elif rest[:1] in "+-" and rest[1:].replace(".", "", 1).isdigit():
+                elif rest[:1] in "+-" and digits(rest[1:].replace(".", "", 1)):
                     limit = Decimal(rest[1:]) if "." in rest else Decimal(rest[1:]) * Decimal("0.5")
                     modifiers["nlim"] = -limit if rest[0] == "-" else limit
-            elif letter == "K" and rest.isdigit():
+            elif letter == "K" and digits(rest):
                 modifiers["nlim"] = Decimal(rest)
-            elif letter == "U" and rest.isdigit():
+            elif letter == "U" and digits(rest):
                 modifiers["unrated"] = int(rest)
             elif letter == "V":
                 modifiers["ver"] = RULES[self.edition()][0]

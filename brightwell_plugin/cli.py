@@ -13,6 +13,7 @@ from brightwell_plugin.cli_batch import batch
 from brightwell_plugin.cli_study import study
 from brightwell_plugin.cli_common import api, context, fileio, handled, limits, render
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
+from brightwell_plugin.limits import digits
 
 
 def _warn(warnings) -> None:
@@ -74,7 +75,7 @@ class RoundChoice(click.ParamType):
         words = context.ROUND_WORDS
         if isinstance(value, int) or value in words:
             return value
-        if value.isascii() and value.isdigit():
+        if digits(value):
             return int(value)
         self.fail(f"'{value}' is not a round number, nor one of {', '.join(words)}", param, ctx)
 

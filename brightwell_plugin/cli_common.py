@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import importlib
 import os
@@ -34,6 +35,9 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool whose reader left
+# what a write to standard output fails with when its file cannot take it (a full disk, a quota,
+# the file size limit, a failing device): files named by options report their own
+OUTPUT_FAILURES = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT):
@@ -50,7 +54,9 @@ def handled(func):
         try:
             from brightwell_plugin.host import get_host
             get_host()
-            return func(*args, **kwargs)
+            result = func(*args, **kwargs)
+            sys.stdout.flush()  # a failed write of what is still buffered is said here, not lost at exit
+            return result
         except BrightwellError as exc:
             _fail(str(exc))
         except KeyboardInterrupt:  # Ctrl-C before anything was done (batch reports its own)
@@ -61,10 +67,19 @@ def handled(func):
         except BrokenPipeError:  # the reader left (``| head``): stop quietly, as the shell's own tools do
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
             sys.exit(EXIT_BROKEN_PIPE)
+        except OSError as exc:  # files named by options say their own errors: this is standard output
+            if exc.errno not in OUTPUT_FAILURES:
+                _internal(exc)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+            _fail(f"cannot write the output (standard output): {exc.strerror}; what was written is incomplete")
         except Exception as exc:  # a bug of ours: still one line, unless debugging
-            if os.environ.get("BRIGHTWELL_DEBUG"):
-                raise
-            _fail(f"internal error ({type(exc).__name__}: {exc}); set BRIGHTWELL_DEBUG=1 for details",
-                  EXIT_INTERNAL)
+            _internal(exc)
 
     return wrapper
+
+
+def _internal(exc: Exception):
+    """A bug of ours: one line, exit 3; the traceback with ``BRIGHTWELL_DEBUG``."""
+    if os.environ.get("BRIGHTWELL_DEBUG"):
+        raise exc
+    _fail(f"internal error ({type(exc).__name__}: {exc}); set BRIGHTWELL_DEBUG=1 for details", EXIT_INTERNAL)

@@ -18,6 +18,7 @@ from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.model import PUBLISHED, Kind, Tournament, tie_key
 from brightwell_plugin.standings import configured, default_spec, rank
 from brightwell_plugin.tiebreak_spec import parse_item
+from brightwell_plugin.limits import digits
 
 ORIGINAL = "original"  # id scheme of a player's start number before --renumber
 
@@ -36,15 +37,12 @@ class Report:
 
     lost: tuple[Loss, ...]
     moved: tuple[Move, ...] = ()
-    unranked: str | None = None  # the written file cannot be ranked by the source's list: why
     spec: str = ""
     filled: str | None = None  # the points and ranks the source stores none of, computed and written: what
 
     @property
     def standings_lost(self) -> list[str]:
         out = [str(x) for x in self.lost if changes_standings(x)]
-        if self.unranked:
-            out.append(f"the written file cannot be ranked by {self.spec}: {self.unranked}")
         if self.moved:
             out.append(f"places move when the written file is ranked by {self.spec}: "
                        + "; ".join(f"#{m.start_no} {m.name} {m.before} -> {m.after}" for m in self.moved[:10])
@@ -76,7 +74,7 @@ def restored(t: Tournament) -> Tournament | None:
     old: dict[int, int] = {}
     for p in t.players:
         text = next((v for s, v in p.ids if s == ORIGINAL), None)
-        if text is None or not text.isdigit():
+        if text is None or not digits(text):
             return None
         old[p.start_no] = int(text)
     if len(set(old.values())) != len(old):
@@ -320,7 +318,6 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
     if ready.playoffs and not fmt.carries_playoffs:
         lost += (metadata(f"{len(ready.playoffs)} play-off game(s) after the rounds (never ranked)"),)
     moved: tuple[Move, ...] = ()
-    unranked = None
     if fmt.can_read:
         with tempfile.TemporaryDirectory(prefix="brightwell-") as tmp:
             for target, data in files.items():
@@ -339,9 +336,13 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
             source = None
         if source is not None:
             try:
+                _rows(back, default_spec(back), host)  # what brightwell rank does with the written file
                 again = _rows(back, spec, host)
             except BrightwellError as exc:
-                unranked = exc.message
+                said = "; ".join(str(x) for x in lost if changes_standings(x)) or "nothing it names"
+                raise BrightwellError(f"format '{fmt.name}' cannot carry what ranks this event ({said}): the file "
+                                      f"written would not rank: {exc.message}; nothing was written",
+                                      file=str(path)) from None
             else:
                 there = _counterparts(ready, back)
                 before = {no: r.rank for no, r in source.items()}
@@ -353,7 +354,7 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
                     kept = teams_lost(ready) if ready.teams is not None else None  # the players' standings only
                     lost = tuple(Loss(f"{x} (the standings read back are the same)", standings=False)
                                  if changes_standings(x) and x != kept else x for x in lost)
-    report = Report(lost, moved, unranked, spec, filled)
+    report = Report(lost, moved, spec, filled)
     refused = report.standings_lost + (report.metadata_lost if strict == "all" else []) if strict else []
     if refused:
         raise BrightwellError(f"format '{fmt.name}' would lose: {'; '.join(refused)} (--strict)", file=str(path))

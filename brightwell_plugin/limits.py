@@ -45,6 +45,17 @@ def max_rounds() -> int:
     return _setting(MAX_ROUNDS_VARIABLE, DEFAULT_MAX_ROUNDS, _COUNT, "whole number (e.g. 2000)")
 
 
+MAX_DIGITS = 18  # a whole number in a file: a count, a score, a rating, an id; never more digits
+MAX_MAGNITUDE = 1e15  # likewise any number, whole or not: beyond it, sums of such numbers overflow
+
+
+def digits(text: str) -> bool:
+    """Whether ``text`` is 1 to 18 ASCII digits: a whole number a file may hold, which ``int``
+    reads as it is meant (``str.isdigit`` also accepts '³' and '١', which ``int`` refuses or reads
+    as another number, and ``int`` refuses 4,301 digits and more)."""
+    return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+
+
 def check_round(n: int, file: str | None = None, place: str | None = None) -> int:
     """``n`` when it is a round number within the rounds limit; otherwise a one-line refusal."""
     limit = max_rounds()
@@ -101,7 +112,10 @@ def read_input(path: str | os.PathLike, limit: int | None = None) -> bytes:
     if size > limit:
         raise too_large(str(path), limit)
     with _open(path) as fh:  # first a piece of the file's size, then the rest should it have grown
-        return read_stream(fh, str(path), limit, first=size + 1)
+        try:
+            return read_stream(fh, str(path), limit, first=size + 1)
+        except OSError as exc:  # a file the kernel will not read (/proc/self/mem), a failing disk
+            raise BrightwellError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
 
 
 def read_head(path: str | os.PathLike, size: int) -> bytes:
@@ -109,7 +123,10 @@ def read_head(path: str | os.PathLike, size: int) -> bytes:
     if stat.S_ISDIR(check_regular(path, folder_ok=True).st_mode):
         return b""
     with _open(path) as fh:
-        return fh.read(size)
+        try:
+            return fh.read(size)
+        except OSError as exc:
+            raise BrightwellError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
 
 
 def read_stream(stream, name: str, limit: int | None = None, first: int = _PIECE) -> bytes:

@@ -9,6 +9,7 @@ order they finished."""
 from __future__ import annotations
 
 import csv
+import functools
 import heapq
 import html
 import json
@@ -17,6 +18,7 @@ import shutil
 from pathlib import Path
 
 from brightwell_plugin.batch import FileResult
+from brightwell_plugin.errors import BrightwellError
 
 CHART_FILES = 50  # the chart shows the files whose places changed most
 
@@ -62,9 +64,21 @@ def report_stem(text: str) -> Path:
 _TEXT = {"encoding": "utf-8", "errors": "backslashreplace"}
 
 
+def _said(method):
+    """A report's file that cannot be written (a full disk) is one line naming the report."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except OSError as exc:
+            raise BrightwellError(f"cannot write the report: {exc.strerror or exc}", file=str(self.stem)) from None
+    return wrapper
+
+
 class ReportWriter:
     """STEM.csv, STEM.json and STEM.html of a batch, written as its results arrive."""
 
+    @_said
     def __init__(self, stem: Path, top: int):
         self.stem, self.top = stem, top
         stem.parent.mkdir(parents=True, exist_ok=True)
@@ -81,6 +95,7 @@ class ReportWriter:
         self._change_sum, self._change_count = 0, 0
         self._chart: list[tuple[float, int, str]] = []  # a heap of the files that changed most
 
+    @_said
     def add(self, r: FileResult) -> None:
         c = self.counts
         c["files"] += 1
@@ -111,6 +126,7 @@ class ReportWriter:
         mean = self._change_sum / self._change_count if self._change_count else None
         return {**self.counts, "top": self.top, "mean_abs_place_change": mean}
 
+    @_said
     def close(self) -> list[Path]:
         """Build STEM.json and STEM.html, then put the three in place; the parts are removed."""
         for f in (self._csv_file, self._jsonl, self._rows):

@@ -16,6 +16,7 @@ from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.fast import constructor
 from brightwell_plugin.model import Tournament, tie_key
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec
+from brightwell_plugin.limits import digits
 
 WITH_SCORES = "PTS,BQ:preset=woc,DISCS"  # game scores on a known board (BQ substitutes half of it for a bye)
 WITH_SCORES_NO_BOARD = "PTS,SPREAD"  # game scores without a board size (Scrabble): no substitute needed
@@ -213,7 +214,7 @@ def explain_everyone(t: Tournament, spec: str | Sequence[str] | None = None, aft
 def find_player(t: Tournament, who: str | int) -> int:
     """Index of a player by start number or by (unique, case-insensitive) name or part of it."""
     text = str(who).strip()
-    if text.isdigit():
+    if digits(text):
         for i, p in enumerate(t.players):
             if p.start_no == int(text):
                 return i

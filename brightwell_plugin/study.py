@@ -26,6 +26,7 @@ from brightwell_plugin.host import Host, get_host
 from brightwell_plugin.jobs import Job
 from brightwell_plugin.schedule import run_jobs
 from brightwell_plugin.standings import _norm_all, configured, rank_stepwise
+from brightwell_plugin.limits import digits
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,7 @@ def _holders(ranks: list, listed: list[int], limit: int) -> set[int]:
 
 def facts(t) -> tuple[str | None, str | None, str | None]:
     """(year, creator program, federation) as the file says them, where it does."""
-    year = t.start_date[:4] if t.start_date and t.start_date[:4].isdigit() else None
+    year = t.start_date[:4] if t.start_date and digits(t.start_date[:4]) else None
     creator = federation = None
     for key, value in t.metadata:
         low = key.lower()

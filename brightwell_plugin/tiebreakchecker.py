@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from dataclasses import replace
@@ -433,6 +434,14 @@ def console() -> None:
     except KeyboardInterrupt:
         print("brightwell-tiebreakchecker: interrupted", file=sys.stderr)
         code = 130
+    except BrokenPipeError:  # the reader left: stop quietly, as the shell's own tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 141
+    except OSError as exc:  # standard output: a full disk, a quota (files written say their own errors)
+        print(f"brightwell-tiebreakchecker: error: cannot write the output (standard output): "
+              f"{exc.strerror or exc}; what was written is incomplete", file=sys.stderr)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+        code = EXIT_BAD_INPUT
     except Exception as exc:  # a bug of ours: one line, exit 3
         print(f"brightwell-tiebreakchecker: internal error ({type(exc).__name__}: {one_line(str(exc))})",
               file=sys.stderr)
@@ -445,7 +454,6 @@ def end(code: int) -> None:
     flushing the standard streams) is done, and the event's objects are not freed one by one, a
     tenth of a small run's time. Output files are already whole (written atomically)."""
     import atexit
-    import os
     try:
         atexit._run_exitfuncs()
         sys.stdout.flush()

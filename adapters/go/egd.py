@@ -30,8 +30,8 @@ from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, PUBLISHED, PUBLI
 INITIAL = "go mms initial"
 _HEADER = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
 _NAMES = re.compile(r"SOSOS|SODOS|SOSTS|SOS-1|SOS-2|SOS|MMS|NBW|CUSS|CAT|EXT|EXR|STS|SDC|DC|Rating|Rank|NULL")
-_RESULT = re.compile(r"^([0-9]+)([-+=?])(?:([/!])([wWbB?])?([0-9])?)?$")
-_VALUE = re.compile(r"^-?(?:[0-9]*[½¼¾œŒŸ?]?|[0-9]+\.[0-9]+)$")
+_RESULT = re.compile(r"^([0-9]{1,6})([-+=?])(?:([/!])([wWbB?])?([0-9])?)?$")
+_VALUE = re.compile(r"^-?(?:[0-9]{0,12}[½¼¾œŒŸ?]?|[0-9]{1,12}\.[0-9]{1,6})$")
 # OpenGotha prints halves and quarters as ½ ¼ ¾ into an ISO-8859-15 file, which has none of them:
 # Java writes '?' (taken as ½; a quarter cannot be told); the same bytes written as Latin-1 and read
 # as ISO-8859-15 are œ Œ Ÿ

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from brightwell_plugin.model import Kind, Player, RoundEntry, Side, Tournament
 from brightwell_plugin.model import tie_key
+from brightwell_plugin.adapters.numbers import digits
 
 
 def implied(p: Player) -> bool:
@@ -106,12 +107,12 @@ def times(t: Tournament) -> tuple[int, int, str] | None:
     """(basic time, EGF adjusted time, in seconds; the complementary system), from an OpenGotha
     event's settings (``Tournament.egfAdjustedTime``); None for an event without them."""
     g = {k[10:]: v for k, v in t.metadata if k.startswith("opengotha ")}
-    if not g.get("basicTime", "").isdigit():
+    if not digits(g.get("basicTime", "")):
         return None
     system, basic = g.get("complementaryTimeSystem", "CANBYOYOMI"), int(g["basicTime"]) * 60
 
     def number(key: str, default: int) -> int:
-        return int(g[key]) if g.get(key, "").isdigit() else default
+        return int(g[key]) if digits(g.get(key, "")) else default
     adjusted = basic + {"STDBYOYOMI": 45 * number("stdByoYomiTime", 30),
                         "CANBYOYOMI": 60 * number("canByoYomiTime", 300) // max(number("nbMovesCanTime", 15), 1),
                         "FISCHER": 120 * number("fischerTime", 10)}.get(system, 0)
@@ -139,7 +140,7 @@ def h9_header(t: Tournament) -> list[tuple[str, str]]:
     found = times(t)
     out = [("CL", egf_class(t)), ("EV", t.name), ("PC", "," + g.get("location", "")),
            ("DT", f"{t.start_date or ''},{t.end_date or ''}")]
-    if g.get("hdCorrection", "").isdigit() and int(g["hdCorrection"]) > 0:
+    if digits(g.get("hdCorrection", "")) and int(g["hdCorrection"]) > 0:
         out.append(("HA", f"h{g['hdCorrection']}"))
     if "komi" in g:
         out.append(("KM", g["komi"]))

@@ -27,7 +27,7 @@ from brightwell_plugin.fast import new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Tournament
 
 _HEADER = re.compile(r"^;\s*(\w+)\s*=\s*(.*?)\s*$")
-_RESULT = re.compile(r"^([0-9]+)([-+=?])([wWbB?])?([0-9])?$")
+_RESULT = re.compile(r"^([0-9]{1,6})([-+=?])([wWbB?])?([0-9])?$")
 _RANK = re.compile(r"^[0-9]+[kdpKDP]$")
 _CONTROL = re.compile(r"[^\S ]|[\x00-\x1f\x7f\x85\u2028\u2029]")
 _GLUED = re.compile(r"^(.*\D)([0-9]{2}[kdpKDP])$")

@@ -29,6 +29,7 @@ from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, max_rounds
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, ScoringSystem, Side, Tournament
+from brightwell_plugin.adapters.numbers import digits
 
 # OpenGotha's long names (PlacementParameterSet.allPlacementCriteria) and the criteria here
 CRITERIA = {"NBW": "NBW", "MMS": "MMS", "CPS": "CPS", "STS": "STS", "CAT": "CAT", "Rank": "RANK", "Rating": "RTNG",
@@ -48,6 +49,10 @@ MIN_RATING, MAX_RATING = -900, 2949
 def key(name: str, first: str) -> str:
     """OpenGotha's key string: name and first name, upper-cased, without spaces."""
     return (name + first).upper().replace(" ", "")
+
+
+MAX_CATEGORIES = 1000  # an event's categories are a handful: more is no event's
+MAX_HANDICAP = 9  # OpenGotha's handicap parameters (hdCeiling) and the EGD's one-digit column stop at 9
 
 
 class OpenGothaFormat(Format):
@@ -130,6 +135,9 @@ class OpenGothaFormat(Format):
             if result not in RESULTS:
                 raise BrightwellError(f"unknown result '{text}'", file=file, place=f"line {el.sourceline}")
             played, hd = result == text, integer(el, "handicap", 0)
+            if not 0 <= hd <= MAX_HANDICAP:
+                raise BrightwellError(f"handicap {hd} is none of OpenGotha's (0 to {MAX_HANDICAP} stones)", file=file,
+                                      place=f"line {el.sourceline}")
             if result == "RESULT_UNKNOWN":
                 w = new_entry(Kind.PAIRED, black, side=Side.SECOND, handicap=hd)
                 b = new_entry(Kind.PAIRED, white, side=Side.FIRST, handicap=hd)
@@ -202,13 +210,16 @@ class OpenGothaFormat(Format):
     def _categories(root, g) -> tuple[tuple[str, str], ...]:
         """``go categories``: the lower rank limits of categories 1 .. n-1 (OpenGotha's Category elements)."""
         count = g.get("numberOfCategories", "1")
-        n = int(count) if count.isdigit() else 1
+        n = int(count) if digits(count) else 1
         if n <= 1:
             return ()
+        if n > MAX_CATEGORIES:  # refused before a limit is made for each
+            raise BrightwellError(f"numberOfCategories {n} is beyond the {MAX_CATEGORIES} categories an event may have",
+                                  place="GeneralParameterSet")
         limits = ["1D"] * (n - 1)  # a category without its element starts at 1D: OpenGotha's array holds 0
         for el in root.iter("Category"):
             number = el.get("number", "1")
-            if number.isdigit() and 1 <= int(number) < n:
+            if digits(number) and 1 <= int(number) < n:
                 limits[int(number) - 1] = "".join(el.get("lowerLimit", "30K").split()) or "30K"
         return (("go categories", " ".join(limits)),)
 
@@ -217,7 +228,7 @@ class OpenGothaFormat(Format):
         found: dict[int, str] = {}
         for el in root.findall("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/PlacementCriterion"):
             name, number = el.get("name", "NULL"), el.get("number", "1")
-            if name == "NULL" or not number.isdigit():
+            if name == "NULL" or not digits(number):
                 continue
             if name in CRITERIA:
                 found[int(number)] = CRITERIA[name]

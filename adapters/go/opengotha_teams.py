@@ -12,6 +12,7 @@ from dataclasses import replace
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
+from brightwell_plugin.adapters.numbers import digits
 
 # OpenGotha's team placement criteria (TeamPlacementParameterSet) computed here; the others are named
 TEAM_CRITERIA = {"TEAMP": "TEAMP", "SOST": "SOST", "BDW": "BDW", **{f"BDW{n}U": f"BDW{n}U" for n in range(1, 10)}}
@@ -22,18 +23,18 @@ def team_section(root, t: Tournament, number, file: str, warnings: list[str]) ->
     start number, an error naming the element for an unknown one)."""
     general = root.find("TeamTournamentParameterSet/TeamGeneralParameterSet")
     size_text = general.get("teamSize") if general is not None else None
-    size = int(size_text) if size_text and size_text.isdigit() else 0
+    size = int(size_text) if size_text and digits(size_text) else 0
     boards: dict[tuple[int, int], dict[int, int]] = {}  # (team, round) -> board -> start number
     teams, team_of = [], {}  # team_of: (round, player) -> team
     for el in root.findall("Teams/Team"):
         no = el.get("teamNumber", "")
-        if not no.isdigit():
+        if not digits(no):
             raise BrightwellError(f"teamNumber '{no}' is not a whole number", file=file, place=f"line {el.sourceline}")
         team, members = int(no), []
         for b in el.findall("Board"):
             where = f"line {b.sourceline}"
             r, board = (b.get(a, "") for a in ("roundNumber", "boardNumber"))
-            if not (r.isdigit() and board.isdigit() and int(r) >= 1 and int(board) >= 1):
+            if not (digits(r) and digits(board) and int(r) >= 1 and int(board) >= 1):
                 raise BrightwellError("a Board without a round and board number", file=file, place=where)
             player = number(b.get("player"), b)
             boards.setdefault((team, int(r)), {})[int(board)] = player

@@ -16,14 +16,14 @@ from typing import NamedTuple
 
 from brightwell_plugin.errors import BrightwellError
 
-_ID = r"(\d+|\?+)"
-_DISCS = r"\((\d+(?:\.5)?)\)"
+_ID = r"(\d{1,18}|\?+)"
+_DISCS = r"\((\d{1,9}(?:\.5)?)\)"
 GAME = re.compile(rf"^\s*{_ID}\s*(?:{_DISCS})?\s*([<>=])\s*(?:{_DISCS})?\s*{_ID}\s*([BbWw])?\s*$")
 _GAMES = re.compile(rf"\s*{_ID}\s*(?:{_DISCS})?\s*([<>=])\s*(?:{_DISCS})?\s*{_ID}(?:\s*([BbWw])(?![\w(]))?")  # one of several
 _META = re.compile(r"^%%\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
 _ROUND = re.compile(r"^%{1,2}\s*(?:[^%]*?[\s-])?R+ound(?![a-z])\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)
 _FINALS = re.compile(r"^%\s*Finals?\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)
-_NEW_PLAYER = re.compile(r"^%%\s+([0-9]+)\s+(.+?)\s*(?:\{([^}]*)\})?\s*$")  # Papp 1.28's new-players list
+_NEW_PLAYER = re.compile(r"^%%\s+([0-9]{1,18})\s+(.+?)\s*(?:\{([^}]*)\})?\s*$")  # Papp 1.28's new-players list
 _NUMBER = re.compile(r"^[0-9]+(?:\.[0-9]+)?$")
 ROUND_ROBIN_LABELS = frozenset({"RR", "ROUND ROBIN", "ROUND-ROBIN"})
 
@@ -71,10 +71,10 @@ def _number(text: str) -> float:
 
 
 _SPLIT = re.compile(r"(?<!\d),|,(?![05](?!\d))")  # commas between fields; "2,5" is a decimal comma
-_POINTS = re.compile(r"^[\[(]?(\d+(?:[.,]\d+)?)\s*(?:\+\s*\d+(?:[.,]\d+)?)?\s*\??\s*(?:pts?\.?|points?)?[\])]?$",
+_POINTS = re.compile(r"^[\[(]?(\d{1,9}(?:[.,]\d{1,9})?)\s*(?:\+\s*\d+(?:[.,]\d+)?)?\s*\??\s*(?:pts?\.?|points?)?[\])]?$",
                      re.IGNORECASE)  # 5, 5.5, 2,5, 6+2 (Swiss points, then others), 2?, 5 pts, [5]
-_DISCS = re.compile(r"^[\[(]?(\d+(?:[.,]\d+)?)(?:\s*-\s*\d+(?:[.,]\d+)?)?[\])]?$")  # 246, [246], 262-186 (own-theirs)
-_RATING = re.compile(r"^[+-]?\d+$")
+_DISCS = re.compile(r"^[\[(]?(\d{1,9}(?:[.,]\d{1,9})?)(?:\s*-\s*\d+(?:[.,]\d+)?)?[\])]?$")  # 246, [246], 262-186 (own-theirs)
+_RATING = re.compile(r"^[+-]?\d{1,9}$")
 _NOISE = re.compile(r"[^0-9A-Za-z.,+\-?\[\](){} ]")  # mis-encoded spaces (UTF-8 no-break spaces read as Latin-1)
 
 
@@ -187,7 +187,7 @@ def _stage(label: str) -> int | str | None:
     label = label.strip().rstrip(":").strip()
     if _STAGE.search(label):
         return label  # '1 Semi-finals', 'Play-off 3rd-4th'
-    if m := re.match(r"(\d+)(?!\S*[A-Za-z])", label):
+    if m := re.match(r"(\d{1,9})(?!\d)(?!\S*[A-Za-z])", label):
         return int(m[1])
     if label.upper() in ROUND_ROBIN_LABELS or "robin" in label.lower():
         return None
@@ -197,7 +197,7 @@ def _stage(label: str) -> int | str | None:
 _STAGE = re.compile(r"\b(?:finals?|finale|semi|semi-?finals?|quarter|quarter-?finals?|play-?offs?|3/4|third place|"
                     r"barrage|champion vs|women'?s? final|ladies final|match for)\b", re.IGNORECASE)
 _TEAM = re.compile(r"^%+\s*team\b", re.IGNORECASE)
-_PLANNED = re.compile(r"^%+\s*(\d+)\s+rounds?\b", re.IGNORECASE)  # '%% 13 rounds', '% 7 Rounds Swiss ...'
+_PLANNED = re.compile(r"^%+\s*(\d{1,9})\s+rounds?\b", re.IGNORECASE)  # '%% 13 rounds', '% 7 Rounds Swiss ...'
 _HEADER = re.compile(r"^%\s*id\s*,", re.IGNORECASE)  # '%  ID, NAME, Firstname, COUNTRY, score, disc-count'
 
 

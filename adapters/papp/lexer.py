@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.limits import MAX_DIGITS
 
 KEYWORDS = frozenset("""
 fichier joueurs nouveaux intermediaire inter resultats classement equipes appariements tableau-croise
@@ -96,6 +97,9 @@ def tokens(text: str, file: str) -> list[Token]:
                                       file=file, place=f"line {line}")
             out.append(Token("char", piece, line))
         elif kind in ("int", "half", "double", "header"):
+            if kind != "header" and length > MAX_DIGITS:
+                raise BrightwellError(f"a number of {length} digits (no count, score or rating has more than "
+                                      f"{MAX_DIGITS})", file=file, place=f"line {line}")
             out.append(Token(kind, piece, line))
     return out
 
@@ -158,6 +162,9 @@ def player_lines(text: str) -> list[tuple[int, list[Token]]]:
             if kind == "string":
                 toks.append(Token("string", piece[1:-1] if piece.startswith('"') else piece, n))
             elif kind in ("int", "char", "comment", "pays"):
+                if kind == "int" and length > MAX_DIGITS:
+                    raise BrightwellError(f"a number of {length} digits (no id or rating has more than {MAX_DIGITS})",
+                                          place=f"line {n}")
                 toks.append(Token(kind, piece, n))
         if toks:
             lines.append((n, toks))

@@ -26,6 +26,7 @@ from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, REGISTERED, Result, ScoringSystem, Side, Tournament
+from brightwell_plugin.adapters.numbers import digits
 
 DEFAULT_COEF = 6.0  # global.c init_default_penalties: brightwell_coeff = 3 per half point
 
@@ -98,7 +99,7 @@ _OTHER_SETTINGS = frozenset(("xml", "dossier", "fichier", "zone-insertion", "cou
 
 
 def read_config(path: Path, cfg: Config) -> None:
-    if path.is_file():
+    if path.exists():  # a FIFO or folder of its name is refused as what it is, not passed over
         text, _, _ = decode(read_input(path), None, str(path), fallback="latin-1")
         for st in statements(tokens(text, str(path)), str(path)):
             if not _config_statement(st, cfg, str(path)):
@@ -108,10 +109,14 @@ def read_config(path: Path, cfg: Config) -> None:
 
 def read_players(path: Path, cfg: Config, known: dict[int, Known]) -> None:
     """A players file (``pap.y`` ``description_joueur``): ``N NAME First {CC} <rating> 'comment``."""
-    if not path.is_file():
+    if not path.exists():  # a FIFO or folder of its name is refused as what it is, not passed over
         return
     text, _, _ = decode(read_input(path), None, str(path), fallback="latin-1")
-    for n, toks in player_lines(text):
+    try:
+        lines = player_lines(text)
+    except BrightwellError as exc:
+        raise exc.at(file=str(path)) from None
+    for n, toks in lines:
         try:
             _player_line(toks, cfg, known)
         except ValueError as exc:
@@ -318,7 +323,7 @@ class PappWorkfileFormat(Format):
 def _date(text: str | None) -> str | None:
     """Papp's ``#_Date`` (dd/mm/yyyy) as an ISO date."""
     parts = (text or "").strip().split("/")
-    if len(parts) == 3 and all(p.isdigit() for p in parts) and len(parts[2]) == 4:
+    if len(parts) == 3 and all(digits(p) for p in parts) and len(parts[2]) == 4:
         return f"{parts[2]}-{int(parts[1]):02d}-{int(parts[0]):02d}"
     return None
 

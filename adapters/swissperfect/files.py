@@ -57,13 +57,14 @@ def _pick(candidates: dict[str, list[str]], where: str, need=PARTS) -> tuple[str
 def _from_siblings(path: Path) -> Trio:
     folder, stem = path.parent, path.name[: -len(path.suffix)]
     upper = path.suffix.isupper()
-    found = {part: p for part in PARTS if (p := path.with_suffix(part.upper() if upper else part)).is_file()}
+    # a FIFO or folder of the set's name is found too, and refused as what it is when read
+    found = {part: p for part in PARTS if (p := path.with_suffix(part.upper() if upper else part)).exists()}
     if len(found) < len(PARTS):  # names in another case: look through the folder
         with os.scandir(folder) as entries:
             for entry in entries:
                 name, dot, suffix = entry.name.rpartition(".")
                 part = "." + suffix.lower()
-                if dot and part in PARTS and part not in found and name.lower() == stem.lower() and entry.is_file():
+                if dot and part in PARTS and part not in found and name.lower() == stem.lower():
                     found[part] = folder / entry.name
     for part in (".trn", ".sco"):
         if part not in found:
@@ -101,10 +102,34 @@ def _inflate(zf: zipfile.ZipFile, info: zipfile.ZipInfo, path: Path) -> bytes:
     return b"".join(chunks)
 
 
+MAX_MEMBERS = 1000  # a Swiss Perfect zip holds a handful of files
+_END = b"PK\x05\x06"  # the end of central directory record
+
+
+def _refuse_large_directory(path: Path) -> None:
+    """Refuse a zip whose central directory lists more than :data:`MAX_MEMBERS` entries, from its
+    end record alone, before zipfile builds an object for each."""
+    size = path.stat().st_size
+    with open(path, "rb") as fh:
+        fh.seek(max(0, size - (22 + 0xFFFF)))  # the end record, after which a comment of up to 64 KiB
+        tail = fh.read()
+    at = tail.rfind(_END)
+    if at < 0 or len(tail) < at + 22:
+        return  # zipfile says what is wrong
+    entries = int.from_bytes(tail[at + 10:at + 12], "little")
+    directory = int.from_bytes(tail[at + 12:at + 16], "little")
+    zip64 = entries == 0xFFFF or (at >= 20 and tail[at - 20:at - 16] == b"PK\x06\x07")  # its locator
+    if entries > MAX_MEMBERS or directory > MAX_MEMBERS * (46 + 0xFFFF) or zip64:
+        said = "a ZIP64 directory" if zip64 else f"{entries} entries"
+        raise BrightwellError(f"a zip of {said}: more than the {MAX_MEMBERS} a tournament's zip may hold; "
+                              "nothing was read", file=str(path))
+
+
 def _from_zip(path: Path) -> Trio:
     check_regular(path)
     if path.stat().st_size > max_input():
         raise too_large(str(path), max_input())
+    _refuse_large_directory(path)
     try:
         zf = zipfile.ZipFile(path)
     except Exception as exc:  # noqa: BLE001 - zipfile parses a hostile directory; any failure is "unreadable"

@@ -23,6 +23,7 @@ from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, max_rounds
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.adapters.numbers import digits
 
 CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
 UNKNOWN_TIEBREAKS = {"1221": "rating sum", "1224": "tie-break 1224", "1225": "tie-break 1225"}
@@ -52,7 +53,7 @@ _DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]*)?|-?\.[0-9]+")
 
 def _int(text: str, default: int = 0, what: str = "a field") -> int:
     """A whole-number field (blank: ``default``); anything else is refused, not read as 0."""
-    if text.isascii() and text.isdigit():
+    if digits(text):
         return int(text)
     text = text.strip()
     if not text:

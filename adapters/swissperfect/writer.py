@@ -13,6 +13,7 @@ from brightwell_plugin.adapters.swissperfect.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
 
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
+from brightwell_plugin.adapters.numbers import digits
 
 TIEBREAK_IDS = {"BH": "1217", "BH/M1": "1218", "PS": "1219", "SB": "1220", "WIN": "1222", "DISCS": "1223",
                 "BQ": "1226"}
@@ -115,7 +116,7 @@ def _code(raw: str | None, value: str | None, to_sp) -> str:
 
 
 def _same(raw: str, value: str | None, to_sp) -> bool:
-    return (to_sp(value) or "0") == (raw or "0") if raw.isdigit() or raw == "" else raw == (value or "")
+    return (to_sp(value) or "0") == (raw or "0") if digits(raw) or raw == "" else raw == (value or "")
 
 
 def _num(x) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.adapters.numbers import digits
 
 RESULT = {"W": "win", "+": "win", "F": "win", "D": "draw", "H": "draw", "L": "loss", "-": "absent", "Z": "absent"}
 TYPES = {"W": "a win", "D": "a draw", "L": "a loss", "F": "a full-point bye", "H": "a half-point bye",
@@ -57,7 +58,7 @@ def read_abnormal(n: int, line: str, file: str) -> Abnormal:
 
     def whole(text: str, what: str) -> int:
         text = text.strip()
-        if text and not (text.isascii() and text.isdigit()):
+        if text and not (digits(text)):
             raise fail(f"'{text}' ({what}) is not a number")
         return int(text) if text else 0
 

@@ -28,6 +28,7 @@ from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
+from brightwell_plugin.adapters.numbers import digits
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
 META = "trf"  # metadata key of a source line kept verbatim
@@ -198,7 +199,7 @@ class TrfFormat(Format):
         ids = sorted({s for p in t.players for s, v in p.ids if s != "fide" and (" " in s + v or "=" in s)})
         if ids:
             lost.append(metadata(f"player ids: {', '.join(ids)}"))
-        bad_fide = [p for p in t.players for s, v in p.ids if s == "fide" and not v.strip().isdigit()]
+        bad_fide = [p for p in t.players for s, v in p.ids if s == "fide" and not digits(v.strip())]
         if bad_fide:
             lost.append(metadata(f"FIDE ids that are not numbers (e.g. '{next(v for s, v in bad_fide[0].ids if s == 'fide')}' "
                                  f"of {bad_fide[0].name}): left blank"))
@@ -271,7 +272,7 @@ def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tou
     engine reads that; it refuses the dash)."""
     cells: dict[int, list[int]] = {}
     for line, _ in lines:
-        if line.startswith("001") and "-" in line[FIRST_BLOCK:] and line[4:8].strip().isdigit():
+        if line.startswith("001") and "-" in line[FIRST_BLOCK:] and digits(line[4:8].strip()):
             found = [r for r, b in enumerate(_round_blocks(line)) if unpaired_cell(b)]
             if found:
                 cells[int(line[4:8])] = found
@@ -338,7 +339,7 @@ def _bw1_scores(line: str) -> list[tuple]:
         return []
     fields = _score_fields_getter(count)(line)
     text = "".join(fields)
-    if text.isascii() and text.replace(" ", "").isdigit():
+    if text.isascii() and digits(text.replace(" ", "")):
         try:
             whole = iter(map(int, fields))
             return list(zip(whole, whole))

@@ -101,7 +101,7 @@ class Records(dict):
         game = _USUAL_GAME.get(block[4:8])  # "  12 w 1", a rated game, as most blocks are: read here
         if game is not None:
             opponent = block[:4].lstrip()
-            if opponent.isdigit() and opponent.isascii() and opponent[0] != "0":
+            if digits(opponent) and opponent[0] != "0":
                 e = self[block] = new_entry(Kind.GAME, int(opponent), game[1], game[0], None, None, True)
                 return e
         e = self[block] = new_entry(*block_fields(block))

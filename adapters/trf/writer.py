@@ -15,6 +15,7 @@ from brightwell_plugin.adapters.trf.lines import (
 from brightwell_plugin.errors import BrightwellError
 
 from brightwell_plugin.model import Kind, Player, RoundEntry, Side, Tournament
+from brightwell_plugin.adapters.numbers import digits
 
 META = "trf"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
@@ -68,7 +69,7 @@ def _field_text(p: Player, key: str) -> str:
         return str(p.rating) if p.rating and p.rating > 0 else ""  # a negative rating: unrated (cannot_carry)
     if key == "fide_id":
         fide = next((v for s, v in p.ids if s == "fide"), "").strip()
-        return fide if fide.isdigit() else ""
+        return fide if digits(fide) else ""
     if key == "federation":
         return p.federation if p.federation and len(p.federation) <= 3 else ""
     if key == "sex":
@@ -183,8 +184,9 @@ def _bwi(p: Player) -> str | None:
 
 def for_pairing(t: Tournament) -> Tournament:
     """What a fresh TRF must hold for a pairing engine and FIDE's checker: start numbers 1..n, each
-    player's points as the sum of his results, a colour for every game and forfeit (the lower number
-    White when unknown: gacrux misreads a forfeit pair written with '-')."""
+    player's points as the sum of his results, a colour for every game and forfeit (where one side
+    is unknown, the other of the opponent's; both unknown, the lower number White: gacrux misreads a
+    forfeit pair written with '-')."""
     numbers = sorted(p.start_no for p in t.players)
     if numbers != list(range(1, len(numbers) + 1)):
         gap = next((n for i, n in enumerate(numbers, 1) if n != i), numbers[-1] if numbers else 0)
@@ -192,10 +194,15 @@ def for_pairing(t: Tournament) -> Tournament:
         raise BrightwellError(f"start numbers must run 1..{len(numbers)} in TRF (pairing engines number the "
                               f"players so); player {gap}" + (f" ({who.name})" if who else "") + " breaks the run")
     total = t.scoring.total
+    by_no = {p.start_no: p for p in t.players}
+
+    def side(p, r, e) -> Side:  # the other side of the opponent's, else the lower number White
+        other = by_no[e.opponent].entry(r).side if e.opponent in by_no else None
+        return other.other if other is not None else Side.FIRST if p.start_no < e.opponent else Side.SECOND
     players = []
     for p in t.players:
-        rounds = tuple(replace(e, side=Side.FIRST if p.start_no < e.opponent else Side.SECOND)
-                       if e.kind in _PAIRED and e.side is None and e.opponent is not None else e for e in p.rounds)
+        rounds = tuple(replace(e, side=side(p, r, e)) if e.kind in _PAIRED and e.side is None and e.opponent is not None
+                       else e for r, e in enumerate(p.rounds, 1))
         players.append(replace(p, rounds=rounds, stored_points=total(p.rounds)))
     return replace(t, players=tuple(players))
 

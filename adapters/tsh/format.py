@@ -22,9 +22,10 @@ from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
 
-_SCORE = re.compile(r"-?[0-9]+")
+_SCORE = re.compile(r"-?[0-9]{1,9}")
 _LINE = re.compile(r"^(\S(?:.*?\S)??)\s+([0-9]+(?:[.+][0-9]+)*)\s*([0-9\s]*);\s*([-0-9\s]*)((?:;[^;]*)*)$")
 _CONFIG = re.compile(r"^\s*config\s+(\w+)\s*=\s*(.*?)\s*;?\s*$")
+_CAP = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
 _SIDE = {"1": Side.FIRST, "2": Side.SECOND}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 
@@ -104,7 +105,11 @@ class TshFormat(Format):
             opps, scores = m[3].split(), m[4].split()
             bad = next((x for x in scores if not _SCORE.fullmatch(x)), None)
             if bad is not None:
-                raise BrightwellError(f"'{bad}' is not a score", file=str(path), place=f"line {n}")
+                raise BrightwellError(f"'{bad[:20]}' is not a score", file=str(path), place=f"line {n}")
+            bad = next((x for x in opps if len(x) > 6), None) or (m[2] if len(m[2]) > 12 else None)
+            if bad is not None:
+                raise BrightwellError(f"'{bad[:20]}' is no opponent's line number or rating", file=str(path),
+                                      place=f"line {n}")
             tags = {}
             for group in m[5].split(";")[1:]:
                 words = group.split()
@@ -159,6 +164,10 @@ class TshFormat(Format):
     def _tournament(self, path, config, players, rows) -> Tournament:
         cap = config.get("spread_cap") or config.get("standings_spread_cap", "")
         caps = [c for c in re.split(r"[\s,\[\]]+", cap) if c]
+        bad = next((c for c in caps if not _CAP.fullmatch(c)), None)
+        if bad is not None:
+            raise BrightwellError(f"spread cap '{bad[:20]}' is not a number of points (0 to 999999)",
+                                  file=str(path.parent / "config.tsh"))
         spread = "SPREAD" + (f":cap={'+'.join(caps)}" if caps else "")
         rounds = int(config["max_rounds"]) if digits(config.get("max_rounds", "")) else None
         # rounds after the last with a score are pairings made ahead: not played, not ranked

@@ -12,13 +12,13 @@ player's ``tsh`` id, and the name is read without it.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.tsh.format import TshFormat
+from brightwell_plugin.adapters.json_text import load_json
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
@@ -48,10 +48,7 @@ class TshJsFormat(Format):
         file = str(path)
         text = read_input(path).decode(encoding or "utf-8", errors="strict")
         body = _PREFIX.sub("", text, count=1).rstrip().rstrip(";")
-        try:
-            data = json.loads(body)
-        except json.JSONDecodeError as exc:
-            raise BrightwellError(f"not valid JSON: {exc.msg}", file=file, place=f"character {exc.pos}") from None
+        data = load_json(body, file, "a tsh tourney.js")
         if not isinstance(data, dict) or not isinstance(data.get("divisions"), list) or not data["divisions"]:
             raise BrightwellError("no divisions: not a tsh tourney.js", file=file)
         divisions = [d for d in data["divisions"] if isinstance(d, dict)]

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import SpecError
 from brightwell_plugin.tiebreak_spec import NUMBER as _NUMBER, SpecItem
+from brightwell_plugin.limits import digits
 
 
 # Readers turn a parameter's text into its value. Their errors are the phrase that follows the
@@ -24,14 +25,14 @@ def number(text: str) -> float:
 
 def whole_number(text: str) -> int:
     """A whole number, 0 or more."""
-    if not text.isascii() or not text.isdigit():
+    if not digits(text):
         raise SpecError(f"must be a whole number, not '{text}'")
     return int(text)
 
 
 def decimals(text: str) -> int:
     """A count of decimals kept, 0 to 15 (what a float holds)."""
-    if not text.isascii() or not text.isdigit() or int(text) > 15:
+    if not digits(text) or int(text) > 15:
         raise SpecError(f"must be a whole number from 0 to 15, not '{text}'")
     return int(text)
 
@@ -183,7 +184,7 @@ class Criterion:
 
     def accepts_modifier(self, m: str) -> bool:
         """Exact modifiers, or patterns ending in ``*`` (``U*`` accepts ``/U1800``)."""
-        return any(m == a or (a.endswith("*") and m.startswith(a[:-1]) and m[len(a) - 1:].isdigit())
+        return any(m == a or (a.endswith("*") and m.startswith(a[:-1]) and digits(m[len(a) - 1:]))
                    for a in self.modifiers)
 
     def compute(self, ctx: Context, opts: Options, groups: Sequence[Sequence[int]] = ()) -> list[float]:

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from brightwell_plugin.model import Kind, Result, Side
+from brightwell_plugin.limits import digits
 
 
 PAIRED_ROUND, BYE_ROUND, ABSENT_ROUND, NOT_ASSIGNED = 1, -1, -3, -2  # ScoredPlayer's participation codes
@@ -39,11 +40,13 @@ def kdp(text: str) -> int:
     a bare number is kyu; clamped to -30..8; -99 when it cannot be read."""
     t = text.strip() or " "
     last = t[-1]
-    digits_part = t if last.isdigit() else t[:-1]
-    if not re.fullmatch(r"[+-]?[0-9]+", digits_part.strip() or "x") or not digits_part.isascii():
+    digits_part = t if digits(last) else t[:-1]
+    if not re.fullmatch(r"[+-]?[0-9]{1,10}", digits_part.strip() or "x") or not digits_part.isascii():
         return -99
     n = int(digits_part)
-    if last.isdigit() or last in "kK":
+    if not -2**31 <= n < 2**31:  # beyond Java's int: Integer.parseInt fails
+        return -99
+    if digits(last) or last in "kK":
         rank = -n
     elif last in "dD":
         rank = n - 1

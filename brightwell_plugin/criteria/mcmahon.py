@@ -17,6 +17,7 @@ from brightwell_plugin.criteria.gotha import CODES, Scores, Settings, kdp
 from brightwell_plugin.criteria.gotha_direct import confrontation, secondary_scores, simplified, win_balance
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import digits
 
 RANK_KEYS = ("go rank", "opengotha rank", "egd rank")
 INITIAL_KEY = "go mms initial"
@@ -25,7 +26,7 @@ INITIAL_KEY = "go mms initial"
 def rank_value(text: str) -> int:
     """OpenGotha's rank number: 30K = -30, 1K = -1, 1D = 0, 9D = 8 (pros 6-8)."""
     t = text.strip().upper()
-    if len(t) < 2 or not (t[:-1].isascii() and t[:-1].isdigit()) or t[-1] not in "KDP":
+    if len(t) < 2 or not (t[:-1].isascii() and digits(t[:-1])) or t[-1] not in "KDP":
         raise BrightwellError(f"'{text}' is not a Go rank (like 5K, 1D, 3P)")
     return kdp(t)
 

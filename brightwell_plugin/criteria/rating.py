@@ -14,6 +14,7 @@ from brightwell_plugin.model import Result
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, whole_number
 from brightwell_plugin.criteria.fide_tables import dp, pd_hundredths
 from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.limits import digits
 
 
 UNRATED = Parameter("unrated", "rating given to unrated players (else unrated players drop the tie-break)",
@@ -33,7 +34,7 @@ class RatingRule:
 def rating_rule(values, modifiers) -> RatingRule:
     assigned = values.get("unrated")
     for m in modifiers:
-        if m.startswith("U") and m[1:].isdigit():
+        if m.startswith("U") and digits(m[1:]):
             assigned = int(m[1:])
     low = 2 if ("C2" in modifiers or "M2" in modifiers) else 1 if ("C1" in modifiers or "M1" in modifiers) else 0
     high = 2 if "M2" in modifiers else 1 if "M1" in modifiers else 0

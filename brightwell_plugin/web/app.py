@@ -31,6 +31,7 @@ from brightwell_plugin.jobs import collect
 from brightwell_plugin.limits import max_input, read_stream, too_large
 from brightwell_plugin.publication import document, named
 from brightwell_plugin.web.pages import environment, render_site
+from brightwell_plugin.limits import digits
 
 KEPT = 32  # events kept in memory, the least recently opened dropped first
 LOCAL = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -119,7 +120,7 @@ def create_app(root: str | None = None, scratch: Path | None = None,
 
     async def open_public(request: Request):
         n = request.path_params["n"]
-        if not n.isascii() or not n.isdigit() or int(n) >= len(director.offered):
+        if not digits(n) or int(n) >= len(director.offered):
             return error("no such event in the folder served", 404)
         try:
             token = director.open(director.offered[int(n)], None, None, None)
@@ -131,7 +132,7 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         form = await request.form()
         try:
             n = _field(form, "n") or ""
-            if not n.isascii() or not n.isdigit():
+            if not digits(n):
                 raise ValueError(n)
             path = director.offered[int(n)]
             token = director.open(path, None, _field(form, "spec"), _field(form, "compare"))

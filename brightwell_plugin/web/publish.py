@@ -101,8 +101,12 @@ def replacing_site(out: Path, inputs=()) -> Iterator[Path]:
     for source in inputs:
         if out.is_dir() and Path(source).resolve().is_relative_to(out.resolve()):
             raise BrightwellError(f"{out}: holds the input {source}; publish into another folder")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    except OSError as exc:
+        raise BrightwellError(f"cannot write the site: {exc.strerror or exc}; nothing was changed",
+                              file=str(out)) from None
     try:
         yield new
         os.chmod(new, 0o755)
@@ -111,6 +115,10 @@ def replacing_site(out: Path, inputs=()) -> Iterator[Path]:
             shutil.rmtree(new, ignore_errors=True)
         else:
             os.rename(new, out)
+    except OSError as exc:  # a full disk, a quota: the old site stays as it was
+        shutil.rmtree(new, ignore_errors=True)
+        raise BrightwellError(f"cannot write the site: {exc.strerror or exc}; nothing was changed",
+                              file=str(out)) from None
     except BaseException:
         shutil.rmtree(new, ignore_errors=True)
         raise

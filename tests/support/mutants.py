@@ -79,7 +79,8 @@ def _zipped(files) -> bytes:
 
 _NUMBER = re.compile(rb"-?\d+(?:\.\d+)?")
 _ODD_NUMBERS = (b"99999999999999999999", b"2147483647", b"-2147483648", b"1e23", b"NaN", b"inf",
-                b"-1", b"0", b"", b"0x10", b"\xd9\xa1\xd9\xa2", b"1.5e308", b"00000000000000000007")
+                b"-1", b"0", b"", b"0x10", b"\xd9\xa1\xd9\xa2", b"1.5e308", b"00000000000000000007",
+                b"\xc2\xb9", b"1\xc2\xb2", b"9" * 5000, b"1e308", b"Infinity", b"100000000", b"-0", b"2025-050x1")
 _INSERTS = (b"\x00", b"\r", b"\n", b"\x1b[31m", b"\xff\xfe", b"<!DOCTYPE x SYSTEM \"/dev/zero\">", b"&x;",
             b"]]>", b"\"", b"'", b",", b";", b"%", b"{", b"}", b"\t", b"\xc3", b"\xef\xbb\xbf")
 
@@ -151,8 +152,68 @@ def retype(data: bytes, rnd: random.Random) -> bytes:
     return data[:m.start()] + rnd.choice(_OTHER_TYPES) + data[m.end():]
 
 
+_JSON_NUMBER = re.compile(rb"(?<=[:\[,])\s*-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_JSON_ODD = (b" " + b"9" * 5000, b" 1e308", b" -1e308", b" NaN", b" Infinity", b" -Infinity", b" 1e-400", b" 1E400",
+             b' "1e308"', b' "NaN"', b" 100000000", b' "\xc2\xb9"')
+
+
+def json_number(data: bytes, rnd: random.Random) -> bytes:
+    """A JSON number (a member's value or an array's item) becomes one no tournament holds."""
+    found = list(_JSON_NUMBER.finditer(data))
+    if not found:
+        return odd_number(data, rnd)
+    m = rnd.choice(found)
+    return data[:m.start()] + rnd.choice(_JSON_ODD) + data[m.end():]
+
+
+def json_depth(data: bytes, rnd: random.Random) -> bytes:
+    """A JSON value wrapped in arrays or objects, thousands deep."""
+    found = list(_JSON_VALUE.finditer(data))
+    if not found:
+        return insert_bytes(data, rnd)
+    m = rnd.choice(found)
+    depth = rnd.choice((50, 2_000, 200_000))
+    opening, closing = (b"[" * depth, b"]" * depth) if rnd.random() < 0.5 else (b'{"a":' * depth, b"}" * depth)
+    return data[:m.start()] + opening + data[m.start():m.end()] + closing + data[m.end():]
+
+
+_XML_DECLARATION = re.compile(rb"^\s*<\?xml[^>]*\?>", re.S)
+
+
+def xml_prologue(data: bytes, rnd: random.Random) -> bytes:
+    """An XML document's prologue grown (whitespace beyond 1 MiB, comments, processing
+    instructions) before a DOCTYPE naming a device, perhaps in UTF-16 or UTF-32."""
+    if not data.lstrip().startswith(b"<"):
+        return insert_bytes(data, rnd)
+    m = _XML_DECLARATION.match(data)
+    body = data[m.end():] if m else data
+    filler = rnd.choice((b" " * ((1 << 20) + 10), b"<!-- c -->" * 200, b"<?pi x?>\n" * 50, b"\n"))
+    doctype = rnd.choice((b'<!DOCTYPE x SYSTEM "/dev/zero">\n', b'<!DOCTYPE x [<!ENTITY e SYSTEM "/dev/zero">]>\n', b""))
+    text = filler + doctype + body
+    encoding = rnd.choice(("utf-8", "utf-16", "utf-16-le", "utf-32", "utf-32-be"))
+    return text.decode("utf-8", "replace").encode(encoding, "replace") if encoding != "utf-8" else text
+
+
+_TEAM_RECORD = re.compile(rb"^(?:013|310|300|320|330|360|362|801|802)[^\r\n]*", re.M)
+
+
+def team_record(data: bytes, rnd: random.Random) -> bytes:
+    """A TRF team record (roster, team line, fielded boards, match points) loses, repeats or
+    changes one of its fields."""
+    found = list(_TEAM_RECORD.finditer(data))
+    if not found:
+        return odd_number(data, rnd)
+    m = rnd.choice(found)
+    line = m.group()
+    fields = list(re.finditer(rb"\S+", line))[1:] or list(re.finditer(rb"\S+", line))
+    f = rnd.choice(fields)
+    new = rnd.choice((b"", f.group() + b" " + f.group(), b"0", b"9999", b"-1", rnd.choice(_ODD_NUMBERS),
+                      b" " * len(f.group())))
+    return data[:m.start() + f.start()] + new + data[m.start() + f.end():]
+
+
 MUTATIONS = (flip_bytes, truncate, duplicate_line, delete_line, swap_lines, odd_number, insert_bytes, reencode,
-             retype)
+             retype, json_number, json_depth, xml_prologue, team_record)
 
 
 # --- outcome --------------------------------------------------------------------------------------
@@ -189,9 +250,10 @@ class Guard:
         return False
 
 
-def outcome(path: Path, names: tuple[str, ...] = ()) -> tuple[str, str]:
+def outcome(path: Path, names: tuple[str, ...] = (), further: bool = False) -> tuple[str, str]:
     """``("ranked" | "refused" | "UNCLEAN", detail)`` for reading and ranking ``path``; a refusal
-    must name ``path`` or one of the other files ``names`` it was read with."""
+    must name ``path`` or one of the other files ``names`` it was read with. ``further``: what is
+    read is also explained and converted to every writable format (:func:`further_outcome`)."""
     try:
         with Guard():
             loaded = api.load(path)
@@ -203,7 +265,8 @@ def outcome(path: Path, names: tuple[str, ...] = ()) -> tuple[str, str]:
                 except BrightwellError as exc:
                     if "\n" in str(exc):
                         return "UNCLEAN", f"message on several lines: {str(exc)!r}"
-            return "ranked", ""
+            problem = further_outcome(loaded, path) if further else None
+            return ("UNCLEAN", problem) if problem else ("ranked", "")
     except BrightwellError as exc:
         message = str(exc)
         if "\n" in message or "\r" in message:
@@ -216,13 +279,43 @@ def outcome(path: Path, names: tuple[str, ...] = ()) -> tuple[str, str]:
         return "UNCLEAN", f"{type(exc).__name__}: {exc} ({Path(where.filename).name}:{where.lineno})"
 
 
-def mutant_outcome(seed: Seed, mutation, rnd: random.Random, folder: Path) -> tuple[str, str]:
+def further_outcome(loaded, path: Path) -> str | None:
+    """What is wrong after a file read and ranked: its explanations, and each conversion, which
+    must write a file that ``rank`` reads and ranks, or refuse in one line naming the output."""
+    from brightwell_plugin import conversion
+    t = loaded.tournament
+    try:
+        api.explain_everyone(t)
+    except BrightwellError as exc:
+        if "\n" in str(exc):
+            return f"explain: message on several lines: {str(exc)!r}"
+        return None  # the file's own list does not rank it: a conversion carries that list as it is
+    host = api.get_host()
+    with tempfile.TemporaryDirectory(prefix="brightwell-converted-") as tmp:
+        for name, fmt in sorted(host.formats.items()):
+            if not fmt.can_write:
+                continue
+            target = fmt.output_name(Path(tmp) / name)
+            try:
+                conversion.convert(t, fmt, target, renumber=True, host=host)
+            except BrightwellError as exc:
+                if "\n" in str(exc) or str(target.name) not in str(exc) and path.name not in str(exc):
+                    return f"convert to {name}: message names no file or is on several lines: {str(exc)!r}"
+                continue
+            try:
+                api.rank(api.load(target, host=host).tournament)
+            except BrightwellError as exc:
+                return f"convert to {name} wrote a file that rank refuses: {exc}"
+    return None
+
+
+def mutant_outcome(seed: Seed, mutation, rnd: random.Random, folder: Path, further: bool = False) -> tuple[str, str]:
     """Write ``seed`` into ``folder`` with one of its files mutated, and read it."""
     target = rnd.choice(sorted(seed.files))
     for name, data in seed.files.items():
         (folder / name).write_bytes(mutation(data, rnd) if name == target else data)
     try:
-        return outcome(folder / seed.main, tuple(seed.files))
+        return outcome(folder / seed.main, tuple(seed.files), further)
     finally:
         for name in seed.files:
             (folder / name).unlink(missing_ok=True)
@@ -233,14 +326,23 @@ def main(argv=None) -> int:
     ap.add_argument("--count", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="", help="only the events whose path holds this text")
+    ap.add_argument("--mutation", default="", help="only this mutation")
+    ap.add_argument("--further", action="store_true", help="also explain and convert what reads")
+    ap.add_argument("--even", action="store_true", help="each suffix as often, whatever its number of events")
     args = ap.parse_args(argv)
     rnd, all_seeds = random.Random(args.seed), [s for s in seeds() if args.only in s.name]
+    mutations = [m for m in MUTATIONS if args.mutation in m.__name__]
+    by_suffix = collections.defaultdict(list)
+    for s in all_seeds:
+        by_suffix[Path(s.main).suffix.lower()].append(s)
+    suffixes = sorted(by_suffix)
     counts, by_format, unclean = collections.Counter(), collections.Counter(), []
     folder = Path(tempfile.mkdtemp(prefix="brightwell-mutants-"))
     try:
         for i in range(args.count):
-            seed, mutation = rnd.choice(all_seeds), rnd.choice(MUTATIONS)
-            kind, detail = mutant_outcome(seed, mutation, random.Random(rnd.random()), folder)
+            seed = rnd.choice(by_suffix[rnd.choice(suffixes)]) if args.even else rnd.choice(all_seeds)
+            mutation = rnd.choice(mutations)
+            kind, detail = mutant_outcome(seed, mutation, random.Random(rnd.random()), folder, args.further)
             counts[kind] += 1
             by_format[Path(seed.main).suffix.lower() or seed.main, kind] += 1
             if kind == "UNCLEAN":

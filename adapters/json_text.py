@@ -1,0 +1,58 @@
+"""JSON as every reader reads it: numbers a tournament can mean, nesting a tournament needs, and
+any fault one line naming the file and the place."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.limits import MAX_DIGITS, MAX_MAGNITUDE
+
+
+
+class _Refused(ValueError):
+    """A number the decoder's hooks refuse; its place is found afterwards."""
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"a whole number of {len(text.lstrip('-'))} digits")
+    return int(text)
+
+
+def _real(text: str) -> float:
+    value = float(text)
+    if not abs(value) <= MAX_MAGNITUDE:  # also false for NaN
+        raise _Refused(f"the number {text[:24]} is out of range (at most {MAX_MAGNITUDE:g})")
+    return value
+
+
+def _constant(name: str):
+    raise _Refused(f"{name} is no number a tournament holds")
+
+
+_DECODER = json.JSONDecoder(parse_int=_whole, parse_float=_real, parse_constant=_constant)
+
+
+def load_json(text: str, file: str, what: str = "JSON") -> object:
+    """``text`` decoded: malformed JSON, nesting beyond the decoder's bound, NaN, infinities and
+    numbers no tournament holds are a :class:`BrightwellError` naming the file and the line."""
+    try:
+        return _DECODER.decode(text)
+    except RecursionError:  # the decoder's own bound on nesting, far beyond any tournament's
+        raise BrightwellError(f"not {what}: its arrays and objects nest too deeply", file=file) from None
+    except json.JSONDecodeError as exc:
+        raise BrightwellError(f"not valid JSON: {exc.msg}", file=file,
+                              place=f"line {exc.lineno}, column {exc.colno}") from None
+    except _Refused as exc:
+        raise BrightwellError(f"{exc}", file=file, place=_number_place(text, str(exc))) from None
+
+
+def _number_place(text: str, message: str) -> str | None:
+    """The line of the first number the message is about, as well as it can be found."""
+    for pattern in (r"-?[0-9]{%d,}" % (MAX_DIGITS + 1), r"\bNaN\b|-?\bInfinity\b", r"-?[0-9.]+[eE][+-]?[0-9]+"):
+        m = re.search(pattern, text)
+        if m:
+            return f"line {text.count(chr(10), 0, m.start()) + 1}"
+    return None
