@@ -10,6 +10,7 @@ ASCII digits, whole and finite numbers, as every reader checks them.
 
 from __future__ import annotations
 
+import math
 import re
 
 from brightwell_plugin.errors import BrightwellError
@@ -43,6 +44,8 @@ def finite(text: str) -> float:
     """``float(text)``, refusing what ``float`` also takes but no file means ('nan', 'inf', '1e999',
     and any number beyond :data:`~brightwell_plugin.limits.MAX_MAGNITUDE`, which sums would overflow)."""
     value = float(text)
-    if not abs(value) <= MAX_MAGNITUDE:  # false for NaN too
-        raise ValueError(f"{text.strip()[:24]!r} is not a finite number of sensible size")
+    if not math.isfinite(value):
+        raise ValueError(f"{text.strip()[:24]!r} is not a finite number")
+    if abs(value) > MAX_MAGNITUDE:
+        raise ValueError(f"{text.strip()[:24]!r} is not a finite number of a sensible size (at most {MAX_MAGNITUDE:g})")
     return value

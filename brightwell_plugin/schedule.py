@@ -47,12 +47,35 @@ def run_chunk(work: Callable, jobs: Sequence) -> list:
     return results
 
 
-def _worker_start(stop) -> None:
+def _worker_start(stop, parent: int) -> None:
     """Workers leave Ctrl-C to the parent, which tells them to stop between files: a file is then
-    either done and counted, or not started."""
+    either done and counted, or not started. A worker dies with its parent (``kill -9`` of the
+    batch stops its workers too)."""
     global _STOP
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _STOP = stop
+    die_with_parent(parent)
+
+
+_PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal this process gets when its parent dies
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process when ``parent`` ends: the kernel's parent-death signal on Linux, elsewhere
+    a thread that looks once a second."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            raise OSError
+    except (OSError, AttributeError):
+        def watch():
+            while os.getppid() == parent:
+                threading.Event().wait(1.0)
+            os._exit(1)
+        threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
 
 
 def chunk_sizes(files: int, workers: int) -> list[int]:
@@ -104,7 +127,7 @@ def run_jobs(jobs: Sequence, work: Callable, executor: Executor | None = None, j
     workers = jobs_count or os.cpu_count() or 1
     own = executor is None
     stop = multiprocessing.get_context().Event() if own else None
-    pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(stop,))
+    pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(stop, os.getpid()))
     starts = list(accumulate(chunk_sizes(len(jobs), workers), initial=0))
     bounds = iter(zip(starts, starts[1:]))  # the chunks not submitted yet
     results: list = []

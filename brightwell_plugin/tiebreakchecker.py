@@ -153,11 +153,12 @@ def _answer(params: dict):
     if t.teams is not None:
         return _team_answer(t, params, loaded, document)
     texts = params["tiebreak"] or list(t.tiebreaks) or ["PTS"]
+    read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
     params["tiebreak"] = texts
     codes = [document.Code.parse(text) for text in texts]
     ours = get_host().criteria
     _refuse([c.text for c in codes if c.name in document.NOT_HERE or c.unsupported],
-            [c.text for c in codes if not c.gacrux and c.name not in ours])
+            [c.text for c in codes if not c.gacrux and c.name not in ours], read_from)
     unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
     spec = [_with_unrated(c, unrated, document) for c in codes]
     rounds = max(t.rounds or 0, _last_round_with_a_game(t))  # gacrux's "round"; its standings are after it by default
@@ -202,14 +203,16 @@ def _after(params: dict, t, rounds: int) -> int:
     return after
 
 
-def _refuse(absent: list[str], unknown: list[str]) -> None:
-    """gacrux's codes this project does not compute, and codes nobody knows: status 500."""
+def _refuse(absent: list[str], unknown: list[str], read_from: str | None = None) -> None:
+    """gacrux's codes this project does not compute, and codes nobody knows: status 500. A list
+    read from the file (``read_from``) is said to be the file's."""
+    where = f"{read_from}: its tie-break list: " if read_from else ""
     if absent:
         raise Failure(500, [f"Tie-break not computed here: {text}" for text in absent],
-                      f"{', '.join(absent)}: gacrux's, not computed by this project")
+                      f"{where}{', '.join(absent)}: gacrux's, not computed by this project")
     if unknown:
         raise Failure(500, [f"Unknown tie-break: {text}" for text in unknown],
-                      f"unknown tie-break {', '.join(unknown)} (see brightwell criteria)")
+                      f"{where}unknown tie-break {', '.join(unknown)} (see brightwell criteria)")
 
 
 def _output(params: dict, document, ranked):
@@ -237,16 +240,18 @@ def _team_answer(t, params: dict, loaded, document):
     from brightwell_plugin.team_standings import team_view
     view = team_view(t)
     texts = params["tiebreak"] or list(view.tiebreaks) or ["PTS"]
+    read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
     params["tiebreak"] = texts
     unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
     edition = edition_of_date(t.start_date)
     try:
         codes = teams.parse(texts, teams.primary_score(t), edition, unrated, t.system == "round-robin")
     except (KeyError, IndexError):
-        raise Failure(500, [f"Bad tie-break list: {' '.join(texts)}"], f"-t {' '.join(texts)}: not gacrux's codes") from None
+        said = f"{read_from}: its tie-break list" if read_from else f"-t {' '.join(texts)}"
+        raise Failure(500, [f"Bad tie-break list: {' '.join(texts)}"], f"{said}: not gacrux's codes") from None
     known = get_host().criteria
     _refuse([c.text for c in codes if c.name in teams.NOT_HERE],
-            [c.text for c in codes if c.name not in known and c.name not in document.DEFAULTS])
+            [c.text for c in codes if c.name not in known and c.name not in document.DEFAULTS], read_from)
     rounds = max(view.rounds or 0, _last_round_with_a_game(view))
     after = _after(params, t, rounds)
     _warn(loaded, t, params["input_file"])

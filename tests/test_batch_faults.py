@@ -56,6 +56,45 @@ def test_ctrl_c_stops_at_once_prints_what_was_done_and_exits_130(tmp_path):
     assert not list(out.rglob("*.tmp"))
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as f:
+                    fields = f.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs Linux's /proc to see the workers")
+def test_the_workers_die_with_a_killed_batch_and_stop_writing(tmp_path):
+    src, out = _archive(tmp_path / "archive", 3000), tmp_path / "out"
+    proc = subprocess.Popen([*RUN, "batch", str(src), "--out", str(out), "--jobs", "2"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    _wait_for(lambda: _outputs(out) or proc.poll() is not None, "the first output")
+    workers = _children(proc.pid)
+    assert workers, "the batch runs its workers as child processes"
+    proc.kill()  # kill -9: no chance to tell the workers
+    proc.wait(timeout=WAIT)
+    _wait_for(lambda: not any(_alive(w) for w in workers), "the workers to end with their parent")
+    written = len(_outputs(out))
+    time.sleep(0.5)  # were a worker still running, it would write more in this while
+    assert len(_outputs(out)) == written < 3000
+
+
 def test_two_batches_into_one_folder_both_finish(tmp_path):
     first, second, out = _archive(tmp_path / "a", 1500), _archive(tmp_path / "b", 300), tmp_path / "out"
     a = subprocess.Popen([*RUN, "batch", str(first), "--out", str(out), "--jobs", "2"], stdout=subprocess.PIPE,

@@ -36,6 +36,18 @@ def test_a_mutated_fixture_is_ranked_or_refused_in_one_line(tmp_path_factory, se
     _check(seed, mutation, salt, tmp_path_factory.mktemp("mutant"))
 
 
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.sampled_from(FIXTURE_SEEDS), mutation=st.sampled_from(mutants.MUTATIONS),
+       salt=st.integers(0, 2**32 - 1))
+def test_a_mutated_fixture_that_reads_explains_and_converts_to_what_rank_ranks(tmp_path_factory, seed, mutation,
+                                                                                salt):
+    """Past reading: explaining everyone, and each conversion writing a file that rank ranks (or
+    refusing in one line naming the output)."""
+    kind, detail = mutants.mutant_outcome(seed, mutation, random.Random(salt), tmp_path_factory.mktemp("mutant"),
+                                          further=True)
+    assert kind != "UNCLEAN", f"{seed.name}, {mutation.__name__}, random.Random({salt}): {detail}"
+
+
 @pytest.mark.skipif(not SHARED_SEEDS, reason="shared research samples not present")
 @_SETTINGS
 @given(data=st.data())

@@ -290,3 +290,39 @@ def test_a_full_disk_on_rank_output_is_one_line_and_leaves_nothing(tmp_path, mon
     assert result.output.strip() == (f"brightwell: error: {tmp_path / 'out.csv'}: cannot write: No space left on "
                                      "device; nothing was changed")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a device that is always full)")
+@pytest.mark.parametrize("command", [[*RUN, "rank", "--sample"], [*RUN, "rank", "--sample", "--output-format", "csv"],
+                                     [*RUN, "criteria"],
+                                     [sys.executable, "-m", "brightwell_plugin.tiebreakchecker", "-i",
+                                      str(FIXTURES / "quirks.trf")]], ids=["table", "csv", "criteria", "checker"])
+def test_a_failed_write_to_standard_output_is_exit_2_and_one_line(command):
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.endswith(
+        "error: cannot write the output (standard output): No space left on device; what was written is incomplete\n")
+
+
+def test_the_input_a_kernel_file_cannot_give_is_one_line(tmp_path):
+    if not os.path.exists("/proc/self/mem"):
+        pytest.skip("needs /proc/self/mem")
+    done = subprocess.run([*RUN, "rank", "/proc/self/mem", "--input-format", "trf"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and done.stderr == "brightwell: error: /proc/self/mem: cannot read: Input/output error\n"
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"players_list": ' + "[" * 100_000 + "]" * 100_000 + "}", "nest too deeply"),
+    ('{"info": {}, "players_list": [{"id": 1' + "0" * 5000 + "}]}", "line 1: a whole number of 5001 digits"),
+    ('{"info": {"mbq_coef": Infinity}, "players_list": []}', "line 1: Infinity is no number a tournament holds"),
+    ('{"info": {"mbq_coef": 1e308}, "players_list": []}', "the number 1e308 is out of range"),
+    ('{"info": {"mbq_coef": NaN}, "players_list": []}', "NaN is no number a tournament holds"),
+], ids=["deep", "digits", "infinity", "1e308", "nan"])
+def test_json_numbers_and_depth_no_tournament_holds_are_one_line(tmp_path, text, message):
+    path = tmp_path / "event.json"
+    path.write_text(text)
+    with pytest.raises(BrightwellError) as caught:
+        api.load(path, format="flipthedisc")
+    assert str(caught.value).startswith(str(path)) and message in str(caught.value)

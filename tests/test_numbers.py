@@ -41,11 +41,16 @@ def test_digits_are_what_int_reads_as_written(text):
     assert not digits("³") and not digits("١٢") and not digits("") and not digits(" 1") and digits("007")
 
 
-@pytest.mark.parametrize("text", ["nan", "NaN", "inf", "-Infinity", "1e999"])
+@pytest.mark.parametrize("text", ["nan", "NaN", "inf", "-Infinity", "1e999", "1e300", "-1e16"])
 def test_finite_refuses_what_no_file_means(text):
+    """Nor any number whose sums would overflow: beyond 1e15, no score, rating or count."""
     with pytest.raises(ValueError, match="not a finite number"):
         finite(text)
-    assert finite(" 2.5 ") == 2.5 and finite("1e300") == 1e300
+    assert finite(" 2.5 ") == 2.5 and finite("1e15") == 1e15 and finite("-1e15") == -1e15
+
+
+def test_digits_are_at_most_eighteen():
+    assert digits("9" * 18) and not digits("9" * 19) and not digits("9" * 5000)
 
 
 def test_whole_reads_or_refuses_in_one_line():

@@ -199,8 +199,14 @@ def test_a_failed_publish_leaves_the_old_site(tmp_path, monkeypatch):
     def broken(fd, data):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(site.os, "write", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(BrightwellError, match=r"site: cannot write the site: No space left on device; nothing "
+                                              "was changed$"):
         site.publish(api.sample_path(), out, spec="PTS,DISCS")
+    from click.testing import CliRunner
+
+    from brightwell_plugin.cli import main
+    result = CliRunner().invoke(main, ["publish", "--sample", "--out", str(out)])
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and "cannot write the site" in result.output
     monkeypatch.undo()
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

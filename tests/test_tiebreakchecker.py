@@ -343,3 +343,12 @@ def test_the_command_ends_early_with_its_output_whole_and_the_exit_handlers_run(
     refused = subprocess.run([sys.executable, "-c", script, "-i", str(tmp_path / "none.trf")], capture_output=True,
                              timeout=120)
     assert refused.returncode == 2 and json.loads(refused.stdout)["status"]["code"] == 502
+
+
+def test_an_unknown_tie_break_of_the_files_own_list_names_the_file(tmp_path):
+    trf = tmp_path / "own.trf"
+    trf.write_text(_fixture(tmp_path).read_text().replace("XXR 3", "XXR 3\n202 BH/C1,XYZ"))
+    done = _run(["-i", str(trf)])
+    assert done.returncode == 2 and json.loads(done.stdout)["status"]["error"] == ["Unknown tie-break: XYZ"]
+    assert done.stderr == f"brightwell-tiebreakchecker: error: {trf}: its tie-break list: unknown tie-break XYZ " \
+                          "(see brightwell criteria)\n"

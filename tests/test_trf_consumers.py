@@ -109,6 +109,11 @@ def test_every_real_sample_becomes_a_trf_the_pairing_engine_reads(tmp_path, sour
 @pytest.mark.parametrize("source", _sources(), ids=lambda p: p.name if p else "none")
 def test_gacrux_reads_every_trf_written_from_a_real_sample(tmp_path, source):
     target = tmp_path / "written.trf"
+    if api.load(source).tournament.game == "go":  # the McMahon score starts from the ranks TRF has no place for
+        with pytest.raises(BrightwellError, match=r"cannot carry what ranks this event \(the players' Go ranks"):
+            convert_to_trf(source, target)
+        assert not target.exists()
+        return
     loaded, _ = convert_to_trf(source, target)
     t = api.load(target).tournament
     encoding = t.origin.encoding

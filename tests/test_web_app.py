@@ -306,3 +306,96 @@ def test_serve_shows_a_team_events_team_standings(client):
     base = r.headers["location"].rsplit("/", 1)[0]
     assert client.get(f"{base}/teams/1.html").status_code == 200
     assert client.get(f"{base}/boards.html").status_code == 200
+
+
+def _multipart(filename: bytes, data: bytes) -> tuple[bytes, str]:
+    """A form upload whose file name is sent byte for byte (clients escape what this test needs)."""
+    boundary = "brightwell-test-boundary"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"".encode() + filename
+            + b"\"\r\nContent-Type: application/octet-stream\r\n\r\n" + data + f"\r\n--{boundary}--\r\n".encode())
+    return body, f"multipart/form-data; boundary={boundary}"
+
+
+@pytest.mark.parametrize("name", [b"a\x00b.xml", b"a\nb.xml", b"a\x1bb.xml", b"\x7f.xml"])
+def test_a_file_name_with_control_characters_is_refused_with_400(client, tmp_path, name):
+    body, kind = _multipart(name, api.sample_path().read_bytes())
+    r = client.post("/upload", content=body, headers={"content-type": kind})
+    assert r.status_code == 400 and "holds control characters" in alert(r.text)
+    assert not [p for p in tmp_path.iterdir() if p.is_dir()]
+
+
+def test_a_page_is_made_once_until_its_file_changes(tmp_path, monkeypatch):
+    import os
+
+    from brightwell_plugin.web import app as web_app
+    folder = tmp_path / "events"
+    folder.mkdir()
+    event = folder / "open.xml"
+    event.write_bytes(api.sample_path().read_bytes())
+    made = []
+    real = web_app.render_site
+    monkeypatch.setattr(web_app, "render_site", lambda *a, **k: made.append(1) or real(*a, **k))
+    client = starlette_testclient.TestClient(create_app(str(folder), tmp_path / "scratch", public=True))
+    first = client.get("/p/0", follow_redirects=False).headers["location"]
+    assert client.get("/p/0", follow_redirects=False).headers["location"] == first and len(made) == 1
+    stat = event.stat()
+    event.write_bytes(event.read_bytes().replace(b"Riverside", b"Lakeside"))
+    os.utime(event, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    again = client.get("/p/0")
+    assert len(made) == 2 and "Lakeside" in again.text
+
+
+def test_another_request_is_answered_while_a_large_upload_is_read(tmp_path, monkeypatch):
+    """The event is read, ranked and rendered off the event loop: a request that arrives meanwhile is
+    answered before that work ends (were it on the loop, the request would wait for ever here)."""
+    import threading
+
+    import anyio
+    import httpx
+
+    from brightwell_plugin.web import app as web_app
+    started, release = threading.Event(), threading.Event()
+    real = web_app.document
+
+    def slow(*args, **kwargs):
+        started.set()
+        assert release.wait(60), "the other request was not answered while the upload was read"
+        return real(*args, **kwargs)
+    monkeypatch.setattr(web_app, "document", slow)
+    app = create_app(str(api.sample_path()), tmp_path)
+
+    async def scenario():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+            async with anyio.create_task_group() as tasks:
+                results = {}
+
+                async def upload():
+                    results["upload"] = await http.post("/upload", files={"file": ("big.xml", api.sample_path().read_bytes())})
+                tasks.start_soon(upload)
+                assert await anyio.to_thread.run_sync(started.wait, 60)
+                results["index"] = await http.get("/")
+                release.set()
+            return results
+    results = anyio.run(scenario)
+    assert results["index"].status_code == 200 and results["upload"].status_code == 303
+
+
+def test_serve_leaves_nothing_in_its_scratch_folder_on_sigterm(tmp_path):
+    import glob
+    import os
+    import signal
+    import tempfile
+    before = set(glob.glob(os.path.join(tempfile.gettempdir(), "brightwell-serve-*")))
+    proc, address, ask, port = _serving(tmp_path)
+    try:
+        cookie = ask(address)[1]["set-cookie"].split(";")[0]  # the printed token, kept
+        body, kind = _multipart(b"up.xml", api.sample_path().read_bytes())
+        status = ask(f"{address.split('?')[0]}upload", data=body, headers={"content-type": kind, "Cookie": cookie})[0]
+        assert status == 200
+        made = set(glob.glob(os.path.join(tempfile.gettempdir(), "brightwell-serve-*"))) - before
+        assert made and any(os.listdir(folder) for folder in made)  # the upload is kept while served
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+    assert not any(os.path.exists(folder) for folder in made)

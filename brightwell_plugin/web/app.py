@@ -5,10 +5,12 @@ comparison, download the event in any writable format."""
 from __future__ import annotations
 
 import mimetypes
+import re
 import shutil
 import tempfile
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from hashlib import sha256
 from pathlib import Path
@@ -46,6 +48,8 @@ class Event:
     spec: str | None
     compare: str | None
     files: dict[str, bytes]
+    stamp: tuple[int, int]  # the file's modification time and size when it was read
+    name: str = ""  # the event's name
     offers: list[Offer] | None = None  # the formats tried, once the settings page asked
 
 
@@ -59,6 +63,18 @@ class TooLarge(Exception):
     pass
 
 
+def _stamp(path: Path) -> tuple[int, int]:
+    """What tells a file changed: its modification time and size (0, 0 when it cannot be read)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return (0, 0)
+    return (st.st_mtime_ns, st.st_size)
+
+
+_ODD_NAME = re.compile(r"[\x00-\x1f\x7f]")  # control characters: no file name holds them
+
+
 class Director:
     """The app's state: the events offered from the folder served, and those opened."""
 
@@ -68,14 +84,14 @@ class Director:
         self.scratch = scratch
         self.events: OrderedDict[str, Event] = OrderedDict()
 
-    def open(self, path: Path, input_format: str | None, spec: str | None, compare: str | None) -> str:
+    async def open(self, path: Path, input_format: str | None, spec: str | None, compare: str | None) -> str:
+        """The event's token: read, ranked and rendered in a worker thread (the event loop serves
+        other requests meanwhile), or the pages already made while the file is unchanged."""
         spec, compare = spec or None, compare or None
-        loaded = api.load(path, input_format, host=self.plugins)
-        doc = document(loaded.tournament, spec, compare, source=path.name,
-                       warnings=named(loaded.warnings, path, path.name), host=self.plugins)  # an upload's scratch path unsaid
         token = sha256(f"{path}\0{input_format}\0{spec}\0{compare}".encode()).hexdigest()[:16]
-        self.events[token] = Event(path, input_format, spec, compare,
-                                   render_site(doc, serving=None if self.public else f"/e/{token}/settings"))
+        known = self.events.get(token)
+        if known is None or known.stamp != _stamp(path):
+            self.events[token] = await run_in_threadpool(self._made, path, input_format, spec, compare, token)
         self.events.move_to_end(token)
         while len(self.events) > KEPT:
             _, gone = self.events.popitem(last=False)
@@ -83,6 +99,15 @@ class Director:
             if folder.is_relative_to(self.scratch) and all(e.path.parent != folder for e in self.events.values()):
                 shutil.rmtree(folder, ignore_errors=True)  # an upload no open event reads any more
         return token
+
+    def _made(self, path: Path, input_format: str | None, spec: str | None, compare: str | None, token: str) -> Event:
+        stamp = _stamp(path)
+        loaded = api.load(path, input_format, host=self.plugins)
+        doc = document(loaded.tournament, spec, compare, source=path.name,
+                       warnings=named(loaded.warnings, path, path.name), host=self.plugins)  # an upload's scratch path unsaid
+        return Event(path, input_format, spec, compare,
+                     render_site(doc, serving=None if self.public else f"/e/{token}/settings"), stamp,
+                     loaded.tournament.name)
 
     def event(self, token: str) -> Event:
         if token not in self.events:
@@ -123,7 +148,7 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         if not digits(n) or int(n) >= len(director.offered):
             return error("no such event in the folder served", 404)
         try:
-            token = director.open(director.offered[int(n)], None, None, None)
+            token = await director.open(director.offered[int(n)], None, None, None)
         except BrightwellError as exc:
             return error(exc)
         return RedirectResponse(f"/e/{token}/index.html", status_code=303)
@@ -135,7 +160,7 @@ def create_app(root: str | None = None, scratch: Path | None = None,
             if not digits(n):
                 raise ValueError(n)
             path = director.offered[int(n)]
-            token = director.open(path, None, _field(form, "spec"), _field(form, "compare"))
+            token = await director.open(path, None, _field(form, "spec"), _field(form, "compare"))
         except (ValueError, IndexError):
             return error("no such event in the folder served")
         except BrightwellError as exc:
@@ -161,6 +186,9 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         uploads = [f for f in form.getlist("file") if hasattr(f, "filename") and f.filename]
         if not uploads:
             return error("choose a tournament file to upload")
+        odd = next((f.filename for f in uploads if _ODD_NAME.search(f.filename)), None)
+        if odd is not None:
+            return error(f"the file name {odd!r} holds control characters: rename the file and upload it again")
         folder = Path(tempfile.mkdtemp(dir=director.scratch))
         response = await _open_upload(uploads, folder, form, limit)
         if isinstance(response, Response):
@@ -177,13 +205,13 @@ def create_app(root: str | None = None, scratch: Path | None = None,
                 data = await run_in_threadpool(read_stream, f.file, name, limit)
             except BrightwellError as exc:
                 return error(exc, 413)
-            (folder / name).write_bytes(data)
-        jobs = collect([str(folder)])
+            await run_in_threadpool((folder / name).write_bytes, data)
+        jobs = await run_in_threadpool(collect, [str(folder)], host=director.plugins)
         if not jobs:
             return error("the upload holds no tournament file")
         try:
-            return director.open(jobs[0].source, _field(form, "input_format"), _field(form, "spec"),
-                                 _field(form, "compare"))
+            return await director.open(jobs[0].source, _field(form, "input_format"), _field(form, "spec"),
+                                       _field(form, "compare"))
         except BrightwellError as exc:
             return error(str(exc).replace(str(folder) + "/", ""))
 
@@ -202,7 +230,7 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         token = request.path_params["token"]
         try:
             event = director.event(token)
-            name = api.load(event.path, event.input_format, host=plugins).tournament.name
+            name = event.name
             if event.offers is None:
                 event.offers = await run_in_threadpool(downloads.offers, event.path, event.input_format)
         except BrightwellError as exc:
@@ -213,7 +241,7 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         form = await request.form()
         try:
             event = director.event(request.path_params["token"])
-            token = director.open(event.path, event.input_format, _field(form, "spec"), _field(form, "compare"))
+            token = await director.open(event.path, event.input_format, _field(form, "spec"), _field(form, "compare"))
         except BrightwellError as exc:
             return error(exc)
         return RedirectResponse(f"/e/{token}/index.html", status_code=303)
@@ -247,7 +275,12 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         routes = [r for r in routes if is_public(r.path, r.methods)]
     else:
         routes = [r for r in routes if r.path != "/p/{n}"]
-    return Starlette(middleware=middleware, routes=routes)
+    @asynccontextmanager
+    async def lifespan(app):
+        yield
+        shutil.rmtree(scratch, ignore_errors=True)  # on shutdown (Ctrl-C, SIGTERM): no upload is left behind
+
+    return Starlette(middleware=middleware, routes=routes, lifespan=lifespan)
 
 
 def run(root: str | None, host: str, port: int, report: Callable[[str], None], public: bool = False) -> None:
@@ -258,7 +291,10 @@ def run(root: str | None, host: str, port: int, report: Callable[[str], None], p
     address = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if public:
         report(f"public: the published standings, read-only, to anyone who can reach {host}")
-    with tempfile.TemporaryDirectory(prefix="brightwell-serve-") as scratch:
-        app = create_app(root, Path(scratch), LOCAL if host in LOCAL else None, token=token, public=public)
+    scratch = Path(tempfile.mkdtemp(prefix="brightwell-serve-"))  # removed at the app's shutdown
+    try:
+        app = create_app(root, scratch, LOCAL if host in LOCAL else None, token=token, public=public)
         report(f"serving on {address}{'?token=' + token if token else ''} (Ctrl-C stops)")
         uvicorn.run(app, host=host, port=port, log_level="warning")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
