@@ -18,7 +18,7 @@ from __future__ import annotations
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.json_text import load_json
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, PlayoffGame, PUBLISHED, Result, RoundEntry, Side, Tournament

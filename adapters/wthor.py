@@ -13,7 +13,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.errors import BrightwellError, NotATournament
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import check_regular, read_head
 
 HEADER = 16

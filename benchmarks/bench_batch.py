@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from brightwell_plugin import api
-from brightwell_plugin.batch import collect, run
+from brightwell_plugin.archive.batch import collect, run
 
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
 

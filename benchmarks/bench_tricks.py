@@ -134,8 +134,8 @@ def _tree_digest(out: Path, made=None) -> str:
 
 def batch_events(folder: Path):
     """The hot path of batch: each ordinary event of ``folder/events`` loaded, ranked and written."""
-    from brightwell_plugin.batch import process
-    from brightwell_plugin.jobs import Job
+    from brightwell_plugin.archive.batch import process
+    from brightwell_plugin.archive.jobs import Job
     out = Path(tempfile.mkdtemp(dir=folder))
     files = sorted(p for p in (folder / "events").iterdir() if p.suffix in (".xml", ".trn", ".elo"))
     start = time.process_time()
@@ -205,7 +205,7 @@ def _load_everything() -> None:
     for name in api.formats():
         api.formats()[name]
     importlib.import_module("brightwell_plugin.publication")
-    importlib.import_module("brightwell_plugin.batch")
+    importlib.import_module("brightwell_plugin.archive.batch")
 
 
 def child(name: str, mode: str, folder: Path, warm: bool) -> None:

@@ -32,7 +32,7 @@ _adapters_of_the_checkout()
 # few modules do not pay for the model and pluggy.
 _EXPORTS = {
     "BrightwellError": "brightwell_plugin.errors",
-    "hookimpl": "brightwell_plugin.hookspecs",
+    "hookimpl": "brightwell_plugin.plugins.hookspecs",
     **{name: "brightwell_plugin.model" for name in
        ("Kind", "Player", "Result", "RoundEntry", "ScoringSystem", "Side", "Tournament")},
 }

@@ -21,7 +21,7 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
-from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.limits import check_regular, max_input, too_large
 from brightwell_plugin.fast import new_player
 from brightwell_plugin.model import LEFT_OUT, Player, Tournament
@@ -155,14 +155,14 @@ def rank_teams(tournament: Tournament, spec: str | Sequence[str] | None = None, 
                host: Host | None = None, edition: int | None = None) -> Standings:
     """The team standings of a team event (``tournament.teams``): each team a row numbered and named
     as the team, ranked over match points (team_standings.py)."""
-    from brightwell_plugin.team_standings import rank_teams as ranked
+    from brightwell_plugin.teams.standings import rank_teams as ranked
     return ranked(tournament, spec, after_round, host, edition)
 
 
 def with_team_standings(tournament: Tournament, standings: Standings) -> Tournament:
     """A team event with each team's match points, game points and rank from ``standings`` (of
     :func:`rank_teams`): what a team TRF written for a pairing engine or a report carries."""
-    from brightwell_plugin.team_standings import with_team_standings as carried
+    from brightwell_plugin.teams.standings import with_team_standings as carried
     return carried(tournament, standings)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from brightwell_plugin.api import rank
 from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.host import Host
+from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.model import PUBLISHED, PUBLISHED_AFTER, Tournament
 from brightwell_plugin.standings import Standings
 

@@ -14,7 +14,7 @@ from brightwell_plugin.adapters.names import loose_key
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
-from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.model import PUBLISHED, Kind, Tournament, tie_key
 from brightwell_plugin.standings import configured, default_spec, rank
 from brightwell_plugin.tiebreak_spec import parse_item

@@ -7,7 +7,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from brightwell_plugin.teams import TeamSection
+    from brightwell_plugin.teams.model import TeamSection
 
 Number = int | float
 Pairs = tuple[tuple[str, str], ...]

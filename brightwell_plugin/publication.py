@@ -9,7 +9,7 @@ from brightwell_plugin import __version__, api
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.crosstable import cell, records
-from brightwell_plugin.host import Host
+from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.standings import Standings, shared_ranks
 
@@ -71,7 +71,7 @@ def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: st
 
 def team_part(t: Tournament, spec, after_round: int, edition: int | None, host: Host | None) -> dict:
     """A team event's teams: their standings, matches (the boards' results) and explanations."""
-    from brightwell_plugin.team_standings import explain_teams
+    from brightwell_plugin.teams.standings import explain_teams
     standings = api.rank_teams(t, spec, after_round, host, edition)
     shared = shared_ranks(standings)
     section = t.teams

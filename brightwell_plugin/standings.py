@@ -12,7 +12,7 @@ from typing import Any
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion, Explanation, Options
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.fast import constructor
 from brightwell_plugin.model import Tournament, tie_key
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, changes_standings
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.host import Host
+from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.model import Tournament
 
 __all__ = ["check_format", "check_refusals", "check_round_trip", "host_with"]
@@ -29,7 +29,7 @@ __all__ = ["check_format", "check_refusals", "check_round_trip", "host_with"]
 
 def host_with(fmt: Format) -> Host:
     """A private host with the built-ins and ``fmt``."""
-    from brightwell_plugin.hookspecs import hookimpl
+    from brightwell_plugin.plugins.hookspecs import hookimpl
 
     class _Plugin:
         @hookimpl

@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from brightwell_plugin import api
-from brightwell_plugin.batch import OUTPUT_TAG, Placing, chunk_sizes, collect, process, run
+from brightwell_plugin.archive.batch import OUTPUT_TAG, Placing, chunk_sizes, collect, process, run
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from support.make_fixtures import FIXTURES

@@ -123,7 +123,7 @@ def test_ctrl_c_before_any_file_is_exit_130_not_aborted(monkeypatch):
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs Linux /proc")
 def test_a_temporary_of_an_exited_but_unreaped_process_is_stale(tmp_path):
-    from brightwell_plugin.batch import clean_stale_temporaries
+    from brightwell_plugin.archive.batch import clean_stale_temporaries
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     _wait_for(lambda: open(f"/proc/{child.pid}/stat", "rb").read().rpartition(b")")[2].split()[0] == b"Z",
               "the child to exit")  # a zombie until reaped: os.kill(pid, 0) still succeeds

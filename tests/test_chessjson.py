@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from brightwell_plugin import api
-from brightwell_plugin.adapters.chessjson import ChessJsonFormat
+from brightwell_plugin.adapters.chessjson.format import ChessJsonFormat
 from brightwell_plugin.errors import BrightwellError
 from support.checker_pair import differences
 from support.strategies import chess_tournaments

@@ -200,7 +200,7 @@ def test_the_cli_goes_through_the_api_and_renders_through_render():
     for node in ast.walk(ast.parse(Path(cli.__file__).read_text())):
         if isinstance(node, ast.ImportFrom) and node.module:
             imported |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
-    assert not imported & {"brightwell_plugin.host", "brightwell_plugin.host.get_host", "brightwell_plugin.standings"}
+    assert not imported & {"brightwell_plugin.plugins.host", "brightwell_plugin.plugins.host.get_host", "brightwell_plugin.standings"}
     assert "rich.table" not in imported and "csv" not in imported
 
 

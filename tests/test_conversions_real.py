@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.host import get_host
+from brightwell_plugin.plugins.host import get_host
 from support.strategies import tournaments
 
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"

@@ -172,7 +172,7 @@ def test_cut_sums_of_real_opponents_are_what_the_plain_cut_gives(t, code, editio
     from brightwell_plugin.context import Context
     from brightwell_plugin.criteria import buchholz
     from brightwell_plugin.criteria.unplayed import cut_values
-    from brightwell_plugin.host import get_host
+    from brightwell_plugin.plugins.host import get_host
     from brightwell_plugin.tiebreak_spec import parse_item
     item = parse_item(f"{code}:edition={edition}")
     criterion = get_host().criterion(item.code)

@@ -14,13 +14,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from brightwell_plugin import api, batch, schedule
+from brightwell_plugin import api
+from brightwell_plugin.archive import batch
+from brightwell_plugin.archive import schedule
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.builder import TournamentBuilder
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.host import get_host
+from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugins.host import get_host
 
 
 class PairsFormat(Format):
@@ -110,8 +112,8 @@ def test_batch_names_no_format():
         assert word not in source, word
 
 
-ADAPTERS_MAY_IMPORT = {"brightwell_plugin.model", "brightwell_plugin.teams", "brightwell_plugin.fast", "brightwell_plugin.errors",
-                       "brightwell_plugin.hookspecs", "brightwell_plugin.limits"}
+ADAPTERS_MAY_IMPORT = {"brightwell_plugin.model", "brightwell_plugin.teams.model", "brightwell_plugin.fast", "brightwell_plugin.errors",
+                       "brightwell_plugin.plugins.hookspecs", "brightwell_plugin.limits"}
 # and one another: formats read and write, never rank (fast is the model's constructors and names;
 # teams the model of team events)
 

@@ -140,7 +140,7 @@ def test_an_opengotha_event_written_as_h9_is_opengothas_own_export(tmp_path):
 def test_every_go_criterion_explains_every_player_with_its_ranked_value():
     """Each of OpenGotha's criteria explained (DC, SDC, CAT and RANK included), the value
     explained being the one ranked."""
-    from brightwell_plugin.builtins import BUILTINS
+    from brightwell_plugin.plugins.builtins import BUILTINS
     codes = next(b.criteria for b in BUILTINS if b.module.endswith("mcmahon"))
     t = api.load(GO / "mcmahon.opengotha.xml").tournament
     spec = ",".join(("MMS", *codes))

@@ -141,7 +141,7 @@ def test_a_file_name_with_escapes_is_printed_escaped(tmp_path):
 
 
 def test_stale_temporaries_of_live_runs_are_left(tmp_path):
-    from brightwell_plugin.batch import clean_stale_temporaries
+    from brightwell_plugin.archive.batch import clean_stale_temporaries
     live = tmp_path / f".a.xml.{os.getppid()}-3.tmp"
     dead_pid = 2 ** 22 + 12345  # above the default pid_max: no such process
     dead = tmp_path / f".b.xml.{dead_pid}-0.tmp"

@@ -9,7 +9,7 @@ import pytest
 
 from brightwell_plugin import api, testing
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.host import Host
+from brightwell_plugin.plugins.host import Host
 from support.make_fixtures import FIXTURES, othello_open, scrabble_day
 
 

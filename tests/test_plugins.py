@@ -16,8 +16,8 @@ from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.api import detect_format
 from brightwell_plugin.criteria.base import Criterion
 from brightwell_plugin.errors import BrightwellError, PluginError
-from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.host import DEFAULT_PLUGINS, DISABLE_ENV, Host
+from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugins.host import DEFAULT_PLUGINS, DISABLE_ENV, Host
 from brightwell_plugin.standings import rank
 from support.make_fixtures import othello_open
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from brightwell_plugin import api
-from brightwell_plugin.host import DISABLE_ENV
+from brightwell_plugin.plugins.host import DISABLE_ENV
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "plugins.md"
 
@@ -51,7 +51,7 @@ def _brightwell(site: Path, *args: str, cwd: Path | None = None) -> subprocess.C
 
 
 def test_the_page_lists_every_hook():
-    from brightwell_plugin import hookspecs
+    from brightwell_plugin.plugins import hookspecs
     hooks = [name for name in vars(hookspecs) if name.startswith("brightwell_register_")]
     assert len(hooks) == 3 and all(f"`{hook}(register)`" in PAGE.read_text() for hook in hooks)
 

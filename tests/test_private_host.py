@@ -10,9 +10,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from brightwell_plugin import api, batch, host as host_module
-from brightwell_plugin.host import Host
-from brightwell_plugin.jobs import collect
+from brightwell_plugin import api
+from brightwell_plugin.archive import batch
+from brightwell_plugin.plugins import host as host_module
+from brightwell_plugin.plugins.host import Host
+from brightwell_plugin.archive.jobs import collect
 from support import throwaway_plugin
 from support.throwaway_plugin import write_event
 

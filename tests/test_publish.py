@@ -345,7 +345,7 @@ def test_on_linux_the_site_is_swapped_in_one_step(tmp_path, monkeypatch):
 
 def test_explaining_every_player_computes_each_criterion_once(monkeypatch):
     """Explanations that need a criterion's values (rating, Koya, the default) share one compute."""
-    from brightwell_plugin.host import get_host
+    from brightwell_plugin.plugins.host import get_host
     t = api.load(api.sample_path()).tournament
     calls: dict[str, int] = {}
     for code in ("PTS", "KS", "RTNG", "ARO"):

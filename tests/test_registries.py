@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from brightwell_plugin.errors import PluginError
-from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.host import DISABLE_ENV, Host
+from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugins.host import DISABLE_ENV, Host
 
 PACKAGE = Path(__file__).resolve().parent.parent / "brightwell_plugin"
-REGISTRIES = {"format_registry.py", "registry.py"}
+REGISTRIES = {"plugins/formats.py", "plugins/registry.py"}
 # what asking a format about a file looks like: its content test, its suffixes, its set, its
 # companions, its events; a file's suffix compared with anything
 ASKING = re.compile(r"\.sniff\(|\bin \w+\.suffixes|\.set_suffixes|(?<!formats)\.companions\b|\.several_events|\.holds_events|"
@@ -29,7 +29,7 @@ ASKING = re.compile(r"\.sniff\(|\bin \w+\.suffixes|\.set_suffixes|(?<!formats)\.
 def test_no_module_but_the_registries_asks_formats_which_is_which():
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        if path.name in REGISTRIES:
+        if str(path.relative_to(PACKAGE)) in REGISTRIES:
             continue
         for n, line in enumerate(path.read_text().splitlines(), 1):
             if ASKING.search(line.split("#", 1)[0]):
@@ -173,7 +173,7 @@ def test_a_plugin_that_registers_a_name_twice_is_refused_and_the_host_stays_as_i
 def test_the_tiebreak_checker_names_the_plugin_with_a_status_of_its_own(tmp_path, module, text, message):
     import json
 
-    from brightwell_plugin.tiebreakchecker import PLUGIN_FAILED
+    from brightwell_plugin.gacrux.command import PLUGIN_FAILED
     site = _distribution(tmp_path / "dist", module, text)
     trf = tmp_path / "in.trf"
     trf.write_text("012 Two\nXXR 1\n001    1      Alpha                                                              "

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from brightwell_plugin import api, hookspecs
-from brightwell_plugin.builtins import BUILTINS
-from brightwell_plugin.entry_points import entry_points
-from brightwell_plugin.host import Host
+from brightwell_plugin import api
+from brightwell_plugin.plugins import hookspecs
+from brightwell_plugin.plugins.builtins import BUILTINS
+from brightwell_plugin.plugins.entry_points import entry_points
+from brightwell_plugin.plugins.host import Host
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"

@@ -18,7 +18,7 @@ from brightwell_plugin import api
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result
-from brightwell_plugin.team_standings import explain_team, rank_teams, team_view
+from brightwell_plugin.teams.standings import explain_team, rank_teams, team_view
 
 TEAMS = Path(__file__).resolve().parents[2] / "shared" / "research" / "teams"
 W, D, L = (Kind.GAME, Result.WIN), (Kind.GAME, Result.DRAW), (Kind.GAME, Result.LOSS)
@@ -444,7 +444,7 @@ def test_every_teams_explanations_at_once_are_each_teams_own():
     makes its own each time: the two agree."""
     from support.make_fixtures import FIXTURES
 
-    from brightwell_plugin.team_standings import explain_team, explain_teams
+    from brightwell_plugin.teams.standings import explain_team, explain_teams
     t = api.load(FIXTURES / "teams.trf").tournament
     spec = "MPTS,GPTS,EMGSB/C1,EDE,BH:GP"
     together = explain_teams(t, spec)
@@ -503,7 +503,7 @@ def test_the_tec_sample_board_points_are_gacruxs(tmp_path, path):
     pairing-allocated bye every board won, though the 320 record gives it 2 game points of 4)."""
     from brightwell_plugin.context import Context
     from brightwell_plugin.criteria.team_boards import board_totals
-    from brightwell_plugin.team_standings import team_view
+    from brightwell_plugin.teams.standings import team_view
     from support.checker_pair import gacrux as run
     _, text = run(["-i", str(path), "-b", "utf-8", "-c", "-t", "MPTS", "BC"], tmp_path / "g.json")
     gacrux_boards = {c["cid"]: c["boardPoints"] for c in json.loads(text)["tiebreakResult"]["competitors"]}

@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from brightwell_plugin import api, checker_document
+from brightwell_plugin import api
+from brightwell_plugin.gacrux import document as checker_document
 from brightwell_plugin.adapters.trf.format import TrfFormat
-from brightwell_plugin.tiebreakchecker import main
+from brightwell_plugin.gacrux.command import main
 from support.checker_pair import brightwell, differences, gacrux, refused
 from support.strategies import chess_tournaments, round_robins
 from support.team_events import team_events
@@ -325,7 +326,7 @@ def test_the_command_ends_early_with_its_output_whole_and_the_exit_handlers_run(
     prints and writes is what ``main`` makes, exit handlers run, and the exit status is kept."""
     trf, out = _fixture(tmp_path), tmp_path / "out.json"
     script = ("import atexit, sys\natexit.register(lambda: print('handler ran', file=sys.stderr))\n"
-              "from brightwell_plugin.tiebreakchecker import console\nsys.argv[0] = 'brightwell-tiebreakchecker'\n"
+              "from brightwell_plugin.gacrux.command import console\nsys.argv[0] = 'brightwell-tiebreakchecker'\n"
               "console()\n")
     args = ["-i", str(trf), "-c", "-t", "PTS", "BH/C1", "SB", "DE"]
     printed = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, timeout=120)

@@ -18,7 +18,7 @@ from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result
 from brightwell_plugin.standings import rank
-from brightwell_plugin.team_standings import explain_team, rank_teams
+from brightwell_plugin.teams.standings import explain_team, rank_teams
 
 W, D = (Kind.GAME, Result.WIN), (Kind.GAME, Result.DRAW)
 

@@ -71,7 +71,7 @@ def test_batch_ranks_each_division_as_an_event(tmp_path):
     archive = tmp_path / "in"
     archive.mkdir()
     (archive / "tourney.js").write_text("newt = " + json.dumps(data) + ";\n")
-    from brightwell_plugin.batch import OUTPUT_TAG, collect, run
+    from brightwell_plugin.archive.batch import OUTPUT_TAG, collect, run
     jobs = collect([str(archive)])
     assert [(j.part, j.relative.name) for j in jobs] == [("A", "tourney-A"), ("B 2", "tourney-B_2")]
     results = run(jobs, tmp_path / "out", jobs_count=1)

@@ -14,7 +14,7 @@ from support.strategies import tournaments
 from brightwell_plugin.api import rank
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.host import get_host
+from brightwell_plugin.plugins.host import get_host
 from brightwell_plugin.standings import configured
 
 BQ_VARIANTS = (

@@ -8,7 +8,7 @@ import pytest
 
 from brightwell_plugin.builder import TournamentBuilder
 from brightwell_plugin.context import Context
-from brightwell_plugin.host import get_host
+from brightwell_plugin.plugins.host import get_host
 from brightwell_plugin.standings import explain, rank
 from brightwell_plugin.tiebreak_spec import parse_item
 from support.make_fixtures import german_example, papp_manual

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from brightwell_plugin import api
-from brightwell_plugin.batch import OUTPUT_TAG
+from brightwell_plugin.archive.batch import OUTPUT_TAG
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError, NotATournament
 from support.make_fixtures import FIXTURES, wthor_files

@@ -15,7 +15,7 @@ from support.team_events import team_events
 from brightwell_plugin import api
 from brightwell_plugin.adapters.xml.format import XmlFormat, parse_safely, schema
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.team_standings import rank_teams
+from brightwell_plugin.teams.standings import rank_teams
 
 
 def _through_xml(tmp_path: Path, t):

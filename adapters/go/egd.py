@@ -22,7 +22,7 @@ from brightwell_plugin.adapters.go.export import cell, exported, full_cells, h9_
 from brightwell_plugin.adapters.textio import comments_and_rows, decode
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, PUBLISHED, PUBLISHED_AFTER, Result, RoundEntry, Side, Tournament

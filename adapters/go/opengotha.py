@@ -25,7 +25,7 @@ from brightwell_plugin.adapters.names import NameIndex
 from brightwell_plugin.adapters.numbers import whole
 from brightwell_plugin.adapters.xml.format import parse_safely
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, max_rounds
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, ScoringSystem, Side, Tournament

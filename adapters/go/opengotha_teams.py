@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Tournament
-from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
+from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection
 from brightwell_plugin.adapters.numbers import digits
 
 # OpenGotha's team placement criteria (TeamPlacementParameterSet) computed here; the others are named

@@ -20,7 +20,7 @@ from brightwell_plugin.adapters.papp.infer import BOARD, Totals, infer
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import Kind, LEFT_OUT, Player, PlayoffGame, Result, RoundEntry, Side, Tournament

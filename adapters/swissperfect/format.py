@@ -19,7 +19,7 @@ from brightwell_plugin.adapters.swissperfect.files import is_zip, locate
 from brightwell_plugin.adapters.swissperfect.writer import TIEBREAK_IDS, files_for, lost_in_sp
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round, max_rounds
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, Side, Tournament

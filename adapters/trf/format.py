@@ -24,7 +24,7 @@ from brightwell_plugin.adapters.trf.lines import (
 )
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament

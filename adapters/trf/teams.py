@@ -1,4 +1,4 @@
-"""A TRF's team records read into a :class:`~brightwell_plugin.teams.TeamSection`.
+"""A TRF's team records read into a :class:`~brightwell_plugin.teams.model.TeamSection`.
 
 Teams are TRF-2026 ``310`` records (number, name, short name, strength, match and game points,
 rank, members in board order) or TRF16 ``013`` rosters (numbered in the file's order). The
@@ -23,7 +23,7 @@ from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.adapters.trf.abnormal import RESULT, Abnormal, bonuses, not_applied, read_abnormal
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Side, Tournament
-from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection, board_count, stored_totals_disagree
+from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection, board_count, stored_totals_disagree
 
 _FORFEITS = {"10": "first", "WL": "first", "WZ": "first", "+-": "first", "01": "second", "LW": "second",
              "ZW": "second", "-+": "second", "00": "both", "LL": "both", "ZZ": "both", "--": "both"}

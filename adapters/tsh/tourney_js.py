@@ -20,7 +20,7 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.tsh.format import TshFormat
 from brightwell_plugin.adapters.json_text import load_json
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 
 _NAME_ID = re.compile(r"^(.*\S):([A-Z]+[0-9]+)$", re.DOTALL)  # "Name:XT017175"

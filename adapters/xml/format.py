@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.numbers import ORDINALS, digits, small_numbers
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
-from brightwell_plugin.limits import check_round, read_input
+from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.limits import MAX_DIGITS, check_round, read_input
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.model import (
     ABSENT_ENTRY, Kind, Player, PlayoffGame, Result, RoundEntry, ScoringSystem, Side, Tournament,
@@ -181,6 +181,16 @@ class _Converting(dict):
         return self.convert(text)
 
 
+def _too_long(root, path) -> BrightwellError:
+    """The first attribute holding a number of more digits than any count, rating or score."""
+    for el in root.iter():
+        for name, value in el.attrib.items():
+            if sum(c.isdigit() for c in value) > MAX_DIGITS and _INT.match(value.strip()):
+                return BrightwellError(f"{name} has {len(value.strip())} digits: no count, rating or score has "
+                                       f"more than {MAX_DIGITS}", file=str(path), place=f"line {el.sourceline}")
+    return BrightwellError("a number beyond what the format holds", file=str(path))
+
+
 def _num(text: str | None):
     if text is None:
         return None
@@ -243,8 +253,13 @@ class XmlFormat(Format):
                     return _with_teams(t, tree.getroot(), path)
             except KeyError:
                 pass
+            except ValueError:  # the schema's integers are unbounded; the model's are not
+                raise _too_long(tree.getroot(), path) from None
         _check(tree, schema(), path)  # the full schema judges what the lookups could not vouch for
-        return _with_teams(self._tournament(tree.getroot(), path, _ANY), tree.getroot(), path)
+        try:
+            return _with_teams(self._tournament(tree.getroot(), path, _ANY), tree.getroot(), path)
+        except ValueError:  # the schema's integers are unbounded; the model's are not
+            raise _too_long(tree.getroot(), path) from None
 
     def _tournament(self, root, path, lookups: _Lookups) -> Tournament:
         a = root.attrib
@@ -404,7 +419,7 @@ def _with_teams(t: Tournament, root, path) -> ReadResult:
         return ReadResult(t)
     from dataclasses import replace
     from brightwell_plugin.adapters.xml.teams import read_teams
-    from brightwell_plugin.teams import stored_totals_disagree
+    from brightwell_plugin.teams.model import stored_totals_disagree
     section = read_teams(el, t, path)
     return ReadResult(replace(t, teams=section), tuple(f"{path}: {line}" for line in stored_totals_disagree(section)))
 

@@ -1,6 +1,6 @@
 """The ``teams`` element of the native XML (format-version 2): a team event's teams, its matches
 round by round with their boards, the match scoring and the teams' own tie-break list, read into
-and written from :class:`~brightwell_plugin.teams.TeamSection`. The parts must agree: a team
+and written from :class:`~brightwell_plugin.teams.model.TeamSection`. The parts must agree: a team
 names players who exist, on one team each; a match names teams that exist, and its boards players
 of those teams."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from brightwell_plugin.adapters.xml.format import _int as whole, _num as number
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Tournament
-from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
+from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection
 
 NS = "urn:brightwell-plugin:tournament:1"
 _Q = "{%s}" % NS

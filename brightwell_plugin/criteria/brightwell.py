@@ -10,7 +10,7 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import (Criterion, Options, Parameter, Part, Preset, decimals, explanation, fmt,
                                              number, yes_no)
 from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.model import REGISTERED, Kind
 from brightwell_plugin.tiebreak_spec import NUMBER
 

@@ -9,7 +9,7 @@ from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanat
 from brightwell_plugin.criteria.unplayed import (
     EDITION, EDITION_MODIFIERS, cut_counts, cut_values, dummy_value, edition, edition_read, is_vur, opponent_view, round_robin,
 )
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.model import Kind
 
 _CUTS = ("C1", "C2", "M1", "M2")

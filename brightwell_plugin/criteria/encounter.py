@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from brightwell_plugin.model import Kind
 from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
 from brightwell_plugin.criteria.unplayed import round_robin
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 
 class DirectEncounter(Criterion):

@@ -16,7 +16,7 @@ from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanat
 from brightwell_plugin.criteria.gotha import CODES, Scores, Settings, kdp
 from brightwell_plugin.criteria.gotha_direct import confrontation, secondary_scores, simplified, win_balance
 from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import digits
 
 RANK_KEYS = ("go rank", "opengotha rank", "egd rank")

@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from brightwell_plugin.model import Result
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, whole_number
 from brightwell_plugin.criteria.fide_tables import dp, pd_hundredths
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import digits
 
 

@@ -12,7 +12,7 @@ from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
 from brightwell_plugin.criteria.buchholz import Buchholz, ForeBuchholz, SonnebornBerger
 from brightwell_plugin.criteria.unplayed import EDITION, EDITION_MODIFIERS, edition_read
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.tiebreak_spec import NUMBER
 
 
@@ -29,7 +29,7 @@ def tier_places(values: list[float], tiers: list[list[int]]) -> None:
 
 
 def teams_only(ctx, name: str) -> None:
-    from brightwell_plugin.team_standings import is_team_view
+    from brightwell_plugin.teams.standings import is_team_view
     if not is_team_view(ctx.t):
         raise BrightwellError(f"{name} ranks teams, and this is an individual event (or its board standings)")
 
@@ -59,12 +59,12 @@ class GamePoints(Criterion):
 
     def compute(self, ctx, opts, groups=()):
         teams_only(ctx, self.name)
-        from brightwell_plugin.team_standings import game_point_context
+        from brightwell_plugin.teams.standings import game_point_context
         return [float(x) for x in game_point_context(ctx).points]
 
     def explain(self, ctx, opts, i, groups=()):
         teams_only(ctx, self.name)
-        from brightwell_plugin.team_standings import game_point_context
+        from brightwell_plugin.teams.standings import game_point_context
         parts = [Part(f"round {r + 1}", e.score or 0, _against(ctx, i, r), r + 1) for r, e in enumerate(ctx.entries[i])]
         given = game_point_context(ctx).t.players[i].bonus
         if given:
@@ -97,7 +97,7 @@ class _ExtendedSonnebornBerger(SonnebornBerger):
 
     def _mixed(self, ctx):
         teams_only(ctx, self.name)
-        from brightwell_plugin.team_standings import game_point_context
+        from brightwell_plugin.teams.standings import game_point_context
         views = {"MP": ctx, "GP": game_point_context(ctx)}
         return _Mixed(views[self.opponents], views[self.own].round_points)
 
@@ -149,7 +149,7 @@ class ScoreStrengthCombination(Criterion):
         """(primary, secondary): the team view's contexts over match and game points, in that order
         unless ``ctx`` is the one over game points (``SSSC:GP``)."""
         teams_only(ctx, "SSSC")
-        from brightwell_plugin.team_standings import GamePointContext, game_point_context
+        from brightwell_plugin.teams.standings import GamePointContext, game_point_context
         if isinstance(ctx, GamePointContext):
             return ctx, ctx.match_points
         return ctx, game_point_context(ctx)

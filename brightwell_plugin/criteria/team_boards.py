@@ -13,16 +13,16 @@ from itertools import groupby
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
 from brightwell_plugin.criteria.team import teams_only, tier_places
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.model import Kind
-from brightwell_plugin.teams import board_points
+from brightwell_plugin.teams.model import board_points
 
 _STANDARD = {Kind.PAB: "win", Kind.FULL_BYE: "win", Kind.FORFEIT_WIN: "win", Kind.HALF_BYE: "draw"}
 
 
 def board_totals(ctx) -> list[list[float]]:
     """Each team's points on each board (board 1 first), summed over its rounds."""
-    from brightwell_plugin.team_standings import board_scoring
+    from brightwell_plugin.teams.standings import board_scoring
     size = ctx.t.teams.board_count
     per_board = board_scoring(ctx.t)
     standard = {kind: float(getattr(per_board, result)) / size if size else 0.0 for kind, result in _STANDARD.items()}

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from brightwell_plugin.criteria.base import Criterion, Part, explanation
 from brightwell_plugin.criteria.encounter import DirectEncounter
 from brightwell_plugin.criteria.team import teams_only, tier_places
-from brightwell_plugin.teams import board_points
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.teams.model import board_points
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 
 class _BoardPoints:
@@ -87,7 +87,7 @@ class ExtendedDirectEncounter(Criterion):
     def scores(ctx):
         """(primary, secondary): the contexts of P and S, match points then game points, or game
         points first over game points (``EDE:GP``, where game points are the primary score)."""
-        from brightwell_plugin.team_standings import GamePointContext, game_point_context
+        from brightwell_plugin.teams.standings import GamePointContext, game_point_context
         return (ctx, ctx.match_points) if isinstance(ctx, GamePointContext) else (ctx, game_point_context(ctx))
 
     def _tiers(self, ctx, opts, groups):

@@ -25,11 +25,11 @@ from starlette.routing import Route
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError, one_line
-from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.web.access import TokenGate, new_token
 from brightwell_plugin.web.downloads import Downloads, Offer, Options
 from brightwell_plugin.web.access import public as is_public
-from brightwell_plugin.jobs import collect
+from brightwell_plugin.archive.jobs import collect
 from brightwell_plugin.limits import max_input, read_stream, too_large
 from brightwell_plugin.publication import document, named
 from brightwell_plugin.web.pages import environment, render_site

@@ -14,7 +14,7 @@ from pathlib import Path
 from brightwell_plugin import api
 from brightwell_plugin.conversion import NeedsRenumbering, lost_in
 from brightwell_plugin.errors import BrightwellError, one_line
-from brightwell_plugin.host import Host
+from brightwell_plugin.plugins.host import Host
 
 READY, RENUMBER, CANNOT = "ready", "renumber", "cannot"
 

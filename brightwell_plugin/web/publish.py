@@ -16,7 +16,7 @@ from brightwell_plugin.context import rounds_ranked
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.fileio import write_all
-from brightwell_plugin.host import Host
+from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.publication import document, named
 from brightwell_plugin.web import split
 from brightwell_plugin.web.pages import render_site

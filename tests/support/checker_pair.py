@@ -9,7 +9,7 @@ from pathlib import Path
 
 from gacrux.tiebreakchecker import tiebreakchecker
 
-from brightwell_plugin.tiebreakchecker import main as ours
+from brightwell_plugin.gacrux.command import main as ours
 
 # Keys whose values differ by nature: when each ran, and which program answered.
 BY_NATURE = ("published", "origin")

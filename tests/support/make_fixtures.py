@@ -623,7 +623,7 @@ def chess_json_fixture() -> bytes:
     """The quirks TRF's event (forfeits with and without a colour, a double forfeit, byes of every
     kind, a withdrawn player) as Chess-JSON."""
     from brightwell_plugin import api
-    from brightwell_plugin.adapters.chessjson import ChessJsonFormat
+    from brightwell_plugin.adapters.chessjson.format import ChessJsonFormat
     return ChessJsonFormat().dumps(api.load_bytes(quirks_trf().encode(), name="quirks.trf").tournament)
 
 
@@ -631,7 +631,7 @@ def othello_chess_json_fixture() -> bytes:
     """The Papp fixture's Othello event as Chess-JSON: discs, credited byes and a withdrawal in
     this project's ``other.brightwell`` objects."""
     from brightwell_plugin import api
-    from brightwell_plugin.adapters.chessjson import ChessJsonFormat
+    from brightwell_plugin.adapters.chessjson.format import ChessJsonFormat
     return ChessJsonFormat().dumps(api.load_bytes(papp_elo_fixture(), name="othello_open.elo").tournament)
 
 

@@ -10,7 +10,7 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.builder import TournamentBuilder
 from brightwell_plugin.criteria.base import Criterion
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 
 MAGIC = b"#scores-test\n"

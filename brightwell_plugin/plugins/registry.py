@@ -2,20 +2,20 @@
 
 A registry is a read-only mapping built by calling one hook of every plugin; a name two plugins
 register is a :class:`PluginError` naming both. Built-in plugins are imported lazily: asking for
-a name imports the built-in that registers it (:mod:`brightwell_plugin.builtins`); iterating
-imports them all. Formats have their own registry, :mod:`brightwell_plugin.format_registry`."""
+a name imports the built-in that registers it (:mod:`brightwell_plugin.plugins.builtins`); iterating
+imports them all. Formats have their own registry, :mod:`brightwell_plugin.plugins.formats`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from brightwell_plugin.builtins import Builtin
+from brightwell_plugin.plugins.builtins import Builtin
 from brightwell_plugin.errors import PluginError, SpecError
 
 if TYPE_CHECKING:
     from brightwell_plugin.criteria.base import Criterion, Preset
-    from brightwell_plugin.host import Host
+    from brightwell_plugin.plugins.host import Host
 
 T = TypeVar("T")
 

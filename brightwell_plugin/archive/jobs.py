@@ -18,8 +18,8 @@ from pathlib import Path
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write
-from brightwell_plugin.format_registry import Formats
-from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.plugins.formats import Formats
+from brightwell_plugin.plugins.host import Host, get_host
 
 @dataclass(frozen=True, slots=True)
 class Job:

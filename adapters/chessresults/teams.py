@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from brightwell_plugin.adapters.chessresults import _number  # its decimal commas
+from brightwell_plugin.adapters.chessresults.format import _number  # its decimal commas
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import Tournament
-from brightwell_plugin.teams import Board, Match, MatchScoring, Team, TeamSection
+from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection
 from brightwell_plugin.adapters.numbers import digits
 
 

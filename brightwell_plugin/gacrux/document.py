@@ -1,6 +1,6 @@
 """The result document of FIDE's tie-break checker (gacrux 1.11.65), made from this project's standings.
 
-``brightwell-tiebreakchecker`` (:mod:`brightwell_plugin.tiebreakchecker`) prints what gacrux's
+``brightwell-tiebreakchecker`` (:mod:`brightwell_plugin.gacrux.command`) prints what gacrux's
 ``tiebreakchecker`` prints, so a program reading gacrux's JSON or text reads it unchanged. What is
 gacrux's here is the shape, learnt from its output and its ``tiebreak.parse_tiebreak``, ``addval``
 and ``compute_tiebreaks``: each tie-break's ``modifiers`` (its defaults, then what the code's

@@ -9,7 +9,7 @@ points the two order oppositely (*swapped*), and whether the first place or the 
 follows it, as ``brightwell check --order`` says. A team event is studied over its teams.
 
 The work of one event is :func:`study_event`, run for every job by
-:func:`~brightwell_plugin.schedule.run_jobs` (in parallel, on a cluster with ``--scheduler``).
+:func:`~brightwell_plugin.archive.schedule.run_jobs` (in parallel, on a cluster with ``--scheduler``).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from pathlib import Path
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError, NotATournament, SpecError, UnknownFormat
-from brightwell_plugin.host import Host, get_host
-from brightwell_plugin.jobs import Job
-from brightwell_plugin.schedule import run_jobs
+from brightwell_plugin.plugins.host import Host, get_host
+from brightwell_plugin.archive.jobs import Job
+from brightwell_plugin.archive.schedule import run_jobs
 from brightwell_plugin.standings import _norm_all, configured, rank_stepwise
 from brightwell_plugin.limits import digits
 
@@ -106,7 +106,7 @@ def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None
     t = loaded.tournament
     bind = None
     if t.teams is not None:  # teams as players, each rule over match points
-        from brightwell_plugin.team_standings import bound_items, team_view
+        from brightwell_plugin.teams.standings import bound_items, team_view
         t, bind = team_view(t), partial(bound_items, host=host)
     listed = [i for i, p in enumerate(t.players) if p.listed]
     outcomes, ranks, tables = [], [], []
@@ -139,7 +139,7 @@ def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None
                         if ranks[a] is not None and ranks[b] is not None)
     page = None
     if report is not None and any(d.title_changed or d.top_changed for d in differences):
-        from brightwell_plugin.study_pages import write_comparison
+        from brightwell_plugin.archive.study_pages import write_comparison
         page = page_name(job)
         write_comparison(report / page, t, tables, job.label, "../" * (len(Path(page).parts) - 1) + "index.html")
     tied_pairs = sum(len(g) * (len(g) - 1) // 2 for g in groups)

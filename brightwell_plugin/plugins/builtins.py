@@ -39,13 +39,13 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.papp.elo", formats=(("papp", (".elo",)),)),
     Builtin("brightwell_plugin.adapters.papp.workfile", formats=(("papp-workfile", ()),)),
     Builtin("brightwell_plugin.adapters.go.opengotha", formats=(("opengotha", (".xml",)),)),
-    Builtin("brightwell_plugin.adapters.chessresults", formats=(("chess-results", (".xml",)),)),
+    Builtin("brightwell_plugin.adapters.chessresults.format", formats=(("chess-results", (".xml",)),)),
     Builtin("brightwell_plugin.adapters.tsh.format", formats=(("tsh", (".t",)),)),
     Builtin("brightwell_plugin.adapters.tsh.tourney_js", formats=(("tsh-js", (".js",)),)),
     Builtin("brightwell_plugin.adapters.go.egd", formats=(("egd", (".h9", ".h10")),)),
     Builtin("brightwell_plugin.adapters.go.ffg_tou", formats=(("ffg-tou", (".tou",)),)),
     Builtin("brightwell_plugin.adapters.wthor", formats=(("wthor", (".wtb", ".jou", ".trn")),)),
-    Builtin("brightwell_plugin.adapters.chessjson", formats=(("chess-json", (".jch",)),)),
+    Builtin("brightwell_plugin.adapters.chessjson.format", formats=(("chess-json", (".jch",)),)),
 )
 
 DEFAULT_PLUGINS = tuple(b.module for b in BUILTINS)  # in registration order: the first format that sniffs a file wins

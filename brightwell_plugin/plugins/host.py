@@ -1,6 +1,6 @@
 """The plugin host: a pluggy manager with the built-in plugins and the entry points, and the
-typed registries that answer every "which plugin?" question (:mod:`brightwell_plugin.registry`,
-:mod:`brightwell_plugin.format_registry`)."""
+typed registries that answer every "which plugin?" question (:mod:`brightwell_plugin.plugins.registry`,
+:mod:`brightwell_plugin.plugins.formats`)."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from typing import Any, NamedTuple
 
 import pluggy
 
-from brightwell_plugin import hookspecs
-from brightwell_plugin.builtins import BUILTINS, DEFAULT_PLUGINS, Builtin
-from brightwell_plugin.entry_points import entry_points
+from brightwell_plugin.plugins import hookspecs
+from brightwell_plugin.plugins.builtins import BUILTINS, DEFAULT_PLUGINS, Builtin
+from brightwell_plugin.plugins.entry_points import entry_points
 from brightwell_plugin.errors import PluginError
-from brightwell_plugin.format_registry import Formats
-from brightwell_plugin.registry import Criteria, Presets
+from brightwell_plugin.plugins.formats import Formats
+from brightwell_plugin.plugins.registry import Criteria, Presets
 
 __all__ = ["DEFAULT_PLUGINS", "DISABLE_ENV", "ENTRY_POINT_GROUP", "Host", "PluginInfo", "get_host", "reset_host"]
 

@@ -17,10 +17,10 @@ from brightwell_plugin.adapters.numbers import finite
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.host import Host, get_host
+from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.model import PUBLISHED, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
 from brightwell_plugin.standings import Standings, rank_bound
-from brightwell_plugin.teams import TeamSection
+from brightwell_plugin.teams.model import TeamSection
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_item, parse_spec
 
 TEAM_DEFAULT = "MPTS,GPTS"  # a team file that names no list

@@ -17,7 +17,7 @@ import os
 import shutil
 from pathlib import Path
 
-from brightwell_plugin.batch import FileResult
+from brightwell_plugin.archive.batch import FileResult
 from brightwell_plugin.errors import BrightwellError
 
 CHART_FILES = 50  # the chart shows the files whose places changed most

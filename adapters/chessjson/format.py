@@ -26,7 +26,7 @@ from brightwell_plugin.adapters.base import Format, Loss, ReadResult, metadata, 
 from brightwell_plugin.adapters.pairing_system import system_rule
 from brightwell_plugin.adapters.json_text import load_json
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
 from brightwell_plugin.adapters.numbers import digits
@@ -92,7 +92,7 @@ class ChessJsonFormat(Format):
     def dumps(self, t: Tournament) -> bytes:
         doc = _document(t)
         if t.teams is not None and not _teamless(t):
-            from brightwell_plugin.adapters.chessjson_teams import with_teams
+            from brightwell_plugin.adapters.chessjson.teams import with_teams
             doc = with_teams(doc, t)
         return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
@@ -118,7 +118,7 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
     competitors = tm.get("competitors") or []
     teams = competitors if tm.get("teamTournament") is True else None
     if teams is not None:  # the teams' players are the event's players
-        from brightwell_plugin.adapters.chessjson_teams import players_of
+        from brightwell_plugin.adapters.chessjson.teams import players_of
         competitors = players_of(teams)
     if not competitors:
         raise BrightwellError("the tournament has no competitors")
@@ -166,7 +166,7 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
         start_date=_str(info, "startDate"), end_date=_str(info, "endDate"),
         tiebreaks=tuple(o for o in order if o), metadata=_pairs(meta, "metadata"))
     if teams is not None:
-        from brightwell_plugin.adapters.chessjson_teams import team_section
+        from brightwell_plugin.adapters.chessjson.teams import team_section
         t = replace(t, teams=team_section(event, tm, teams, t))
     return t
 
@@ -174,7 +174,7 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
 def _team_warnings(t: Tournament, path) -> list[str]:
     if t.teams is None:
         return []
-    from brightwell_plugin.teams import stored_totals_disagree
+    from brightwell_plugin.teams.model import stored_totals_disagree
     return [f"{path}: {line}" for line in stored_totals_disagree(t.teams)]
 
 

@@ -52,7 +52,7 @@ def handled(func):
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         try:
-            from brightwell_plugin.host import get_host
+            from brightwell_plugin.plugins.host import get_host
             get_host()
             result = func(*args, **kwargs)
             sys.stdout.flush()  # a failed write of what is still buffered is said here, not lost at exit

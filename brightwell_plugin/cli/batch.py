@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import click
 
-from brightwell_plugin.cli_common import EXIT_INTERRUPTED, handled, render
+from brightwell_plugin.cli.common import EXIT_INTERRUPTED, handled, render
 from brightwell_plugin.errors import BrightwellError, one_line
 
 
@@ -29,8 +29,8 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, s
     """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
     from pathlib import Path
 
-    from brightwell_plugin.batch import OUTPUT_TAG, Interrupted, collect
-    from brightwell_plugin.report import ReportWriter, report_stem
+    from brightwell_plugin.archive.batch import OUTPUT_TAG, Interrupted, collect
+    from brightwell_plugin.archive.report import ReportWriter, report_stem
 
     found = collect(inputs, to)
     for folder in found.left_out:
@@ -117,7 +117,7 @@ def cluster_executor(scheduler: str | None):
 
 
 def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tally, counted, executor=None):
-    from brightwell_plugin.batch import run
+    from brightwell_plugin.archive.batch import run
 
     if sys.stderr.isatty():
         from rich.text import Text

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from brightwell_plugin.cli_common import EXIT_INTERRUPTED, handled
+from brightwell_plugin.cli.common import EXIT_INTERRUPTED, handled
 from brightwell_plugin.errors import BrightwellError, one_line
 
 
@@ -24,11 +24,11 @@ from brightwell_plugin.errors import BrightwellError, one_line
 @handled
 def study(inputs, rules, report, top, jobs, scheduler):
     """Rank every event in INPUTS (files, folders, globs) under each --rule and compare."""
-    from brightwell_plugin.cli_batch import cluster_executor
-    from brightwell_plugin.jobs import OUTPUT_TAG, collect, tag_output
-    from brightwell_plugin.schedule import Interrupted
-    from brightwell_plugin.study import check_rules, run
-    from brightwell_plugin.study_report import StudyWriter, report_folder
+    from brightwell_plugin.cli.batch import cluster_executor
+    from brightwell_plugin.archive.jobs import OUTPUT_TAG, collect, tag_output
+    from brightwell_plugin.archive.schedule import Interrupted
+    from brightwell_plugin.archive.study import check_rules, run
+    from brightwell_plugin.archive.study_report import StudyWriter, report_folder
     from brightwell_plugin.tiebreak_spec import parse_spec
 
     if top < 1:

@@ -1,5 +1,5 @@
-"""Re-rank an archive of tournament files: rank its jobs (:mod:`brightwell_plugin.jobs`) in
-parallel (:mod:`brightwell_plugin.schedule`), write a mirrored tree.
+"""Re-rank an archive of tournament files: rank its jobs (:mod:`brightwell_plugin.archive.jobs`) in
+parallel (:mod:`brightwell_plugin.archive.schedule`), write a mirrored tree.
 
 The work of one file is :func:`process`, a plain function of picklable arguments, so any
 ``concurrent.futures.Executor`` runs it: a process pool by default, a Dask cluster's
@@ -19,9 +19,9 @@ from typing import NamedTuple
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat
-from brightwell_plugin.host import Host, get_host
-from brightwell_plugin.jobs import OUTPUT_TAG, Job, Jobs, collect, tag_output
-from brightwell_plugin.schedule import Interrupted, chunk_sizes, run_jobs
+from brightwell_plugin.plugins.host import Host, get_host
+from brightwell_plugin.archive.jobs import OUTPUT_TAG, Job, Jobs, collect, tag_output
+from brightwell_plugin.archive.schedule import Interrupted, chunk_sizes, run_jobs
 from brightwell_plugin.standings import configured
 
 __all__ = ["OUTPUT_TAG", "FileResult", "Interrupted", "Job", "Jobs", "Placing", "chunk_sizes", "clean_stale_temporaries",
@@ -127,7 +127,7 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
             return FileResult(job.label, skipped=True, skip_reason=f"not a tournament: {exc.message}")
         t = loaded.tournament
         if t.teams is not None:  # a team event: its teams are re-ranked, its players' records kept
-            from brightwell_plugin.team_standings import rank_view, team_view, with_team_standings
+            from brightwell_plugin.teams.standings import rank_view, team_view, with_team_standings
             stored = team_view(t)  # its players are the teams, with the ranks and points their records store
             standings = rank_view(stored, spec, host=host)
             ranked = with_team_standings(t, standings, stored)

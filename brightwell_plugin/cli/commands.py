@@ -9,9 +9,9 @@ from contextlib import contextmanager
 import click
 
 from brightwell_plugin import __version__
-from brightwell_plugin.cli_batch import batch
-from brightwell_plugin.cli_study import study
-from brightwell_plugin.cli_common import api, context, fileio, handled, limits, render
+from brightwell_plugin.cli.batch import batch
+from brightwell_plugin.cli.study import study
+from brightwell_plugin.cli.common import api, context, fileio, handled, limits, render
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
 from brightwell_plugin.limits import digits
 
@@ -188,7 +188,7 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
     t = loaded.tournament
     with _about(file):
         if t.teams is not None and not boards:
-            from brightwell_plugin.team_standings import explain_team
+            from brightwell_plugin.teams.standings import explain_team
             explanations = explain_team(t, player, spec, after_round, edition=_edition(edition))
         else:
             explanations = api.explain(t, player, spec, after_round, edition=_edition(edition))
@@ -228,7 +228,7 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
     t = loaded.tournament
     with _about(file):
         if t.teams is not None and not boards:  # the team records' ranks and totals
-            from brightwell_plugin.team_standings import rank_view, team_view
+            from brightwell_plugin.teams.standings import rank_view, team_view
             standings, rows = api.check(team_view(t), spec, after_round, edition=_edition(edition), ranking=rank_view)
         else:
             standings, rows = api.check(t, spec, after_round, edition=_edition(edition))
@@ -356,6 +356,3 @@ def convert(source, target, to, input_format, encoding, division, strict, renumb
 
 main.add_command(batch)
 main.add_command(study)
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

@@ -18,7 +18,7 @@ from brightwell_plugin.adapters.pairing_system import system_rule
 from brightwell_plugin.adapters.xml.format import parse_safely
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.hookspecs import hookimpl
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import ABSENT_ENTRY, PUBLISHED, Kind, Result, Side, Tournament
 from brightwell_plugin.adapters.numbers import digits
@@ -151,7 +151,7 @@ def _read(root, file: str) -> ReadResult:
                    start_date=_date(head.get("from")), end_date=_date(head.get("to")),
                    tiebreaks=tuple(x for x in items if x), metadata=(("chess-results key", head.get("key") or ""),))
     if kind == "team":
-        from brightwell_plugin.adapters.chessresults_teams import team_section
+        from brightwell_plugin.adapters.chessresults.teams import team_section
         t = team_section(root, t, teams_el, codes, known)
     return ReadResult(t, tuple(warnings))
 

@@ -2,7 +2,7 @@
 team mode (the point type each is over: ``mpoints``, ``gpoints``, and the extended SB's ``mgpoints``
 …; a description such as ``BH:gpoints/C1``; the modifiers), each value typed as gacrux types it, and
 the ``ede`` record of the EDE chains. The values and ranks are this project's team standings
-(team_standings.py); :mod:`brightwell_plugin.checker_loops` gives the loops' working.
+(team_standings.py); :mod:`brightwell_plugin.gacrux.loops` gives the loops' working.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from typing import NamedTuple
 
-from brightwell_plugin.checker_document import ALIASES, Code, direct_encounter, ranks_before, result, writer
+from brightwell_plugin.gacrux.document import ALIASES, Code, direct_encounter, ranks_before, result, writer
 from brightwell_plugin.model import Tournament
 
 _POINT_TYPES = {"MP": "mpoints", "GP": "gpoints", "MM": "mmpoints", "MG": "mgpoints", "GM": "gmpoints",
@@ -114,13 +114,13 @@ NOT_HERE = {"NUL", "RANK", "RIP", "VUR", "NUM", "COD", "CSQ", "RTG", "ABH", "AFB
 def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, edition: int, check: bool):
     """``tiebreakResult`` of the team event ``t`` ranked by ``codes`` after round ``after`` (with
     ``check``, each team's details), and the team standings."""
-    from brightwell_plugin.checker_details import direct_encounter_loops
-    from brightwell_plugin.checker_loops import board_results
+    from brightwell_plugin.gacrux.details import direct_encounter_loops
+    from brightwell_plugin.gacrux.loops import board_results
     from brightwell_plugin.context import Context
     from brightwell_plugin.criteria.team_boards import board_totals
     from brightwell_plugin.model import Kind
     from brightwell_plugin.standings import rank_stepwise
-    from brightwell_plugin.team_standings import bound_items, team_view
+    from brightwell_plugin.teams.standings import bound_items, team_view
     view = team_view(t)
     bound = bound_items([c.item for c in codes])
     standings, steps = rank_stepwise(view, after_round=after, bound=bound)
@@ -168,7 +168,7 @@ def _summed(view: Tournament, item, i: int, standings, after: int) -> dict:
 def _over(ctx, criterion):
     """The criterion of a bound item and its (primary, secondary) contexts: match points then game
     points, or the other way round for an item over game points (``EDE:GP``)."""
-    from brightwell_plugin.team_standings import OverGamePoints, game_point_context
+    from brightwell_plugin.teams.standings import OverGamePoints, game_point_context
     if isinstance(criterion, OverGamePoints):
         return criterion.inner, (game_point_context(ctx), ctx)
     return criterion, (ctx, game_point_context(ctx))
@@ -178,9 +178,9 @@ def chain_loops(scores: tuple, criterion, opts, before: dict[int, int]):
     """An EDE chain's loops (checker_loops.encounters): P over the primary score, S over the other,
     C, T, B over the two teams' match board by board (gacrux counts those in the other score's
     kind, its W and its letter)."""
-    from brightwell_plugin.checker_loops import encounters
+    from brightwell_plugin.gacrux.loops import encounters
     from brightwell_plugin.criteria.encounter import DirectEncounter
-    from brightwell_plugin.team_standings import GamePointContext
+    from brightwell_plugin.teams.standings import GamePointContext
     primary, secondary = scores
     size = primary.t.teams.board_count
     functions = chain(criterion.name, size)
@@ -200,8 +200,8 @@ def chain_loops(scores: tuple, criterion, opts, before: dict[int, int]):
 def _details(ctx, codes: list[TeamCode], bound: list, loops: dict, totals: dict, competitor: dict) -> list[dict]:
     """A team's ``tiebreakDetails`` (gacrux's ``-c``): the terms of checker_details.py over the
     team view's match or game points, the loops of DE, the EDE chains, TBR and BBE, BC's boards."""
-    from brightwell_plugin.checker_details import TERMS, points
-    from brightwell_plugin.team_standings import OverGamePoints, game_point_context
+    from brightwell_plugin.gacrux.details import TERMS, points
+    from brightwell_plugin.teams.standings import OverGamePoints, game_point_context
     gp, no = game_point_context(ctx), competitor["cid"]
     i = ctx.index[no]
     out = []

@@ -2,7 +2,7 @@
 chunks on an executor, each result handed on as its chunk completes, memory flat, Ctrl-C
 stopping every worker between two files.
 
-The work is a plain function of one :class:`~brightwell_plugin.jobs.Job` (a ``functools.partial``
+The work is a plain function of one :class:`~brightwell_plugin.archive.jobs.Job` (a ``functools.partial``
 of a module-level function: picklable), so any ``concurrent.futures.Executor`` runs it: a process
 pool by default, a Dask cluster's ``client.get_executor()`` as well.
 """

@@ -8,10 +8,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from brightwell_plugin.builtins import Builtin
+from brightwell_plugin.plugins.builtins import Builtin
 from brightwell_plugin.errors import BrightwellError, UnknownFormat
 from brightwell_plugin.limits import read_head
-from brightwell_plugin.registry import Registry
+from brightwell_plugin.plugins.registry import Registry
 
 if TYPE_CHECKING:
     from brightwell_plugin.adapters.base import Format, ReadResult

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from brightwell_plugin.checker_loops import encounters
+from brightwell_plugin.gacrux.loops import encounters
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.unplayed import cut_counts
 from brightwell_plugin.model import Kind
@@ -147,7 +147,7 @@ def value_only(ctx, criterion, opts, i) -> dict:
 
 
 def direct_encounter_loops(ctx: Context, criterion, opts, before: dict[int, int]):
-    """DE's loops (:func:`brightwell_plugin.checker_loops.encounters`) over the players' points."""
+    """DE's loops (:func:`brightwell_plugin.gacrux.loops.encounters`) over the players' points."""
     from decimal import Decimal
     win = Decimal(_one(ctx.t.scoring.win))
     return encounters(before, "P", lambda j, size: (ctx, win, ""), criterion.as_played(ctx, opts), "S" in opts.modifiers)

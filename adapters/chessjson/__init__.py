@@ -1,0 +1,1 @@
+"""FIDE's Chess-JSON: events, their players and games (``format``), and team events (``teams``)."""

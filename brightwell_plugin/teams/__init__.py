@@ -1,0 +1,1 @@
+"""Team events: the teams and matches of an event (``model``), and their standings (``standings``)."""
