@@ -1,4 +1,6 @@
-"""The format interface every adapter implements, and format detection."""
+"""The interface every format implements (:class:`Format`), what a reader returns (:class:`ReadResult`),
+and the lines a conversion says of what a format cannot carry (:class:`Loss`). Detection is the
+formats registry's (plugins/formats.py)."""
 
 from __future__ import annotations
 
@@ -52,39 +54,46 @@ class ReadResult:
 
 
 class Format:
-    """Base class for a file format. ``name`` is short and stable (``xml``, ``trf``, ...)."""
+    """Base class for a file format. What the program asks of a format, it asks through what the
+    format declares here, in four groups: who it is, which files are an event and what is written,
+    what a conversion fills in for the programs that read it, and what it can hold."""
 
-    name: ClassVar[str]
-    title: ClassVar[str] = ""
-    suffixes: ClassVar[tuple[str, ...]] = ()
+    # -- who it is ---------------------------------------------------------------------------------
+    name: ClassVar[str]  # short and stable: xml, trf, ...
+    title: ClassVar[str] = ""  # a line for brightwell formats
+    suffixes: ClassVar[tuple[str, ...]] = ()  # the suffixes it claims
     can_read: ClassVar[bool] = True
     can_write: ClassVar[bool] = False
-    several_events: ClassVar[bool] = False  # a file may hold several events: ``parts`` names them, ``read`` takes ``part=``
     holds_events: ClassVar[bool] = True  # False: a file recognised only to say it holds no event (a game database)
-    # the programs that read this format need each player's points and rank (TRF, Swiss Perfect):
-    # a conversion fills them in, from the source's own tie-breaks, where the source has none
-    needs_results: ClassVar[bool] = False
-    # the format stores the tie-break values its file was ranked by (EGD's criteria columns): a
-    # conversion fills them in, as published values, from the source's own tie-breaks
-    publishes: ClassVar[bool] = False
-    # the format stores a tie-break's coefficient as a number (Swiss Perfect's BrightwellCoeff): a
-    # conversion spells out the value a preset or a formula (64/R) gives this event
-    numeric_parameters: ClassVar[bool] = False
-    # the event's settings (tournament fields: "board", "start_date") this format has no place for;
-    # a conversion names each one that a criterion of the event's list reads (Criterion.settings_read)
-    lacks: ClassVar[frozenset[str]] = frozenset()
-    carries_playoffs: ClassVar[bool] = False  # play-off games after the rounds have a place in the file
-    carries_teams: ClassVar[bool] = False  # a team event's teams and matches (TRF: those its source file held)
-    # the round the ranks and published values a conversion fills in are computed after: the rounds
-    # played, or every planned round (OpenGotha's h9 and .tou exports)
-    ranks_after: ClassVar[str] = "played"
-    # the files a format reads and writes, so that batch and the output checks need not know it:
+
+    # -- which files are an event, and what is written (batch and the output checks ask these) ----
+    several_events: ClassVar[bool] = False  # a file may hold several events: ``parts`` names them, ``read`` takes ``part=``
     # names of files read beside an event (settings, a players' list) that are no events themselves
     companions: ClassVar[tuple[str, ...]] = ()
     # suffixes of files with one stem that together are one event; the first names it (is read and written)
     set_suffixes: ClassVar[tuple[str, ...]] = ()
-    # the main output's suffix (default: the first of ``suffixes``)
-    output_suffix: ClassVar[str | None] = None
+    output_suffix: ClassVar[str | None] = None  # the main output's suffix (default: the first of ``suffixes``)
+
+    # -- what a conversion fills in for the programs that read the format --------------------------
+    # they need each player's points and rank (TRF, Swiss Perfect): filled in from the source's own
+    # tie-breaks where the source has none
+    needs_results: ClassVar[bool] = False
+    # it stores the tie-break values its file was ranked by (EGD's criteria columns): filled in, as
+    # published values, from the source's own tie-breaks
+    publishes: ClassVar[bool] = False
+    # it stores a tie-break's coefficient as a number (Swiss Perfect's BrightwellCoeff): the value a
+    # preset or a formula (64/R) gives this event spelt out
+    numeric_parameters: ClassVar[bool] = False
+    # the round the ranks and published values filled in are computed after: the rounds played, or
+    # every planned round (OpenGotha's h9 and .tou exports)
+    ranks_after: ClassVar[str] = "played"
+
+    # -- what it can hold (what a conversion says it loses) -----------------------------------------
+    # the event's settings (tournament fields: "board", "start_date") it has no place for; a
+    # conversion names each one that a criterion of the event's list reads (Criterion.settings_read)
+    lacks: ClassVar[frozenset[str]] = frozenset()
+    carries_playoffs: ClassVar[bool] = False  # play-off games after the rounds have a place in the file
+    carries_teams: ClassVar[bool] = False  # a team event's teams and matches (TRF: those its source file held)
 
     def sniff(self, path: Path, head: bytes) -> bool:
         """True when ``head``, the first 4096 bytes of ``path`` (fewer for a shorter file), look like this format."""

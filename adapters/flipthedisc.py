@@ -14,14 +14,22 @@ file's ``mbq_coef`` when it has one), which ``brightwell check`` compares; the o
 
 from __future__ import annotations
 
-
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.json_text import load_json
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, PlayoffGame, PUBLISHED, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.limits import read_input
+from brightwell_plugin.model import (
+    ABSENT_ENTRY,
+    PUBLISHED,
+    Kind,
+    PlayoffGame,
+    Result,
+    RoundEntry,
+    Side,
+    Tournament,
+)
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 BOARD = 64
 _RESULT = {2: Result.WIN, 1: Result.DRAW, 0: Result.LOSS}

@@ -10,7 +10,6 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import MAX_DIGITS, MAX_MAGNITUDE
 
 
-
 class _Refused(ValueError):
     """A number the decoder's hooks refuse; its place is found afterwards."""
 

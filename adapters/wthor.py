@@ -13,8 +13,8 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.errors import BrightwellError, NotATournament
-from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import check_regular, read_head
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 HEADER = 16
 RECORD = {".wtb": 68, ".jou": 20, ".trn": 26}

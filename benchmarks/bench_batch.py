@@ -21,6 +21,7 @@ from brightwell_plugin import api
 from brightwell_plugin.archive.batch import collect, run
 
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.plugins.host import get_host
 
 SPEC = "PTS,BQ:preset=woc,DISCS,BH"
 FORMATS = [("xml", ".xml"), ("trf", ".trf"), ("swissperfect", ".trn"), ("papp", ".elo")]
@@ -72,7 +73,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         folder = Path(tmp)
         write_archive(folder / "archive", args.files)
-        jobs = collect([str(folder / "archive")])
+        jobs = collect([str(folder / "archive")], host=get_host())
         print(f"{len(jobs)} files of 60 players x 9 rounds ({', '.join(n for n, _ in FORMATS)}), {SPEC}")
         rates: dict[int, list[float]] = {1: [], 2: []}
         for k in range(args.rounds):
@@ -81,7 +82,7 @@ def main() -> None:
                 out = folder / f"out{k}-{workers}"
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
-                results = run(jobs, out, SPEC, jobs_count=workers)
+                results = run(jobs, out, SPEC, jobs_count=workers, host=get_host())
                 secs = time.perf_counter() - start
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the pool's workers, joined
                 assert all(r.ok for r in results), [r.error for r in results if not r.ok][:3]

@@ -27,6 +27,7 @@ from brightwell_plugin import api
 from brightwell_plugin.publication import document
 from brightwell_plugin.web.pages import render_site
 from brightwell_plugin.web.publish import put_site
+from brightwell_plugin.plugins.host import get_host
 
 SPEC, COMPARE, ROUNDS = "PTS,BQ:preset=woc,DISCS,BH", "PTS,DISCS", 11
 
@@ -63,7 +64,7 @@ def parts(n: int, folder: Path) -> None:
     t = generate(n, ROUNDS)
     best = None
     for k in range(3):
-        doc, t_doc = timed(lambda: document(t, SPEC, COMPARE))
+        doc, t_doc = timed(lambda: document(t, SPEC, COMPARE, host=get_host()))
         files, t_pages = timed(lambda: render_site(doc))
         _, t_write = timed(lambda: put_site(files, folder / f"parts{k}"))
         run = (t_doc + t_pages + t_write, t_doc, t_pages, t_write)
@@ -78,7 +79,7 @@ def main(n: int, runs: int) -> None:
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR", ".")) as tmp:
         whole_command(n, runs, Path(tmp))
         parts(n, Path(tmp))
-    small = render_site(document(generate(100, ROUNDS), SPEC, COMPARE))
+    small = render_site(document(generate(100, ROUNDS), SPEC, COMPARE, host=get_host()))
     print(f"a 100-player event's standings page: {len(small['index.html']) / 1000:.0f} KB; "
           f"a player's page: {len(small['players/1.html']) / 1000:.0f} KB")
 

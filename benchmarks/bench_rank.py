@@ -13,7 +13,7 @@ import time
 import tracemalloc
 
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
-from brightwell_plugin.standings import rank
+from brightwell_plugin.api import rank
 
 SPEC = "PTS,BQ:preset=woc,DISCS,BH,SB"
 ROUNDS = 13

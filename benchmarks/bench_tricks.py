@@ -33,6 +33,7 @@ from bench_trf import chess_event
 
 from brightwell_plugin import api
 from brightwell_plugin.adapters.trf.format import TrfFormat
+from brightwell_plugin.plugins.host import get_host
 
 SPEC, COMPARE, ROUNDS = "PTS,BQ:preset=woc,DISCS,BH", "PTS,DISCS", 11
 
@@ -139,7 +140,7 @@ def batch_events(folder: Path):
     out = Path(tempfile.mkdtemp(dir=folder))
     files = sorted(p for p in (folder / "events").iterdir() if p.suffix in (".xml", ".trn", ".elo"))
     start = time.process_time()
-    results = [process(Job(p, Path(p.suffix[1:]) / p.stem), out, None, None, False) for p in files]
+    results = [process(Job(p, Path(p.suffix[1:]) / p.stem), out, None, None, False, host=get_host()) for p in files]
     took = time.process_time() - start
     return took, out, lambda: _tree_digest(out, hashlib.sha256(repr([r.error for r in results]).encode()))
 
@@ -161,7 +162,7 @@ def publication_document(folder: Path):
     from brightwell_plugin.publication import document
     t = api.load(folder / "othello.trf").tournament
     start = time.process_time()
-    doc = document(t, SPEC, COMPARE)
+    doc = document(t, SPEC, COMPARE, host=get_host())
     took = time.process_time() - start
     return took, doc, lambda: hashlib.sha256(repr(doc).encode()).hexdigest()
 
@@ -169,7 +170,7 @@ def publication_document(folder: Path):
 def render_pages(folder: Path):
     from brightwell_plugin.publication import document
     from brightwell_plugin.web.pages import render_site
-    doc = document(api.load(folder / "othello.trf").tournament, SPEC, COMPARE)
+    doc = document(api.load(folder / "othello.trf").tournament, SPEC, COMPARE, host=get_host())
     start = time.process_time()
     files = render_site(doc)
     took = time.process_time() - start
@@ -180,7 +181,7 @@ def publish_site(folder: Path):
     from brightwell_plugin.web.publish import publish
     out = Path(tempfile.mkdtemp(dir=folder)) / "site"
     start = time.perf_counter()  # wall time: the trick is a second processor
-    publish(folder / "othello.trf", out, SPEC, COMPARE)
+    publish(folder / "othello.trf", out, SPEC, COMPARE, host=get_host())
     took = time.perf_counter() - start
     return took, out, lambda: _tree_digest(out)
 

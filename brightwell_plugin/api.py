@@ -9,37 +9,36 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
+from brightwell_plugin.crosstable import crosstable as _crosstable
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fileio import atomic_write_all
-from brightwell_plugin.plugins.host import Host, get_host
-from brightwell_plugin.limits import check_regular, max_input, too_large
 from brightwell_plugin.fast import new_player
+from brightwell_plugin.fileio import atomic_write_all
+from brightwell_plugin.limits import check_regular, max_input, too_large
 from brightwell_plugin.model import LEFT_OUT, Player, Tournament
+from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.standings import Standings, default_spec
 from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import explain_everyone as _explain_everyone
 from brightwell_plugin.standings import rank as _rank
-from brightwell_plugin.validate import check as validated
+from brightwell_plugin.teams.standings import with_team_standings
+from brightwell_plugin.validate import validated
 
 if TYPE_CHECKING:
     from brightwell_plugin import conversion
+    from brightwell_plugin.checking import CheckRow, OrderCheck
 
-# checking a file's published ranks and values: imported on first use (a rank needs none of it)
-_CHECKING = ("CheckRow", "OrderCheck", "check", "check_order")
-
-__all__ = ["CheckRow", "Loaded", "OrderCheck", "check", "check_order", "convert", "default_spec",
-           "describe_playoffs", "detect_format", "explain", "load", "rank", "rank_teams", "sample_path", "with_standings",
-           "with_team_standings", "write"]
+__all__ = ["Loaded", "check", "check_order", "convert", "default_spec",
+           "describe_playoffs", "detect_format", "explain", "explain_everyone", "load", "rank", "sample_path",
+           "with_standings", "write"]
 
 @dataclass(frozen=True)
 class Loaded:
@@ -48,13 +47,6 @@ class Loaded:
     tournament: Tournament
     format: str
     warnings: tuple[str, ...] = ()
-
-
-def __getattr__(name: str):
-    if name in _CHECKING:
-        from brightwell_plugin import checking
-        return getattr(checking, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def sample_path() -> Path:
@@ -145,45 +137,52 @@ def load_bytes(data: bytes, name: str = STDIN, format: str | None = None, encodi
 
 
 def rank(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-         host: Host | None = None, edition: int | None = None) -> Standings:
-    """Standings under ``spec`` (default: the file's tie-breaks, else :func:`default_spec`).
+         host: Host | None = None, edition: int | None = None, boards: bool = False) -> Standings:
+    """Standings under ``spec`` (default: the file's tie-breaks, else :func:`default_spec`): of an
+    individual event, its players; of a team event, its teams — each a row numbered and named as the
+    team, ranked over match points — or with ``boards`` its players (the board standings).
     ``edition`` (2024 or 2026) is the FIDE C.07 edition for items that do not name one."""
-    return _rank(tournament, spec, after_round, host, edition)
-
-
-def rank_teams(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-               host: Host | None = None, edition: int | None = None) -> Standings:
-    """The team standings of a team event (``tournament.teams``): each team a row numbered and named
-    as the team, ranked over match points (team_standings.py)."""
-    from brightwell_plugin.teams.standings import rank_teams as ranked
-    return ranked(tournament, spec, after_round, host, edition)
-
-
-def with_team_standings(tournament: Tournament, standings: Standings) -> Tournament:
-    """A team event with each team's match points, game points and rank from ``standings`` (of
-    :func:`rank_teams`): what a team TRF written for a pairing engine or a report carries."""
-    from brightwell_plugin.teams.standings import with_team_standings as carried
-    return carried(tournament, standings)
+    return _rank(tournament, spec, after_round, host or get_host(), edition, boards)
 
 
 def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str] | None = None,
             after_round: int | None = None, host: Host | None = None,
-            edition: int | None = None) -> list[Explanation]:
-    """For one player (start number or name), how each criterion's value was obtained."""
-    return _explain(tournament, player, spec, after_round, host, edition)
+            edition: int | None = None, boards: bool = False) -> list[Explanation]:
+    """For one player (start number or name; of a team event, a team unless ``boards``), how each
+    criterion's value was obtained."""
+    return _explain(tournament, player, spec, after_round, host or get_host(), edition, boards)
 
 
 def explain_everyone(tournament: Tournament, spec: str | Sequence[str] | None = None,
                      after_round: int | None = None, host: Host | None = None,
-                     edition: int | None = None, players: Sequence[int] | None = None) -> list[list[Explanation]]:
-    """:func:`explain` for every player, in the file's order (one pass: what a published site shows);
-    ``players``: only these (indices in the file's order)."""
-    return _explain_everyone(tournament, spec, after_round, host, edition, players)
+                     edition: int | None = None, players: Sequence[int] | None = None,
+                     boards: bool = False) -> list[list[Explanation]]:
+    """:func:`explain` for every player (of a team event, every team unless ``boards``), in the
+    file's order (one pass: what a published site shows); ``players``: only these (indices)."""
+    return _explain_everyone(tournament, spec, after_round, host or get_host(), edition, players, boards)
+
+
+def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
+          host: Host | None = None, edition: int | None = None, boards: bool = False) -> tuple[Standings, list[CheckRow]]:
+    """Compare the ranks and tie-break values a file publishes (of a team event, its team records'
+    unless ``boards``) with those ``spec`` computes: the standings, and a row per player."""
+    from brightwell_plugin import (
+        checking,  # on first use: a rank needs none of it (benchmarks/bench_start.py)
+    )
+    return checking.check(tournament, spec, after_round, host or get_host(), edition, boards)
+
+
+def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None = None,
+                host: Host | None = None, boards: bool = False) -> list[OrderCheck]:
+    """For each spec: does the file's stored order list players (teams) as that spec ranks them?"""
+    from brightwell_plugin import (
+        checking,  # on first use: a rank needs none of it (benchmarks/bench_start.py)
+    )
+    return checking.check_order(tournament, specs, after_round, host or get_host(), boards)
 
 
 def crosstable(tournament: Tournament, standings: Standings):
     """Each player's rounds in the standings' order: opponents by rank, side, result, game score."""
-    from brightwell_plugin.crosstable import crosstable as _crosstable
     return _crosstable(tournament, standings)
 
 
@@ -200,8 +199,12 @@ def describe_playoffs(t: Tournament) -> list[str]:
 
 
 def with_standings(tournament: Tournament, standings: Standings) -> Tournament:
-    """The tournament with each player's points and rank as computed, and the standings' list
-    as its declared tie-breaks: what a TRF written for a pairing engine or a report carries."""
+    """The tournament with each player's points and rank as computed, and the standings' list as
+    its declared tie-breaks (of a team event's team standings: each team's match points, game
+    points and rank, its players as they were): what a TRF written for a pairing engine or a
+    report carries."""
+    if standings.ranks_teams:
+        return with_team_standings(tournament, standings)
     points = standings.points
     if len(points) != len(tournament.players):
         points = Context(tournament, standings.after_round).points
@@ -253,7 +256,9 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
     fmt = host.formats.find(format) if format else host.formats.writer_for(p)
     if not fmt.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
-    from brightwell_plugin.conversion import lost_in
+    from brightwell_plugin.conversion import (
+        lost_in,  # on first use (benchmarks/bench_start.py)
+    )
     lost = lost_in(tournament, fmt, host)
     if lost and strict:
         raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(lost)} (--strict)", file=str(p))
@@ -278,6 +283,6 @@ def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None
     if not fmt.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
     level = "standings" if strict is True else strict or None
-    from brightwell_plugin import conversion
+    from brightwell_plugin import conversion  # on first use (benchmarks/bench_start.py)
     return loaded, conversion.convert(loaded.tournament, fmt, p, level, renumber, protect=input_files(source, host),
                                       follow_symlinks=follow_symlinks, host=host, keep=keep)

@@ -14,7 +14,16 @@ from typing import Any
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
+from brightwell_plugin.model import (
+    ABSENT_ENTRY,
+    Kind,
+    Player,
+    Result,
+    RoundEntry,
+    ScoringSystem,
+    Side,
+    Tournament,
+)
 
 
 class TournamentBuilder:

@@ -7,12 +7,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from brightwell_plugin.api import rank
 from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.model import PUBLISHED, PUBLISHED_AFTER, Tournament
-from brightwell_plugin.standings import Standings
-
+from brightwell_plugin.plugins.host import Host
+from brightwell_plugin.standings import Standings, rank, ranked
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,17 +28,18 @@ class CheckRow:
                 or any(abs(p - c) > 1e-9 for _, p, c in self.published))
 
 
-def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-          host: Host | None = None, edition: int | None = None, ranking=None) -> tuple[Standings, list[CheckRow]]:
-    """Compare the ranks and the tie-break values a file publishes with those computed (by
-    ``ranking``, :func:`rank`'s signature; default: :func:`rank`)."""
+def check(tournament: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
+          edition: int | None = None, boards: bool = False) -> tuple[Standings, list[CheckRow]]:
+    """Compare the ranks and the tie-break values a file publishes with those computed: of a team
+    event, its team records' ranks and totals, or with ``boards`` its players'."""
+    tournament = ranked(tournament, boards)
     published = {p.start_no: {k[len(PUBLISHED):]: float(v) for k, v in p.extra if k.startswith(PUBLISHED)}
                  for p in tournament.players}
     if not any(p.stored_rank for p in tournament.players) and not any(published.values()):
         raise BrightwellError("the file publishes no ranks or tie-break values to check")
     if after_round is None and PUBLISHED_AFTER in dict(tournament.metadata):  # as of the round the file says
         after_round = int(dict(tournament.metadata)[PUBLISHED_AFTER])
-    standings = (ranking or rank)(tournament, spec, after_round, host, edition)
+    standings = rank(tournament, spec, after_round, host, edition, boards)
     stored = {p.start_no: p.stored_rank for p in tournament.players}
     tied = Counter(r.rank for r in standings.rows)  # a stored rank anywhere in a tie's places agrees
     rows = []
@@ -70,17 +69,18 @@ class OrderCheck:
         return self.error is None and not self.inversions
 
 
-def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None = None,
-                host: Host | None = None) -> list[OrderCheck]:
-    """For each spec: does the stored order (``stored_rank``) list players as that spec ranks them?
-    Players the spec ties may stand in any order."""
+def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None, host: Host,
+                boards: bool = False) -> list[OrderCheck]:
+    """For each spec: does the stored order (``stored_rank``) list players (of a team event, teams
+    unless ``boards``) as that spec ranks them? Players the spec ties may stand in any order."""
+    tournament = ranked(tournament, boards)
     listed = sorted((p for p in tournament.players if p.stored_rank is not None), key=lambda p: p.stored_rank)
     if not listed:
         raise BrightwellError("the file stores no order to check")
     out = []
     for spec in specs:
         try:
-            ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host).rows}
+            ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host, boards=boards).rows}
         except BrightwellError as exc:
             if isinstance(exc, SpecError):
                 raise

@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import cached_property
 
 from brightwell_plugin.errors import BrightwellError
-
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, RoundEntry, Tournament
 
 
@@ -124,6 +123,25 @@ class Context:
     def player_count(self) -> int:
         """How many players (indexes run 0 .. player_count - 1)."""
         return self.n
+
+    @property
+    def ranks_teams(self) -> bool:
+        """Whether the players are the teams of a team event (its team view, teams/view.py): the
+        points are match points, and :attr:`game_points` is the same view over game points."""
+        return self.t.ranks_teams
+
+    @property
+    def match_points(self) -> Context:
+        """Of a team view, its context over match points: this one, unless this is over game points."""
+        return self
+
+    @property
+    def game_points(self) -> Context:
+        """Of a team view, the same view after the same round with game points as the points; made once."""
+        if not self.t.ranks_teams:
+            raise BrightwellError("game points are a team event's: this is an individual event (or its board "
+                                  "standings)")
+        return self.cached("game points", lambda: self.t.game_point_context(self))
 
     @cached_property
     def round_points(self) -> list[list[float]]:

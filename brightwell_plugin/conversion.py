@@ -9,16 +9,22 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, Loss, changes_standings, metadata, teams_lost
+from brightwell_plugin.adapters.base import (
+    Format,
+    Loss,
+    changes_standings,
+    metadata,
+    teams_lost,
+)
 from brightwell_plugin.adapters.names import loose_key
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
-from brightwell_plugin.plugins.host import Host, get_host
+from brightwell_plugin.limits import digits
 from brightwell_plugin.model import PUBLISHED, Kind, Tournament, tie_key
+from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.standings import configured, default_spec, rank
 from brightwell_plugin.tiebreak_spec import parse_item
-from brightwell_plugin.limits import digits
 
 ORIGINAL = "original"  # id scheme of a player's start number before --renumber
 
@@ -95,8 +101,8 @@ def filled_in(before: Tournament, after: Tournament, spec: str) -> str | None:
     return f"{what} player(s) filled in, computed by {spec} (the file stores none)"
 
 
-def with_results(t: Tournament, spec: str, publish: bool = False, after_round: int | str | None = None,
-                 host: Host | None = None) -> Tournament:
+def with_results(t: Tournament, spec: str, publish: bool = False, after_round: int | str | None = None, *,
+                 host: Host) -> Tournament:
     """Points and ranks filled in where the file stores none (a TRF or Swiss Perfect file the
     target's programs read needs both), from the source's own tie-break list, after ``after_round``
     (the target's :attr:`Format.ranks_after`); with ``publish``, each item's value too, as a
@@ -105,9 +111,9 @@ def with_results(t: Tournament, spec: str, publish: bool = False, after_round: i
     if not t.players or (complete and not publish):
         return t
     try:
-        standings = rank(t, spec, after_round, host)
+        standings = rank(t, spec, after_round, host, boards=True)
     except BrightwellError:
-        standings = rank(t, "PTS", after_round, host)
+        standings = rank(t, "PTS", after_round, host, boards=True)
     by_no = {r.start_no: r for r in standings.rows}
     by_no.update((r.start_no, replace(r, rank=len(standings.rows) + k))
                  for k, r in enumerate(standings.unlisted, 1))
@@ -126,22 +132,22 @@ def with_results(t: Tournament, spec: str, publish: bool = False, after_round: i
     return replace(t, players=tuple(players))
 
 
-def with_numbers(t: Tournament, host: Host | None = None) -> Tournament:
+def with_numbers(t: Tournament, host: Host) -> Tournament:
     """Each declared item whose criterion has parameters this event decides (:meth:`Criterion.numbers`:
     BQ's coefficient) with their values spelled out (``BQ:preset=ftd`` -> ``BQ:preset=ftd:coef=9.1428571``),
     for formats that store numbers only. An item that is its plain numbers is written as them."""
-    host, items = host or get_host(), []
+    items = []
     for text in t.tiebreaks:
         try:
             item = parse_item(text)
             criterion = host.criteria.find(item.code)
-            given = criterion.configure(item)
+            given = host.criteria.configure(item)
             numbers = criterion.numbers(Context(t), given)
             if not numbers:
                 items.append(text)
                 continue
             spelled = ":".join(f"{key}={value:.7g}" for key, value in numbers.items())
-            plain = criterion.configure(parse_item(f"{item.code}:{spelled}"))
+            plain = host.criteria.configure(parse_item(f"{item.code}:{spelled}"))
             same = given.modifiers == plain.modifiers and {k: v for k, v in given.params.items() if k not in numbers} \
                 == {k: v for k, v in plain.params.items() if k not in numbers}
             items.append(f"{item.code}:{spelled}" if same else f"{text}:{spelled}")
@@ -153,7 +159,7 @@ def with_numbers(t: Tournament, host: Host | None = None) -> Tournament:
 SETTINGS = {"board": "board size", "start_date": "start date", "scoring": "scoring system"}
 
 
-def settings_lost(t: Tournament, fmt: Format, host: Host | None = None) -> list[Loss]:
+def settings_lost(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
     """The event's settings ``fmt`` has no place for (:attr:`Format.lacks`) that a criterion of its
     tie-break list reads (:meth:`Criterion.settings_read`)."""
     if not fmt.lacks:
@@ -172,7 +178,7 @@ def settings_lost(t: Tournament, fmt: Format, host: Host | None = None) -> list[
             for setting, found in readers.items()]
 
 
-def lost_in(t: Tournament, fmt: Format, host: Host | None = None) -> list[Loss]:
+def lost_in(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
     """What writing ``t`` as ``fmt`` loses: what the format says it cannot carry, and the settings it lacks."""
     lost = [x if isinstance(x, Loss) else Loss(x) for x in fmt.cannot_carry(t)] + settings_lost(t, fmt, host)
     if t.teams is not None and not fmt.carries_teams:
@@ -212,9 +218,9 @@ def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[T
         raise
 
 
-def _rows(t: Tournament, spec: str, host: Host | None) -> dict:
+def _rows(t: Tournament, spec: str, host: Host) -> dict:
     """Each listed player's standings row by start number."""
-    return {r.start_no: r for r in rank(t, spec, host=host).rows}
+    return {r.start_no: r for r in rank(t, spec, None, host, boards=True).rows}
 
 
 def _same_standings(source: dict, spec: str, back: Tournament, again: dict, there: dict[int, int], host) -> bool:
@@ -291,7 +297,7 @@ def _dates_lost(ready: Tournament, back: Tournament, named: tuple[Loss, ...]) ->
 
 
 def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, renumber: bool = False,
-            protect: tuple[Path, ...] = (), follow_symlinks: bool = False, host: Host | None = None,
+            protect: tuple[Path, ...] = (), follow_symlinks: bool = False, *, host: Host,
             keep: bool = False) -> Report:
     """Write ``t`` as ``fmt`` to ``path`` (all files or none); ``strict`` is None, "standings" or
     "all": what refuses the conversion before anything is written. No file in ``protect`` (the

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from brightwell_plugin.teams.model import TeamSection
@@ -187,6 +187,7 @@ class PlayoffGame:
 class Tournament:
     """A whole event. ``rounds`` is the planned number of rounds (R in BQ's coefficient)."""
 
+    ranks_teams: ClassVar[bool] = False  # its players are the teams of a team event (teams/view.py)
     name: str
     players: tuple[Player, ...]
     rounds: int | None = None

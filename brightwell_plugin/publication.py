@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from brightwell_plugin import __version__, api
+from brightwell_plugin import __version__
 from brightwell_plugin.criteria.base import Explanation
+from brightwell_plugin.crosstable import cell, crosstable, records
 from brightwell_plugin.fast import gc_paused
-from brightwell_plugin.crosstable import cell, records
-from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.model import Tournament
-from brightwell_plugin.standings import Standings, shared_ranks
+from brightwell_plugin.plugins.host import Host
+from brightwell_plugin.standings import Standings, explain_everyone, rank, shared_ranks
 
 SCHEMA = "brightwell-standings"
 VERSION = 2
@@ -57,22 +57,21 @@ def named(warnings: Sequence[str], path, name: str) -> list[str]:
 
 def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
              after_round: int | None = None, source: str = "", edition: int | None = None,
-             warnings: Sequence[str] = (), host: Host | None = None) -> dict:
+             warnings: Sequence[str] = (), *, host: Host) -> dict:
     """The whole publication of ``t``: standings after each round up to ``after_round`` (default: all).
     Of a team event, ``spec`` ranks the teams (``doc["teams"]``) and the players by their default."""
     with gc_paused():  # a large event makes hundreds of thousands of small, acyclic dicts
         players_spec = None if t.teams is not None else spec
-        doc = outline(t, players_spec, compare, after_round, source, edition, warnings, host)
+        doc = outline(t, players_spec, compare, after_round, source, edition, warnings, host=host)
         doc["explanations"] = explanations(t, players_spec, doc["event"]["after_round"], edition, host=host)
         if t.teams is not None:
             doc["teams"] = team_part(t, spec, doc["event"]["after_round"], edition, host)
         return doc
 
 
-def team_part(t: Tournament, spec, after_round: int, edition: int | None, host: Host | None) -> dict:
+def team_part(t: Tournament, spec, after_round: int, edition: int | None, host: Host) -> dict:
     """A team event's teams: their standings, matches (the boards' results) and explanations."""
-    from brightwell_plugin.teams.standings import explain_teams
-    standings = api.rank_teams(t, spec, after_round, host, edition)
+    standings = rank(t, spec, after_round, host, edition)
     shared = shared_ranks(standings)
     section = t.teams
     results = [section.match_result(m) for m in section.matches]
@@ -90,19 +89,20 @@ def team_part(t: Tournament, spec, after_round: int, edition: int | None, host: 
                                 for b in m.boards]}
                     for m, (a, b) in zip(section.matches, results) if m.round <= after_round],
         "explanations": {str(team.number): [_explanation(e) for e in explained]
-                         for team, explained in zip(section.teams, explain_teams(t, spec, after_round, host, edition))},
+                         for team, explained in zip(section.teams, explain_everyone(t, spec, after_round, host,
+                                                                                     edition))},
     }
 
 
 def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
             after_round: int | None = None, source: str = "", edition: int | None = None,
-            warnings: Sequence[str] = (), host: Host | None = None) -> dict:
+            warnings: Sequence[str] = (), *, host: Host) -> dict:
     """The publication without its explanations (``doc["explanations"]`` is empty): everything
     the standings, crosstable and comparison pages need. Call it with the GC paused."""
-    final = api.rank(t, spec, after_round, host, edition)
+    final = rank(t, spec, after_round, host, edition, boards=True)  # the players': of a team event too
     last = final.after_round
-    per_round = [api.rank(t, spec, k, host, edition) for k in range(1, last)] + [final]
-    final_ct = api.crosstable(t, final)
+    per_round = [rank(t, spec, k, host, edition, boards=True) for k in range(1, last)] + [final]
+    final_ct = crosstable(t, final)
     cells = {r.start_no: r.cells for r in final_ct.rows}
     for p in t.players:  # a player the standings leave out has his rounds all the same (no game, no bye)
         cells.setdefault(p.start_no, tuple(cell(t, r, p.entry(r), 0, {}) for r in range(1, last + 1)))
@@ -125,7 +125,7 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
         "teams": None,
     }
     if compare:
-        other = api.rank(t, compare, last, host, edition)
+        other = rank(t, compare, last, host, edition, boards=True)
         doc["comparison"] = comparison(final, other)
     return doc
 
@@ -146,11 +146,11 @@ def playoffs(t: Tournament, final: Standings) -> list[dict]:
 
 
 def explanations(t: Tournament, spec: str | Sequence[str] | None, after_round: int, edition: int | None = None,
-                 players: range | None = None, host: Host | None = None) -> dict[str, list[dict]]:
+                 players: range | None = None, *, host: Host) -> dict[str, list[dict]]:
     """Each player's explanations by start number (as text), of ``players`` (indices in the file's
     order; default: everyone)."""
     chosen = range(len(t.players)) if players is None else players
-    explained = api.explain_everyone(t, spec, after_round, host, edition, chosen)
+    explained = explain_everyone(t, spec, after_round, host, edition, chosen, boards=True)
     return {str(t.players[i].start_no): [_explanation(e) for e in es] for i, es in zip(chosen, explained)}
 
 

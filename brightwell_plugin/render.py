@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from brightwell_plugin.criteria.base import Explanation, fmt
 from brightwell_plugin.errors import one_line
+from brightwell_plugin.model import LEFT_OUT
 from brightwell_plugin.standings import Standings, rank_text, shared_ranks
 
 if TYPE_CHECKING:
@@ -59,7 +60,6 @@ def unlisted_line(standings: Standings) -> str:
 
 def partial_line(t) -> str:
     """A note when the reader left records out (``LEFT_OUT``): the standings are partial."""
-    from brightwell_plugin.model import LEFT_OUT
     left = [v for k, v in t.metadata if k == LEFT_OUT]
     if not left:
         return ""
@@ -201,7 +201,14 @@ def plugins_lines(plugins: Sequence) -> list[str]:
 def progress_bar():
     """Files done, failures, rate and time left, on stderr."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
     from rich.text import Text
 
     class Rate(ProgressColumn):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby, repeat
 from math import floor
 from operator import add, mul
@@ -12,11 +12,12 @@ from typing import Any
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Criterion, Explanation, Options
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.fast import constructor
-from brightwell_plugin.model import Tournament, tie_key
-from brightwell_plugin.tiebreak_spec import SpecItem, parse_spec
 from brightwell_plugin.limits import digits
+from brightwell_plugin.model import Tournament, tie_key
+from brightwell_plugin.plugins.host import Host
+from brightwell_plugin.teams.view import team_view
+from brightwell_plugin.tiebreak_spec import SpecItem, parse_item, parse_spec
 
 WITH_SCORES = "PTS,BQ:preset=woc,DISCS"  # game scores on a known board (BQ substitutes half of it for a bye)
 WITH_SCORES_NO_BOARD = "PTS,SPREAD"  # game scores without a board size (Scrabble): no substitute needed
@@ -45,6 +46,7 @@ class Standings:
     after_round: int
     points: tuple[float, ...] = ()  # each player's points after ``after_round``, in the file's player order
     unlisted: tuple[Row, ...] = ()  # players the event's standings leave out (Player.listed), rank 0
+    ranks_teams: bool = False  # its rows are the teams of a team event
 
     @property
     def headings(self) -> tuple[str, ...]:
@@ -68,10 +70,16 @@ def shared_ranks(standings: Standings) -> set[int]:
     return {rank for rank, n in counts.items() if n > 1}
 
 
+TEAM_DEFAULT = "MPTS,GPTS"  # the teams' list of a team file that names none
+
+
 def default_spec(t: Tournament) -> str:
-    """The file's declared tie-breaks (for a team event, the players' default: its list ranks the
-    teams); else BQ for events with game scores on a known board, the spread for game scores
-    without one, FIDE-style for events without game scores."""
+    """The file's declared tie-breaks (for a team event's players, their default: its list ranks the
+    teams; for its teams, :data:`TEAM_DEFAULT` when it declares none); else BQ for events with game
+    scores on a known board, the spread for game scores without one, FIDE-style for events without
+    game scores."""
+    if t.ranks_teams:
+        return ",".join(t.tiebreaks) if t.tiebreaks else TEAM_DEFAULT
     if t.tiebreaks and (t.teams is None or t.teams.tiebreaks):  # else the list is the teams'
         return ",".join(t.tiebreaks)
     if not t.has_game_scores:
@@ -79,23 +87,60 @@ def default_spec(t: Tournament) -> str:
     return WITH_SCORES if t.board else WITH_SCORES_NO_BOARD
 
 
-def bind(spec: str | Sequence[str] | None, t: Tournament, host: Host | None = None):
-    return configured(default_spec(t) if spec is None else spec, host)
+def ranked(t: Tournament, boards: bool = False) -> Tournament:
+    """What the standings of ``t`` rank: a team event's teams (its team view, teams/view.py), or
+    with ``boards`` its players (the board standings); an individual event's players."""
+    if t.teams is not None and not boards and not t.ranks_teams:
+        return team_view(t)
+    return t
 
 
-def configured(spec: str | Sequence[str], host: Host | None = None):
+def bind(spec: str | Sequence[str] | None, t: Tournament, host: Host):
+    """(item, criterion, options) of ``spec`` (default: :func:`default_spec`) for ranking ``t``."""
+    return configured(default_spec(t) if spec is None else spec, host, t.ranks_teams)
+
+
+def configured(spec: str | Sequence[str], host: Host, teams: bool = False):
     """(item, criterion, options) for each item of ``spec``; an unknown or misconfigured item
-    raises :class:`BrightwellError` naming it."""
-    host = host or get_host()
-    items = parse_spec(spec)
+    raises :class:`BrightwellError` naming it. Ranking ``teams``, an item may end in ``:MP`` (over
+    match points, the view's own score) or ``:GP`` (the criterion computed over game points)."""
     out = []
-    for item in items:
+    for item in parse_spec(spec):
         try:
-            criterion = host.criterion(item.code)
-            out.append((item, criterion, criterion.configure(item)))
+            score = item.option("score") if teams else None
+            plain = parse_item(_without_score(item)) if score else item
+            criterion = host.criterion(plain.code)
+            opts = host.criteria.configure(plain)
+            out.append((item, OverGamePoints(criterion) if score == "GP" else criterion,
+                        replace(opts, item=item) if score else opts))
         except BrightwellError as exc:
             raise exc.at(place=item.text) from None
     return out
+
+
+def _without_score(item: SpecItem) -> str:
+    """The item written without its ``:MP`` or ``:GP``."""
+    options = [f"{k}={v}" for k, v in item.options if k != "score"]
+    return "/".join([item.code, *item.modifiers]) + "".join(f":{o}" for o in options)
+
+
+class OverGamePoints(Criterion):
+    """A criterion computed over a team view's game points (``BH:GP``): the same formula, on
+    ``ctx.game_points``."""
+
+    def __init__(self, inner: Criterion):
+        self.inner = inner
+        self.name, self.title, self.source = inner.name, inner.title, inner.source
+        self.group_based, self.whole = inner.group_based, inner.whole
+
+    def compute(self, ctx, opts, groups=()):
+        return self.inner.compute(ctx.game_points, opts, groups)
+
+    def order_keys(self, ctx, opts, values, groups=()):
+        return self.inner.order_keys(ctx.game_points, opts, values, groups)
+
+    def explain(self, ctx, opts, i, groups=()):
+        return self.inner.explain(ctx.game_points, opts, i, groups)
 
 
 def _norm(key: Any) -> Any:
@@ -144,30 +189,26 @@ def _steps(ctx: Context, bound) -> Iterator[Step]:
     yield None, None, None, groups, []  # type: ignore[misc]
 
 
-def rank(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-         host: Host | None = None, edition: int | None = None) -> Standings:
-    """Standings of ``t`` under ``spec`` (see :func:`default_spec`), after ``after_round``;
-    ``edition`` is the FIDE C.07 edition for items that name none."""
-    return _rank(t, spec, after_round, host, edition)
+def rank(t: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
+         edition: int | None = None, boards: bool = False) -> Standings:
+    """Standings of ``t`` (of a team event, its teams unless ``boards``: :func:`ranked`) under
+    ``spec`` (see :func:`default_spec`), after ``after_round``; ``edition`` is the FIDE C.07
+    edition for items that name none."""
+    t = ranked(t, boards)
+    return _rank(t, bind(spec, t, host), after_round, edition)
 
 
-def rank_bound(t: Tournament, bound: list, after_round: int | None = None, edition: int | None = None) -> Standings:
-    """:func:`rank` with the criteria already bound (``configured``'s (item, criterion, options)):
-    for a caller that stands a criterion in for another (team_standings.py's game points)."""
-    return _rank(t, None, after_round, None, edition, bound)
-
-
-def rank_stepwise(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-                  host: Host | None = None, bound: list | None = None) -> tuple[Standings, list[list[list[int]]]]:
-    """:func:`rank` (or :func:`rank_bound`), and the groups of players (indices) still tied before
-    each item of the list, then after the last: what each item parted."""
+def rank_stepwise(t: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
+                  boards: bool = False) -> tuple[Standings, list[list[list[int]]]]:
+    """:func:`rank`, and the groups of players (indices into what is ranked) still tied before each
+    item of the list, then after the last: what each item parted."""
     steps: list[list[list[int]]] = []
-    return _rank(t, spec, after_round, host, None, bound, steps), steps
+    t = ranked(t, boards)
+    return _rank(t, bind(spec, t, host), after_round, None, steps), steps
 
 
-def _rank(t: Tournament, spec, after_round, host, edition, bound=None, steps: list | None = None) -> Standings:
+def _rank(t: Tournament, bound: list, after_round, edition, steps: list | None = None) -> Standings:
     ctx = Context(t, after_round, edition)
-    bound = bind(spec, t, host) if bound is None else bound
     columns = []
     groups: list[list[int]] = []
     for item, criterion, _, seen, values in _steps(ctx, bound):
@@ -190,18 +231,20 @@ def _rank(t: Tournament, spec, after_round, host, edition, bound=None, steps: li
                 unlisted.append(new_row(0, p.start_no, p.name, values[i]))
         position += listed_in
         listed_in = 0
-    return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points), tuple(unlisted))
+    return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points), tuple(unlisted),
+                     t.ranks_teams)
 
 
-def explain_everyone(t: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-                     host: Host | None = None, edition: int | None = None,
-                     players: Sequence[int] | None = None, bound: list | None = None) -> list[list[Explanation]]:
-    """:func:`explain` for every player (in the file's order), or for ``players`` (indices), sharing one
-    context; ``bound``: the criteria already bound (see :func:`rank_bound`)."""
+def explain_everyone(t: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
+                     edition: int | None = None, players: Sequence[int] | None = None,
+                     boards: bool = False) -> list[list[Explanation]]:
+    """:func:`explain` for every player (of a team event, every team unless ``boards``) in the
+    file's order, or for ``players`` (indices), sharing one context."""
+    t = ranked(t, boards)
     ctx = Context(t, after_round, edition)
     chosen = range(ctx.n) if players is None else players
     out: list[list[Explanation]] = [[] for _ in chosen]
-    for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host) if bound is None else bound):
+    for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host)):
         if item is not None:
             try:
                 for explained, i in zip(out, chosen):
@@ -212,7 +255,8 @@ def explain_everyone(t: Tournament, spec: str | Sequence[str] | None = None, aft
 
 
 def find_player(t: Tournament, who: str | int) -> int:
-    """Index of a player by start number or by (unique, case-insensitive) name or part of it."""
+    """Index of a player (a team, in a team view) by start number or by (unique, case-insensitive)
+    name or part of it."""
     text = str(who).strip()
     if digits(text):
         for i, p in enumerate(t.players):
@@ -229,20 +273,14 @@ def find_player(t: Tournament, who: str | int) -> int:
     raise BrightwellError(f"'{text}' matches several players ({names}); use a start number")
 
 
-def explain(t: Tournament, who: str | int, spec: str | Sequence[str] | None = None,
-            after_round: int | None = None, host: Host | None = None,
-            edition: int | None = None) -> list[Explanation]:
-    """How each criterion's value for one player was obtained."""
-    return explain_bound(t, who, bind(spec, t, host), after_round, edition)
-
-
-def explain_bound(t: Tournament, who: str | int, bound: list, after_round: int | None = None,
-                  edition: int | None = None) -> list[Explanation]:
-    """:func:`explain` with the criteria already bound (see :func:`rank_bound`)."""
+def explain(t: Tournament, who: str | int, spec: str | Sequence[str] | None, after_round: int | None,
+            host: Host, edition: int | None = None, boards: bool = False) -> list[Explanation]:
+    """How each criterion's value for one player (of a team event, one team unless ``boards``) was obtained."""
+    t = ranked(t, boards)
     i = find_player(t, who)
     ctx = Context(t, after_round, edition)
     out = []
-    for item, criterion, opts, seen, _ in _steps(ctx, bound):
+    for item, criterion, opts, seen, _ in _steps(ctx, bind(spec, t, host)):
         if item is not None:
             try:
                 out.append(criterion.explain(ctx, opts, i, seen))

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, changes_standings
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.model import Tournament
+from brightwell_plugin.plugins.host import Host
 
 __all__ = ["check_format", "check_refusals", "check_round_trip", "host_with"]
 

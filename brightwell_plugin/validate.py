@@ -6,7 +6,6 @@ from typing import NamedTuple
 
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, max_rounds
-
 from brightwell_plugin.model import Kind, Number, Player, Result, RoundEntry, Tournament
 
 _PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAIRED)
@@ -51,6 +50,8 @@ def validate(t: Tournament) -> list[Issue]:
     if not plain:
         _check_rounds(t, errors)
         _check_numbers(t, errors)
+    if t.teams is not None:
+        _check_team_rounds(t, errors)
     for n, g in enumerate(t.playoffs, 1):
         for who in (g.first, g.second):
             if who not in by_no:
@@ -156,6 +157,17 @@ def _check_rounds(t: Tournament, errors: list[Issue]) -> None:
             if beyond:
                 errors.append(Issue("error", _where(p, beyond[0]), f"a round beyond the event's {planned} rounds"))
                 return
+
+
+def _check_team_rounds(t: Tournament, errors: list[Issue]) -> None:
+    """Every match's round is a round of the event, within the rounds limit (the team standings
+    make a record for each round up to the last match's)."""
+    limit = max_rounds()
+    bad = next((m for m in t.teams.matches if type(m.round) is not int or not 1 <= m.round <= limit), None)
+    if bad is not None:
+        why = f"beyond the limit of {limit} rounds (set {MAX_ROUNDS_VARIABLE} to raise it)" if isinstance(
+            bad.round, int) and bad.round > limit else "not a round number (rounds count from 1)"
+        errors.append(Issue("error", f"the match of team {bad.first}", f"round {bad.round!r} is {why}"))
 
 
 def _all_plainly_consistent(t: Tournament, by_no: dict[int, Player]) -> list[Number] | None:
@@ -286,7 +298,7 @@ def _describe(e: RoundEntry) -> str:
     return text
 
 
-def check(t: Tournament, file: str | None = None) -> list[str]:
+def validated(t: Tournament, file: str | None = None) -> list[str]:
     """Raise the first error as a :class:`ValidationError`; return the warnings as text."""
     issues = validate(t)
     for issue in issues:

@@ -24,6 +24,7 @@ from brightwell_plugin import api
 from brightwell_plugin.archive.batch import OUTPUT_TAG, Placing, chunk_sizes, collect, process, run
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.plugins.host import get_host
 from support.make_fixtures import FIXTURES
 
 
@@ -81,8 +82,8 @@ def test_each_source_is_one_job_however_often_it_is_named(tmp_path):
     for part in (".TRN", ".sco"):  # a second set whose main file differs in case from its companion
         shutil.copy((FIXTURES / "sp" / "othello_open").with_suffix(part.lower()), src / f"Cup{part}")
     os.symlink(src / "club.xml", src / "2019" / "link.xml")  # the same file again, by another name
-    once = collect([str(src)])
-    again = collect([str(src), str(src / "2019"), str(src / "club.xml"), str(src / "2019" / "spring" / "event.sco")])
+    once = collect([str(src)], host=get_host())
+    again = collect([str(src), str(src / "2019"), str(src / "club.xml"), str(src / "2019" / "spring" / "event.sco")], host=get_host())
     sources = [job.source for job in once]
     assert [job.source for job in again] == sources and len(once) == len(again) == len(sources)
     assert len(set(map(Path.resolve, sources))) == len(sources)  # no file twice, the link not apart
@@ -149,7 +150,7 @@ def test_any_executor_runs_the_batch(tmp_path):
     (src / "2019" / "corrupt.xml").unlink()
     (src / "bad-encoding.trf").unlink()
     with ThreadPoolExecutor(2) as pool:
-        results = run(collect([str(src)]), tmp_path / "out", executor=pool)
+        results = run(collect([str(src)], host=get_host()), tmp_path / "out", executor=pool, host=get_host())
     assert len(results) == 7 and all(r.ok for r in results)
 
 
@@ -240,13 +241,13 @@ def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
     for i in range(70):
         shutil.copy(FIXTURES / "othello_open.xml", src / f"e{i:02d}.xml")
     (src / "e33.xml").write_text("<tournament")  # a bad file in the middle of a chunk
-    jobs = collect([str(src)])
+    jobs = collect([str(src)], host=get_host())
     for files, workers in ((70, 2), (3, 2), (10_000, 2), (1000, 8), (0, 1)):
         sizes = chunk_sizes(files, workers)
         assert sum(sizes) == files and all(1 <= s <= 16 for s in sizes)
         assert sizes == sorted(sizes, reverse=True) and sizes[-1:] in ([], [1])  # shrinking to one file
     assert chunk_sizes(70, 2)[0] == 8 and chunk_sizes(10_000, 2)[0] == 16
-    results = run(jobs, tmp_path / "out", "PTS,BQ:preset=woc", jobs_count=2)
+    results = run(jobs, tmp_path / "out", "PTS,BQ:preset=woc", jobs_count=2, host=get_host())
     assert [Path(r.source).name for r in results] == [f"e{i:02d}.xml" for i in range(70)]
     assert [r.ok for r in results] == [i != 33 for i in range(70)]
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [OUTPUT_TAG] + [f"e{i:02d}.xml" for i in range(70)
@@ -256,12 +257,12 @@ def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
 
 
 def test_a_bad_spec_or_output_format_is_refused_once_before_any_file(tmp_path):
-    jobs = collect([str(FIXTURES)])
+    jobs = collect([str(FIXTURES)], host=get_host())
     for spec, to, message in (("PTS,NOPE", None, "unknown criterion 'NOPE'"),
                               ("PTS,BQ:preset=nope", None, "preset"),
                               (None, "opengotha", "cannot write format 'opengotha'")):
         with pytest.raises(BrightwellError, match=message):
-            run(jobs, tmp_path / "out", spec, to)
+            run(jobs, tmp_path / "out", spec, to, host=get_host())
         assert not (tmp_path / "out").exists()
     result = CliRunner().invoke(main, ["batch", str(FIXTURES), "--out", str(tmp_path / "out"), "-t", "PTS,NOPE"])
     assert result.exit_code == 2 and result.output.count("unknown criterion") == 1
@@ -277,7 +278,7 @@ def test_every_error_names_its_file(tmp_path):
     (src / "bell.trf").write_text(text.replace("Ada Lindqvist", "Ada\x07Lindqvist"), encoding="utf-8")
     # writing XML fails: XML cannot carry U+0007 (this project's TRF writer would not write it either)
     (src / "broken.xml").write_text("<tournament")  # reading fails
-    results = {Path(r.source).name: r for r in run(collect([str(src)]), tmp_path / "out", "PTS,BQ:preset=woc", "xml")}
+    results = {Path(r.source).name: r for r in run(collect([str(src)], host=get_host()), tmp_path / "out", "PTS,BQ:preset=woc", "xml", host=get_host())}
     assert "needs game scores" in results["no_scores.trf"].error
     assert "cannot write XML" in results["bell.trf"].error
     for r in results.values():
@@ -285,8 +286,8 @@ def test_every_error_names_its_file(tmp_path):
 
 
 def test_a_result_survives_pickling_whole(tmp_path):
-    result = process(collect([str(FIXTURES / "othello_open.xml")])[0], tmp_path / "out", "PTS,BQ:preset=woc,DISCS",
-                     None, False)
+    result = process(collect([str(FIXTURES / "othello_open.xml")], host=get_host())[0], tmp_path / "out", "PTS,BQ:preset=woc,DISCS",
+                     None, False, host=get_host())
     again = pickle.loads(pickle.dumps(result))
     assert again == result and len(again.placings) == 9 and again.not_carried == result.not_carried
     assert all(type(p) is Placing for p in again.placings) and again.placings[0].name == result.placings[0].name
@@ -301,7 +302,7 @@ def test_dask_distributed_executor(tmp_path):
     (src / "2019" / "corrupt.xml").unlink()
     with (dask.config.set({"temporary-directory": str(tmp_path)}),  # its scratch space, not /tmp's
           distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client):
-        results = run(collect([str(src)]), tmp_path / "out", executor=client.get_executor())
+        results = run(collect([str(src)], host=get_host()), tmp_path / "out", executor=client.get_executor(), host=get_host())
     assert sum(not r.ok for r in results) == 1 and sum(r.ok for r in results) == 7
 
 

@@ -14,9 +14,10 @@ from brightwell_plugin.adapters.chessjson.format import ChessJsonFormat
 from brightwell_plugin.errors import BrightwellError
 from support.checker_pair import differences
 from support.strategies import chess_tournaments
+from support.samples import research
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "research"
+SHARED = research()
 FIXTURE = ROOT / "fixtures" / "quirks.jch"
 
 

@@ -3,7 +3,6 @@ commas, the tie-break codes mapped or named."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from support.make_fixtures import FIXTURES
@@ -11,9 +10,10 @@ from support.samples import or_skip
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
+from support.samples import research
 
 FIXTURE = FIXTURES / "chessresults_team.xml"
-REAL = Path(__file__).resolve().parents[2] / "shared" / "research" / "teams" / "sharly_chessresults_Team_RoundRobin.xml"
+REAL = research("teams", "sharly_chessresults_Team_RoundRobin.xml")
 
 
 def test_the_upload_is_recognised_and_read_as_a_team_event():
@@ -33,9 +33,9 @@ def test_the_upload_is_recognised_and_read_as_a_team_event():
 
 def test_the_teams_rank_by_the_files_list_and_agree_with_its_stored_standings():
     t = api.load(FIXTURE).tournament
-    s = api.rank_teams(t)
+    s = api.rank(t)
     assert [(r.start_no, r.rank, r.values) for r in s.rows] == [(1, 1, (4, 3)), (2, 2, (0, 0))]
-    _, rows = api.check(t, "PTS", ranking=None)  # the players' stored ranks and points
+    _, rows = api.check(t, "PTS", boards=True)  # the players' stored ranks and points
     assert not any(r.differs for r in rows)
 
 
@@ -58,7 +58,7 @@ def test_an_upload_whose_parts_disagree_is_refused_naming_the_element(tmp_path, 
 @pytest.mark.parametrize("path", or_skip([REAL] if REAL.exists() else []))
 def test_a_real_upload_ranks_its_teams_as_its_stored_standings(path):
     t = api.load(path).tournament
-    s = api.rank_teams(t)
+    s = api.rank(t)
     stored = {team.number: (team.stored_rank, team.stored_match_points) for team in t.teams.teams}
     assert {r.start_no: r.values[0] for r in s.rows} == {n: mp for n, (_, mp) in stored.items()}
     shared = {r.rank for r in s.rows if sum(x.rank == r.rank for x in s.rows) > 1}

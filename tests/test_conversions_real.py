@@ -13,8 +13,9 @@ from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.plugins.host import get_host
 from support.strategies import tournaments
+from support.samples import research
 
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
+SAMPLES = research("formats")
 READABLE = (".trf", ".tab", ".elo", ".json", ".xml", ".t", ".js", ".h9", ".tou", ".trn", ".zip", ".piz", ".txt")
 WRITABLE = sorted(name for name, f in get_host().formats.items() if f.can_write)
 # a writer for one game refuses the others, saying so: that is the conversion's answer, not a failure

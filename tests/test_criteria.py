@@ -10,7 +10,7 @@ import pytest
 
 from brightwell_plugin.builder import TournamentBuilder
 from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.standings import explain, rank
+from brightwell_plugin.api import explain, rank
 from support.make_fixtures import othello_open
 
 

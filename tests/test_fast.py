@@ -17,7 +17,8 @@ from support.strategies import tournaments
 from brightwell_plugin import fast
 from brightwell_plugin.api import _with_result
 from brightwell_plugin.model import Kind, Player, RoundEntry
-from brightwell_plugin.standings import Row, explain_everyone, new_row, rank
+from brightwell_plugin.api import explain_everyone, rank
+from brightwell_plugin.standings import Row, new_row
 
 
 def field_values(obj) -> dict:

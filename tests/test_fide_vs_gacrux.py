@@ -19,16 +19,17 @@ from hypothesis import strategies as st
 
 from brightwell_plugin import api
 from brightwell_plugin.adapters.trf.format import TrfFormat
-from brightwell_plugin.standings import rank
+from brightwell_plugin.api import rank
 from support.gacrux_oracle import Refused, as_number, gacrux_values, readable_copy
 from support.strategies import chess_tournaments, round_robins
+from support.samples import research
 
 EDITIONED = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "FB", "FB/C1", "SB", "SB/C1", "SB/M1", "AOB"]
 PLAIN = ["PTS", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "STD", "TPN", "KS", "KS/L+1", "KS/L-1",
          "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "ARO/U1400", "TPR/U1400", "PTP/M1/U1400",
          "APRO/U1400", "APPO/U1400", "RTNG/U1400"]
 CODES = PLAIN + [f"{c}/V{ed}" for ed in (2024, 2026) for c in EDITIONED]
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
+SAMPLES = research("formats")
 
 
 def ours(code: str) -> str:
@@ -38,14 +39,14 @@ def ours(code: str) -> str:
 def compare(t, trf: Path, after_round: int, encoding: str = "utf-8"):
     flags = ("-s" if t.system == "swiss" else "-p", "-b", encoding)
     expected = gacrux_values(trf, CODES, after_round, flags)
-    got = {r.start_no: r.values for r in rank(t, [ours(c) for c in CODES], after_round).rows}
+    got = {r.start_no: r.values for r in rank(t, [ours(c) for c in CODES], after_round, boards=True).rows}
     diffs = [(no, code, g, m) for no, (_, gv) in expected.items()
              for code, g, m in zip(CODES, gv, got[no]) if abs(as_number(g) - m) > 1e-6]
     assert not diffs, f"{len(diffs)} differences, e.g. {diffs[:6]} in\n{trf.read_text()}"
     if t.system == "round-robin" and after_round < t.rounds_played:
         return  # convention: mid-event gacrux ranks a round robin's DE group as if all had met (6.2)
     de_expected = gacrux_values(trf, ["PTS", "DE"], after_round, flags)
-    de_got = {r.start_no: r.rank for r in rank(t, ["PTS", "DE"], after_round).rows}
+    de_got = {r.start_no: r.rank for r in rank(t, ["PTS", "DE"], after_round, boards=True).rows}
     order = lambda ranks: sorted(ranks, key=lambda no: (ranks[no], no))  # noqa: E731
     expected_order = order({no: rk for no, (rk, _) in de_expected.items()})
     assert expected_order == order(de_got), (f"PTS,DE after round {after_round}: gacrux {expected_order}, "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -14,9 +13,10 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind
 from support.make_fixtures import FIXTURES, othello_open
 from support.samples import or_skip
+from support.samples import research
 
 FTD = FIXTURES / "othello_open.ftd.json"
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "flipthedisc"
+SAMPLES = research("formats", "flipthedisc")
 
 
 def test_fixture_reads_as_the_sample_event():

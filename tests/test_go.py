@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -11,10 +10,10 @@ from brightwell_plugin.adapters.go.egd import EgdFormat
 from brightwell_plugin.model import Kind
 from brightwell_plugin.errors import BrightwellError
 from support.make_fixtures import FIXTURES
-from support.samples import real_files
+from support.samples import real_files, research
 
 GO = FIXTURES / "go"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "go"
+SHARED = research("formats", "go")
 SPEC = "MMS,SOSM,SOSOSM"
 
 # The fixture's values by hand (tests/support/make_fixtures.py mcmahon_xml; zero 30K, floor 10K, bar 1D):
@@ -156,4 +155,4 @@ def test_every_real_opengotha_file_explains_every_player(path):
         t = api.load(path).tournament
     except BrightwellError as exc:
         pytest.skip(f"refused by rule: {exc}")  # what is refused, and why, issue-by-issue tests say
-    assert len(api.explain_everyone(t)) == len(t.players)
+    assert len(api.explain_everyone(t, boards=True)) == len(t.players)

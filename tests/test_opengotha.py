@@ -11,9 +11,10 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
 from support.make_fixtures import FIXTURES
 from support.samples import or_skip
+from support.samples import research
 
 GO = FIXTURES / "fixture_go.opengotha.xml"
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "go"
+SAMPLES = research("formats", "go")
 
 
 def test_results_of_every_kind():

@@ -26,8 +26,9 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind
 from support import opengotha_oracle as oracle
 from support.opengotha_events import dense, generated
+from support.samples import research
 
-SHARED_GO = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "go"
+SHARED_GO = research("formats", "go")
 if os.environ.get("OPENGOTHA_STANDINGS"):
     oracle.ORACLE = Path(os.environ["OPENGOTHA_STANDINGS"])
 NOT_RUNNING = oracle.unavailable()

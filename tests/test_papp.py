@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,9 +12,10 @@ from brightwell_plugin.adapters.papp.writer import render
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import REGISTERED, Kind, Player, Result, RoundEntry, Side, Tournament
 from support.make_fixtures import FIXTURES, papp_event
+from support.samples import research
 
 ELO = FIXTURES / "othello_open.elo"
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "papp" / "elo_exports"
+SAMPLES = research("formats", "papp", "elo_exports")
 
 
 def test_byes_and_absences_are_inferred_and_reported():

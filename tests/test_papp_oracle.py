@@ -21,8 +21,9 @@ import pytest
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from support.papp_workfiles import Event, generated, write_trio
+from support.samples import SHARED_ROOT
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+SHARED = SHARED_ROOT
 ORACLE = SHARED / "tools" / "papp" / "papp-standings"
 REAL = sorted((SHARED / "research" / "formats" / "papp" / "workfiles_derived").glob("*/papp-internal-workfile.txt"))
 

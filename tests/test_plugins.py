@@ -18,7 +18,7 @@ from brightwell_plugin.criteria.base import Criterion
 from brightwell_plugin.errors import BrightwellError, PluginError
 from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.plugins.host import DEFAULT_PLUGINS, DISABLE_ENV, Host
-from brightwell_plugin.standings import rank
+from brightwell_plugin.api import rank
 from support.make_fixtures import othello_open
 
 
@@ -209,7 +209,7 @@ def test_a_preset_twice_or_for_no_criterion_is_an_error_naming_the_plugins():
         host = Host(external=False)
         with pytest.raises(PluginError, match=re.escape(message)):
             host.register(plugin, name="extra")
-        assert host.criterion("BQ").presets["woc"] != {"coef": "7"}
+        assert host.criteria.presets_of("BQ")["woc"] != {"coef": "7"}
 
 
 def _table(text: str, heading: str) -> list[list[str]]:

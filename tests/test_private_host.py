@@ -91,3 +91,30 @@ def test_a_host_pickles_as_the_recipe_that_makes_it_again(private):
     again = host_module._host_for("another process's", False, (("throwaway", host_module._Module(
         throwaway_plugin.__name__)),))
     assert again is not private and "scores-test" in again.formats and "ODD" in again.criteria
+
+
+def test_a_team_event_uses_the_host_given(tmp_path, private):
+    """Teams ranked, explained, checked and converted, their criteria and formats from the host given."""
+    from support.make_fixtures import FIXTURES
+    t = api.load(FIXTURES / "teams.trf", host=private).tournament
+    standings = api.rank(t, "MPTS,GPTS,EMGSB,BH:GP", host=private)
+    assert standings.ranks_teams and {r.start_no for r in standings.rows} == {team.number for team in t.teams.teams}
+    assert len(api.explain_everyone(t, "MPTS,EDE", host=private)) == len(t.teams.teams)
+    assert api.rank(t, "PTS,ODD", host=private, boards=True).headings == ("PTS", "ODD")  # the host's own criterion
+    api.convert(FIXTURES / "teams.trf", tmp_path / "teams.xml", host=private)
+    assert api.rank(api.load(tmp_path / "teams.xml", host=private).tournament, host=private).ranks_teams
+
+
+def test_the_tiebreak_checker_uses_the_host_given(tmp_path, private, capsys):
+    """brightwell-tiebreakchecker's main with a host: an individual and a team event, with -c."""
+    from support.make_fixtures import FIXTURES
+
+    from brightwell_plugin.gacrux.command import main
+    assert main(["-i", str(FIXTURES / "quirks.trf"), "-c", "-t", "PTS", "BH", "DE"], host=private) == 0
+    assert json.loads(capsys.readouterr().out)["tiebreakResult"]["competitors"]
+    assert main(["-i", str(FIXTURES / "teams.trf"), "-c", "-t", "MPTS", "EDE", "GPTS"], host=private) == 0
+    assert json.loads(capsys.readouterr().out)["tiebreakResult"]["competitors"]
+    source = write_event(tmp_path / "club.scores")
+    assert main(["-i", str(source), "-f", "scores-test", "-t", "PTS", "ODD"], host=private) == 0  # the host's format
+    competitors = json.loads(capsys.readouterr().out)["tiebreakResult"]["competitors"]
+    assert len(competitors) == 4 and all(len(c["tiebreakScore"]) == 2 for c in competitors)

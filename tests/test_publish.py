@@ -24,13 +24,15 @@ from brightwell_plugin.cli import main
 from brightwell_plugin.criteria.base import fmt
 from brightwell_plugin.crosstable import crosstable
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.plugins.host import get_host
 from brightwell_plugin.publication import SCHEMA, VERSION, document
 from brightwell_plugin.web import fragments
 from brightwell_plugin.web import publish as site
 from brightwell_plugin.web.pages import render_site
+from support.samples import research
 
 ROOT = Path(__file__).resolve().parents[1]
-WOF = ROOT.parent / "shared" / "research" / "formats" / "papp" / "wof_results"
+WOF = research("formats", "papp", "wof_results")
 SPEC = "PTS,BQ:preset=woc,DISCS,BH"
 
 
@@ -40,7 +42,7 @@ def real_events():
 
 def test_document_standings_after_each_round_are_the_api_rankings():
     t = api.load(api.sample_path()).tournament
-    doc = document(t, SPEC)
+    doc = document(t, SPEC, host=get_host())
     assert [s["after_round"] for s in doc["standings"]] == list(range(1, t.rounds_played + 1))
     for s in doc["standings"]:
         ranked = api.rank(t, SPEC, s["after_round"])
@@ -50,7 +52,7 @@ def test_document_standings_after_each_round_are_the_api_rankings():
 
 def test_document_explanations_are_api_explain_for_every_player():
     t = api.load(api.sample_path()).tournament
-    doc = document(t, SPEC)
+    doc = document(t, SPEC, host=get_host())
     for p in t.players:
         expected = [e.as_dict() for e in api.explain(t, p.start_no, SPEC)]
         got = doc["explanations"][str(p.start_no)]
@@ -61,7 +63,7 @@ def test_document_explanations_are_api_explain_for_every_player():
 
 def test_comparison_lists_exactly_the_players_whose_place_differs():
     t = api.load(api.sample_path()).tournament
-    doc = document(t, "PTS,BQ:preset=woc", compare="PTS,DISCS")
+    doc = document(t, "PTS,BQ:preset=woc", compare="PTS,DISCS", host=get_host())
     a = {r.start_no: r.rank for r in api.rank(t, "PTS,BQ:preset=woc").rows}
     b = {r.start_no: r.rank for r in api.rank(t, "PTS,DISCS").rows}
     differ = {no for no in a if a[no] != b[no]}
@@ -72,7 +74,7 @@ def test_comparison_lists_exactly_the_players_whose_place_differs():
 
 def test_document_is_json_with_its_schema_and_version_documented():
     t = api.load(api.sample_path()).tournament
-    doc = json.loads(json.dumps(document(t, SPEC, "PTS,DISCS")))
+    doc = json.loads(json.dumps(document(t, SPEC, "PTS,DISCS", host=get_host())))
     assert (doc["schema"], doc["version"]) == (SCHEMA, VERSION)
     schema_doc = (ROOT / "docs" / "standings-json.md").read_text()
     assert f"version {VERSION}" in schema_doc and SCHEMA in schema_doc
@@ -102,7 +104,7 @@ def test_crosstable_opponents_by_rank_and_byes_distinct():
 
 def test_published_site_is_self_contained(tmp_path):
     out = tmp_path / "site"
-    count = site.publish(api.sample_path(), out, spec=SPEC, compare="PTS,DISCS")
+    count = site.publish(api.sample_path(), out, spec=SPEC, compare="PTS,DISCS", host=get_host())
     files = [p for p in out.rglob("*") if p.is_file()]
     assert len(files) == count
     t = api.load(api.sample_path()).tournament
@@ -124,7 +126,7 @@ def test_withdrawn_and_late_players_are_marked_from_when_it_applies():
     b.game(1, 1, 2, 40, 24).bye(1, 3)
     b.game(2, 1, 3, 30, 34).game(2, 2, 4, 33, 31).withdraw(2, 2)
     b.game(3, 1, 4, 40, 24).bye(3, 3)
-    files = render_site(document(b.build(), "PTS,BQ:preset=woc"))
+    files = render_site(document(b.build(), "PTS,BQ:preset=woc", host=get_host()))
     final, second = files["index.html"].decode(), files["after-round-2.html"].decode()
     assert final.count("mark withdrawn") == 1 and "withdrew after R2" in final
     assert second.count("mark withdrawn") == 0  # not yet withdrawn after round 2
@@ -149,7 +151,7 @@ def test_hand_built_rows_are_what_the_plain_templates_render(event, monkeypatch)
     Jinja templates of tests/support/plain_rows.py are the plain way, and the pages are the same."""
     from support import plain_rows
     t = _marked_and_escaped_event() if event == "marked" else api.load(api.sample_path()).tournament
-    doc = document(t, "PTS,BQ:preset=woc,DISCS,BH", "PTS,DISCS")
+    doc = document(t, "PTS,BQ:preset=woc,DISCS,BH", "PTS,DISCS", host=get_host())
     fast = render_site(doc)
     for name in ("Links", "standings_rows", "crosstable_rows", "round_rows", "part_rows"):
         monkeypatch.setattr(fragments, name, getattr(fragments, name))  # undone after the test
@@ -164,7 +166,7 @@ def test_names_are_escaped_in_every_page(tmp_path):
     b = TournamentBuilder("<b>Open</b>", game="othello", board=64)
     b.player(1, "<script>alert(1)</script>").player(2, "O'Brien & Sons")
     b.game(1, 1, 2, 40, 24)
-    files = render_site(document(b.build(), "PTS,BQ:preset=woc"))
+    files = render_site(document(b.build(), "PTS,BQ:preset=woc", host=get_host()))
     for name, data in files.items():
         if name.endswith(".html"):
             text = data.decode()
@@ -174,26 +176,26 @@ def test_names_are_escaped_in_every_page(tmp_path):
 
 def test_publish_replaces_a_site_at_once_and_refuses_other_folders(tmp_path):
     out = tmp_path / "site"
-    site.publish(api.sample_path(), out, spec="PTS,DISCS")
+    site.publish(api.sample_path(), out, spec="PTS,DISCS", host=get_host())
     first = (out / "version.json").read_bytes()
-    site.publish(api.sample_path(), out, spec="PTS,BQ:preset=woc")
+    site.publish(api.sample_path(), out, spec="PTS,BQ:preset=woc", host=get_host())
     assert (out / "version.json").read_bytes() != first
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temporary folder left
     other = tmp_path / "docs"
     other.mkdir()
     (other / "notes.txt").write_text("mine")
     with pytest.raises(BrightwellError, match="no published site"):
-        site.publish(api.sample_path(), other)
+        site.publish(api.sample_path(), other, host=get_host())
     assert [p.name for p in other.iterdir()] == ["notes.txt"]
     inside = out / "event.xml"
     shutil.copy(api.sample_path(), inside)
     with pytest.raises(BrightwellError, match="holds the input"):
-        site.publish(inside, out)
+        site.publish(inside, out, host=get_host())
 
 
 def test_a_failed_publish_leaves_the_old_site(tmp_path, monkeypatch):
     out = tmp_path / "site"
-    site.publish(api.sample_path(), out)
+    site.publish(api.sample_path(), out, host=get_host())
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
     def broken(fd, data):
@@ -201,7 +203,7 @@ def test_a_failed_publish_leaves_the_old_site(tmp_path, monkeypatch):
     monkeypatch.setattr(site.os, "write", broken)
     with pytest.raises(BrightwellError, match=r"site: cannot write the site: No space left on device; nothing "
                                               "was changed$"):
-        site.publish(api.sample_path(), out, spec="PTS,DISCS")
+        site.publish(api.sample_path(), out, spec="PTS,DISCS", host=get_host())
     from click.testing import CliRunner
 
     from brightwell_plugin.cli import main
@@ -224,7 +226,7 @@ def test_watch_republishes_on_save_and_keeps_the_site_on_a_bad_save(tmp_path):
         lines.append(line)
         published.release()
     thread = threading.Thread(target=site.watch, args=(event, out, report),
-                              kwargs=dict(interval=0.05, stop=done.is_set))
+                              kwargs=dict(interval=0.05, stop=done.is_set, host=get_host()))
     thread.start()
     try:
         assert published.acquire(timeout=60)
@@ -273,7 +275,7 @@ def test_publish_without_the_web_extra_says_how_to_install_it(tmp_path, monkeypa
 def test_a_hundred_player_standings_page_is_small():
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bench_rank import generate
-    files = render_site(document(generate(100, 11), SPEC))
+    files = render_site(document(generate(100, 11), SPEC, host=get_host()))
     assert len(files["index.html"]) < 200_000
     assert len(files["players/1.html"]) < 200_000
 
@@ -281,7 +283,7 @@ def test_a_hundred_player_standings_page_is_small():
 @pytest.mark.parametrize("path", real_events())
 def test_real_events_publish(tmp_path, path):
     out = tmp_path / "site"
-    site.publish(path, out)
+    site.publish(path, out, host=get_host())
     doc = json.loads((out / "standings.json").read_text())
     t = api.load(path).tournament
     final = api.rank(t)
@@ -318,7 +320,7 @@ def test_crosstable_needs_the_table_output():
 
 
 def test_german_example_publishes():
-    files = render_site(document(german_example(), "PTS,BQ:preset=woc"))
+    files = render_site(document(german_example(), "PTS,BQ:preset=woc", host=get_host()))
     assert b"Standings after round" in files["index.html"]
 
 

@@ -17,13 +17,15 @@ from brightwell_plugin.publication import document
 from brightwell_plugin.web import pages, split
 from brightwell_plugin.web import publish as site
 from brightwell_plugin.web.pages import render_site
+from brightwell_plugin.plugins.host import get_host
 
 pytest.importorskip("jinja2")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from bench_rank import generate  # noqa: E402
 from support.samples import or_skip  # noqa: E402
+from support.samples import research
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
+SHARED = research("formats")
 REAL = ["papp/wof_results/wofpipe_19891015_WOC_1989.ELO", "trf/icu_armstrong_2011.tab",
         "go/opengotha_remote/ogremote_20201031193925_CA2020Rd6finalv1.xml"]
 
@@ -66,10 +68,10 @@ def files_of(folder: Path) -> dict[str, bytes]:
 @pytest.mark.parametrize("live, after_round", [(False, None), (True, None), (False, 4)])
 def test_two_processes_write_the_files_one_process_renders(tmp_path, event, forced, live, after_round):
     out = tmp_path / "site"
-    count = site.publish(event, out, spec=SPEC, compare=COMPARE, after_round=after_round, live=live)
+    count = site.publish(event, out, spec=SPEC, compare=COMPARE, after_round=after_round, live=live, host=get_host())
     assert forced == [1]
     loaded = api.load(event)
-    expected = render_site(document(loaded.tournament, SPEC, COMPARE, after_round, event.name), live=live)
+    expected = render_site(document(loaded.tournament, SPEC, COMPARE, after_round, event.name, host=get_host()), live=live)
     written = files_of(out)
     assert count == len(written) == len(expected)
     assert written.keys() == expected.keys()
@@ -81,16 +83,16 @@ def test_two_processes_write_the_files_one_process_renders(tmp_path, event, forc
 def test_real_events_built_on_two_processes_are_built_as_on_one(tmp_path, forced, monkeypatch, path):
     monkeypatch.setattr(split, "SPLIT_FROM", 10)  # real fields are smaller than the threshold
     out = tmp_path / "site"
-    site.publish(path, out, live=True)
+    site.publish(path, out, live=True, host=get_host())
     assert forced == ([] if api.load(path).tournament.teams else [1])  # a team site is built in one process
     loaded = api.load(path)
     notes = [str(w).replace(str(path), path.name) for w in loaded.warnings]
-    expected = render_site(document(loaded.tournament, None, None, None, path.name, None, notes), live=True)
+    expected = render_site(document(loaded.tournament, None, None, None, path.name, None, notes, host=get_host()), live=True)
     assert files_of(out) == expected
 
 
 def test_a_small_event_is_built_in_one_process(tmp_path, forced):
-    site.publish(api.sample_path(), tmp_path / "site")
+    site.publish(api.sample_path(), tmp_path / "site", host=get_host())
     assert forced == []
 
 
@@ -99,7 +101,7 @@ def test_a_program_with_other_threads_builds_in_one_process(tmp_path, event, use
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        site.publish(event, tmp_path / "site")
+        site.publish(event, tmp_path / "site", host=get_host())
     finally:
         stop.set()
         other.join()
@@ -109,7 +111,7 @@ def test_a_program_with_other_threads_builds_in_one_process(tmp_path, event, use
 
 def old_site(tmp_path) -> tuple[Path, dict[str, bytes]]:
     out = tmp_path / "site"
-    site.publish(api.sample_path(), out)
+    site.publish(api.sample_path(), out, host=get_host())
     return out, files_of(out)
 
 
@@ -120,7 +122,7 @@ def test_an_error_in_the_second_process_is_reported_and_the_old_site_kept(tmp_pa
         raise BrightwellError("BQ: cannot explain this")
     monkeypatch.setattr(split, "explanations", failing)
     with pytest.raises(BrightwellError, match=r"^BQ: cannot explain this$"):
-        site.publish(event, out, spec=SPEC)
+        site.publish(event, out, spec=SPEC, host=get_host())
     assert files_of(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xml", "site"]
 
@@ -135,7 +137,7 @@ def test_an_internal_error_in_the_second_process_is_one_line(tmp_path, event, fo
         return original(self, players, explanations)
     monkeypatch.setattr(pages.Site, "player_pages", failing_in_the_child)
     with pytest.raises(BrightwellError) as caught:
-        site.publish(event, out, spec=SPEC)
+        site.publish(event, out, spec=SPEC, host=get_host())
     assert str(caught.value) == "internal error in the second process (ValueError: no pages here)"
     assert files_of(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xml", "site"]
@@ -157,7 +159,7 @@ def test_an_error_in_this_process_stops_the_second_and_keeps_the_old_site(tmp_pa
         return pid
     monkeypatch.setattr(split.os, "fork", recorded_fork)
     with pytest.raises(BrightwellError, match="site: cannot write the site: No space left on device; nothing was changed"):
-        site.publish(event, out, spec=SPEC)
+        site.publish(event, out, spec=SPEC, host=get_host())
     assert files_of(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xml", "site"]
     assert len(children) == 1
@@ -167,5 +169,5 @@ def test_an_error_in_this_process_stops_the_second_and_keeps_the_old_site(tmp_pa
 
 def test_the_json_assembled_from_parts_is_json_dumps_of_the_document(event):
     import json
-    doc = document(api.load(event).tournament, SPEC, COMPARE)
+    doc = document(api.load(event).tournament, SPEC, COMPARE, host=get_host())
     assert pages.site_json(doc) == json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()

@@ -58,14 +58,14 @@ def test_criteria_declare_the_numbers_and_settings_a_conversion_needs():
     host = Host(external=False)
     ctx = Context(othello_open())
     bq = host.criterion("BQ")
-    assert dict(bq.numbers(ctx, bq.configure(parse_item("BQ:preset=ftd")))) == {"coef": pytest.approx(64 / 5)}
-    assert bq.numbers(ctx, bq.configure(parse_item("BQ:coef=6"))) == {}  # written as a number already
-    assert set(bq.settings_read(bq.configure(parse_item("BQ")))) == {"board"}
-    assert bq.settings_read(bq.configure(parse_item("BQ:u=32"))) == {}  # the substitute given: no board read
+    assert dict(bq.numbers(ctx, host.criteria.configure(parse_item("BQ:preset=ftd")))) == {"coef": pytest.approx(64 / 5)}
+    assert bq.numbers(ctx, host.criteria.configure(parse_item("BQ:coef=6"))) == {}  # written as a number already
+    assert set(bq.settings_read(host.criteria.configure(parse_item("BQ")))) == {"board"}
+    assert bq.settings_read(host.criteria.configure(parse_item("BQ:u=32"))) == {}  # the substitute given: no board read
     bh = host.criterion("BH")
-    assert set(bh.settings_read(bh.configure(parse_item("BH")))) == {"start_date"}
-    assert bh.settings_read(bh.configure(parse_item("BH/V2024"))) == {}
-    assert host.criterion("PTS").numbers(ctx, host.criterion("PTS").configure(parse_item("PTS"))) == {}
+    assert set(bh.settings_read(host.criteria.configure(parse_item("BH")))) == {"start_date"}
+    assert bh.settings_read(host.criteria.configure(parse_item("BH/V2024"))) == {}
+    assert host.criterion("PTS").numbers(ctx, host.criteria.configure(parse_item("PTS"))) == {}
 
 
 def test_a_format_without_a_setting_a_criterion_reads_loses_it_and_says_which(tmp_path):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from brightwell_plugin import api
 from brightwell_plugin.api import with_standings
 from brightwell_plugin.context import Context
-from brightwell_plugin.standings import rank
+from brightwell_plugin.api import rank
 from support.strategies import tournaments
 
 SPECS = ["PTS", "PTS,BH/C1,BH,SB", "PTS,WIN,PS/C1", "PTS,SB/M1,DE", "PTS,BQ:coef=6:u=30,DISCS"]
@@ -70,8 +70,7 @@ def test_each_criterion_gives_values_of_one_type():
         for t in [*events, teams]:
             try:
                 item = "TURCAS:w_bh=1:w_pts=2:w_spread=1:w_first=0" if code == "TURCAS" else code  # weights required
-                ranking = api.rank_teams if t is teams else api.rank
-                values = [r.values[1] for r in ranking(t, ["PTS", item]).rows]
+                values = [r.values[1] for r in api.rank(t, ["PTS", item]).rows]
             except BrightwellError:
                 continue
             kind = int if criterion.whole else float

@@ -21,9 +21,10 @@ from brightwell_plugin.model import Kind, ScoringSystem
 from support.make_fixtures import FIXTURES, othello_open
 from support.strategies import played, tournaments
 from support.samples import or_skip
+from support.samples import research
 
 SP = FIXTURES / "sp" / "othello_open.trn"
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
+SAMPLES = research("formats")
 REAL = SAMPLES / "swissperfect"
 
 

@@ -18,9 +18,10 @@ from brightwell_plugin import api
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result
-from brightwell_plugin.teams.standings import explain_team, rank_teams, team_view
+from brightwell_plugin.teams.view import team_view
+from support.samples import research, SHARED_ROOT
 
-TEAMS = Path(__file__).resolve().parents[2] / "shared" / "research" / "teams"
+TEAMS = research("teams")
 W, D, L = (Kind.GAME, Result.WIN), (Kind.GAME, Result.DRAW), (Kind.GAME, Result.LOSS)
 FW = (Kind.FORFEIT_WIN, None)
 
@@ -51,13 +52,13 @@ def test_teams_and_matches_are_read_from_the_team_records(tmp_path):
 
 
 def test_teams_rank_by_match_points_then_game_points(tmp_path):
-    s = rank_teams(api.load(_event(tmp_path)).tournament, "MPTS,GPTS")
+    s = api.rank(api.load(_event(tmp_path)).tournament, "MPTS,GPTS")
     assert [(r.rank, r.start_no, r.name, r.values) for r in s.rows] == [
         (1, 1, "Team 1", (3, 2.5)), (2, 2, "Team 2", (2, 2)), (2, 3, "Team 3", (2, 2)), (4, 4, "Team 4", (1, 1.5))]
 
 
 def test_match_points_follow_the_362_record(tmp_path):
-    s = rank_teams(api.load(_event(tmp_path, match_points=(3, 1, 0))).tournament, "MPTS")
+    s = api.rank(api.load(_event(tmp_path, match_points=(3, 1, 0))).tournament, "MPTS")
     assert {r.start_no: r.values[0] for r in s.rows} == {1: 4, 2: 3, 3: 2, 4: 1}
 
 
@@ -81,9 +82,9 @@ def test_team_criteria_are_refused_on_an_individual_event_and_unknown_team_codes
     t = api.load(_event(tmp_path)).tournament
     for code in ("MPTS", "GPTS", "EMGSB", "EDE", "SSSC", "BC", "TBR"):
         with pytest.raises(BrightwellError, match=f"{code} ranks teams"):
-            api.rank(t, code)
+            api.rank(t, code, boards=True)
     with pytest.raises(BrightwellError, match=r"MNR/K4: unknown criterion 'MNR'"):
-        rank_teams(t, "MPTS,MNR/K4")
+        api.rank(t, "MPTS,MNR/K4")
 
 
 def test_brightwell_rank_ranks_the_teams_and_boards_the_players(tmp_path):
@@ -130,7 +131,7 @@ def _gacrux(path: Path, items: str, out: Path) -> dict:
 
 
 def _ours(path: Path, items: str) -> dict:
-    s = rank_teams(api.load(path).tournament, items)
+    s = api.rank(api.load(path).tournament, items)
     shown = [_two_decimals if item.startswith("SSSC") else float for item in items.split(",")]
     return {r.start_no: (r.rank, [show(v) for show, v in zip(shown, r.values)]) for r in s.rows}
 
@@ -187,7 +188,7 @@ def test_repeated_matches_are_averaged_exactly(tmp_path):
     rounds = [[_board(1, 2, W)], [_board(1, 2, W)], [_board(1, 2, L)], [_board(1, 2, L)]]
     path = tmp_path / "four.trf"
     path.write_bytes(team_trf("Four meetings", [[1], [2]], rounds, colours="W"))
-    s = rank_teams(api.load(path).tournament, "MPTS,EDE,GPTS")
+    s = api.rank(api.load(path).tournament, "MPTS,EDE,GPTS")
     assert [(r.rank, r.values) for r in s.rows] == [(1, (4, 0, 2)), (1, (4, 0, 2))]
 
 
@@ -228,7 +229,7 @@ def test_rosters_of_an_individual_event_leave_it_individual_said_once(tmp_path):
 def _with_stored(path: Path, changed_rank: dict | None = None) -> Path:
     """The event with each team's match points, game points and rank stored in its 310 record, as
     computed by MPTS,GPTS (``changed_rank``: a team's rank stored otherwise)."""
-    s = rank_teams(api.load(path).tournament, "MPTS,GPTS")
+    s = api.rank(api.load(path).tournament, "MPTS,GPTS")
     rows = {r.start_no: r for r in s.rows}
     lines = []
     for line in path.read_text(encoding="latin-1").splitlines():
@@ -317,9 +318,9 @@ def test_a_team_chess_json_whose_parts_disagree_is_refused_naming_the_element(tm
 def test_the_team_standings_are_written_into_the_310_records_and_gacrux_agrees(tmp_path):
     from support.make_fixtures import FIXTURES
     t = api.load(FIXTURES / "teams.trf").tournament
-    s = rank_teams(t, "MPTS,GPTS,EMGSB")
+    s = api.rank(t, "MPTS,GPTS,EMGSB")
     out = tmp_path / "ranked.trf"
-    api.write(api.with_team_standings(t, s), out)
+    api.write(api.with_standings(t, s), out)
     before, after = (FIXTURES / "teams.trf").read_text().splitlines(), out.read_text().splitlines()
     assert [i for i, (a, b) in enumerate(zip(before, after)) if a != b] == [
         i for i, line in enumerate(before) if line.startswith("310")]
@@ -401,7 +402,7 @@ def test_opengothas_team_points_need_more_than_half_the_boards_and_more_than_the
     1 + 3 + 3); BDW the boards won (team 2: 0.5, 1.5, 0), BDW1U board 1's."""
     from support.make_fixtures import FIXTURES
     t = api.load(FIXTURES / "teams.trf").tournament
-    s = rank_teams(t, "TEAMP,SOST,BDW,BDW1U")
+    s = api.rank(t, "TEAMP,SOST,BDW,BDW1U")
     assert {r.start_no: r.values for r in s.rows} == {
         1: (5, 7, 6.5, 2.5), 2: (1, 11, 2, 1), 3: (3, 9, 5, 1.5), 4: (3, 9, 4.5, 1)}
 
@@ -415,7 +416,7 @@ def test_an_opengotha_team_tournament_is_read_with_its_team_placement_criteria(p
     t = loaded.tournament
     assert len(t.teams.teams) == 7 and t.teams.board_count == 4
     assert t.teams.tiebreaks == ("TEAMP", "BDW", "BDW1U", "BDW2U", "BDW3U")
-    s = api.rank_teams(t)
+    s = api.rank(t)
     assert s.headings == t.teams.tiebreaks
     board_wins = {m.first: 0 for m in t.teams.matches}
     for m in t.teams.matches:  # BDW: every board's points, from the games of the file
@@ -423,7 +424,7 @@ def test_an_opengotha_team_tournament_is_read_with_its_team_placement_criteria(p
         board_wins[m.second] = board_wins.get(m.second, 0) + m.second_points
     assert {r.start_no: r.values[1] for r in s.rows} == {team.number: board_wins.get(team.number, 0)
                                                           for team in t.teams.teams}
-    assert api.rank(t).headings == ("NBW", "SOSW", "SOSOSW", "DC")  # the players keep their own list
+    assert api.rank(t, boards=True).headings == ("NBW", "SOSW", "SOSOSW", "DC")  # the players keep their own list
 
 
 def test_a_team_event_with_a_player_on_no_team_is_written_to_chess_json_as_players_and_says_so(tmp_path):
@@ -440,16 +441,15 @@ def test_a_team_event_with_a_player_on_no_team_is_written_to_chess_json_as_playe
 
 
 def test_every_teams_explanations_at_once_are_each_teams_own():
-    """publication explains every team over one view and context (explain_teams); explain_team
+    """publication explains every team over one view and context (explain_everyone); explain
     makes its own each time: the two agree."""
     from support.make_fixtures import FIXTURES
 
-    from brightwell_plugin.teams.standings import explain_team, explain_teams
     t = api.load(FIXTURES / "teams.trf").tournament
     spec = "MPTS,GPTS,EMGSB/C1,EDE,BH:GP"
-    together = explain_teams(t, spec)
+    together = api.explain_everyone(t, spec)
     assert [[e.as_dict() for e in es] for es in together] == [
-        [e.as_dict() for e in explain_team(t, team.number, spec)] for team in t.teams.teams]
+        [e.as_dict() for e in api.explain(t, team.number, spec)] for team in t.teams.teams]
 
 
 # -- the board criteria (C.07 art. 12) over the whole event --------------------------------------
@@ -467,20 +467,20 @@ def _board_event(tmp_path) -> Path:
 
 def test_board_count_is_board_number_times_points_lower_first(tmp_path):
     # team 1: 1x1 + 2x0 + 3x0.5 + 4x0.5 = 4.5; team 2: 0 + 2x1 + 1.5 + 2 = 5.5; team 3: 0.5 + 1 + 3 + 0 = 4.5
-    s = rank_teams(api.load(_board_event(tmp_path)).tournament, "MPTS,GPTS,BC")
+    s = api.rank(api.load(_board_event(tmp_path)).tournament, "MPTS,GPTS,BC")
     assert [(r.rank, r.start_no, r.values[2]) for r in s.rows] == [(1, 1, 4.5), (1, 3, 4.5), (3, 2, 5.5), (3, 4, 5.5)]
 
 
 def test_top_board_results_compare_board_1_then_board_2(tmp_path):
     # board 1: team 1 scored 1, teams 3 and 4 0.5, team 2 0; board 2 leaves 3 and 4 tied; board 3 parts them
-    s = rank_teams(api.load(_board_event(tmp_path)).tournament, "MPTS,GPTS,TBR")
+    s = api.rank(api.load(_board_event(tmp_path)).tournament, "MPTS,GPTS,TBR")
     assert [(r.rank, r.start_no, r.values[2]) for r in s.rows] == [(1, 1, 1), (2, 3, 2), (3, 4, 3), (4, 2, 4)]
 
 
 def test_board_elimination_leaves_out_the_bottom_boards_one_by_one(tmp_path):
     # without board 4: team 3 2, teams 1 and 2 1.5, team 4 1; without boards 3 and 4: 1 and 2 level at 1;
     # without 2, 3 and 4: team 1 1, team 2 0
-    s = rank_teams(api.load(_board_event(tmp_path)).tournament, "MPTS,GPTS,BBE")
+    s = api.rank(api.load(_board_event(tmp_path)).tournament, "MPTS,GPTS,BBE")
     assert [(r.rank, r.start_no, r.values[2]) for r in s.rows] == [(1, 3, 1), (2, 1, 2), (3, 2, 3), (4, 4, 4)]
 
 
@@ -493,7 +493,7 @@ def test_a_board_left_empty_is_numbered_as_the_300_record_seats_the_team(tmp_pat
     path.write_bytes(team_trf("Seats", rosters, rounds, orders=((1, 1, 2, (0, 2, 3, 4)),)))
     [m] = api.load(path).tournament.teams.matches
     assert [(b.number, b.first, b.second) for b in m.boards] == [(1, 5, None), (2, 6, 2), (3, 7, 3), (4, 8, 4)]
-    s = rank_teams(api.load(path).tournament, "MPTS,BC")
+    s = api.rank(api.load(path).tournament, "MPTS,BC")
     assert {r.start_no: r.values[1] for r in s.rows} == {1: 2 * 1 + 4 * 0.5, 2: 1 + 3 + 4 * 0.5}
 
 
@@ -503,7 +503,7 @@ def test_the_tec_sample_board_points_are_gacruxs(tmp_path, path):
     pairing-allocated bye every board won, though the 320 record gives it 2 game points of 4)."""
     from brightwell_plugin.context import Context
     from brightwell_plugin.criteria.team_boards import board_totals
-    from brightwell_plugin.teams.standings import team_view
+    from brightwell_plugin.teams.view import team_view
     from support.checker_pair import gacrux as run
     _, text = run(["-i", str(path), "-b", "utf-8", "-c", "-t", "MPTS", "BC"], tmp_path / "g.json")
     gacrux_boards = {c["cid"]: c["boardPoints"] for c in json.loads(text)["tiebreakResult"]["competitors"]}
@@ -533,24 +533,24 @@ def test_sssc_is_the_secondary_score_plus_buchholz_over_the_truncated_factor(tmp
     score (2 boards x 1 GP), truncated: 2. /K4 gives a factor of one's own. With :GP the primary
     score is the game points (factor 2 rounds x 2 boards over 2 MP: 2), the secondary the MP."""
     t = api.load(_strength_event(tmp_path)).tournament
-    s = rank_teams(t, "MPTS,SSSC,SSSC/K4,SSSC:GP")
+    s = api.rank(t, "MPTS,SSSC,SSSC/K4,SSSC:GP")
     assert {r.start_no: r.values[1:] for r in s.rows} == {
         1: (2.5 + 3 / 2, 2.5 + 3 / 4, 3 + 3.5 / 2), 2: (1.5 + 5 / 2, 1.5 + 5 / 4, 1 + 4.5 / 2),
         3: (2 + 5 / 2, 2 + 5 / 4, 2 + 4.5 / 2), 4: (2 + 3 / 2, 2 + 3 / 4, 2 + 3.5 / 2)}
     assert [r.start_no for r in s.rows] == [1, 3, 4, 2]
-    [team_3] = [e for e in explain_team(t, 3, "SSSC")]
+    [team_3] = [e for e in api.explain(t, 3, "SSSC")]
     assert [(p.label, p.value) for p in team_3.parts] == [("secondary score", 2), ("Buchholz ÷ factor", 2.5)]
 
 
 def test_sssc_takes_no_factor_of_zero_and_names_a_bad_one(tmp_path):
     t = api.load(_strength_event(tmp_path)).tournament
     with pytest.raises(BrightwellError, match="SSSC does not take /K0"):
-        rank_teams(t, "MPTS,SSSC/K0")
+        api.rank(t, "MPTS,SSSC/K0")
     with pytest.raises(BrightwellError, match="SSSC does not take /C1"):
-        rank_teams(t, "MPTS,SSSC/C1")
+        api.rank(t, "MPTS,SSSC/C1")
 
 
-BBP = Path(__file__).resolve().parents[2] / "shared" / "tools" / "bbpPairings" / "bbpPairings.exe"
+BBP = SHARED_ROOT / "tools" / "bbpPairings" / "bbpPairings.exe"
 
 
 @pytest.mark.skipif(not BBP.exists(), reason="bbpPairings (shared/tools) not present")
@@ -562,7 +562,7 @@ def test_the_pairing_engine_takes_a_team_trf_written_here_as_it_takes_the_origin
     source = path if path.is_absolute() else Path(__file__).resolve().parents[1] / path
     t = api.load(source).tournament
     out = tmp_path / "written.trf"
-    api.write(api.with_team_standings(t, rank_teams(t)), out)
+    api.write(api.with_standings(t, api.rank(t)), out)
     verdicts = [subprocess.run([str(BBP), "--dutch", str(p), "-c"], capture_output=True, text=True, timeout=60)
                 for p in (source, out)]
     assert [v.returncode for v in verdicts] == [3, 3]
@@ -585,7 +585,7 @@ def test_a_player_on_no_roster_fielded_by_a_300_record_plays_for_that_team_that_
     assert t.teams.team(1).members == (1, 2)
     original = api.load(FIXTURES / "teams.trf").tournament
     assert t.teams.matches == original.teams.matches
-    assert rank_teams(t, "MPTS,GPTS,EGGSB").rows == rank_teams(original, "MPTS,GPTS,EGGSB").rows
+    assert api.rank(t, "MPTS,GPTS,EGGSB").rows == api.rank(original, "MPTS,GPTS,EGGSB").rows
     fielded_twice = orders + "300   1   2   1    4    5    3\n"
     path.write_text(text.replace(roster, roster[:-5]) + fielded_twice, encoding="latin-1")
     with pytest.raises(BrightwellError, match="player 3 is not on team 2|player 3 is fielded by teams 1 and 2"):
@@ -599,6 +599,6 @@ def test_sharlys_in_progress_team_file_reads_with_its_substitute(tmp_path, path)
     round paired and not played: read, ranked after round 1, written back as it was."""
     t = api.load(path).tournament
     assert t.rounds_played == 1 and {m.round for m in t.teams.matches} == {1}
-    assert [r.start_no for r in rank_teams(t, "MPTS,GPTS").rows][:1] == [1]
+    assert [r.start_no for r in api.rank(t, "MPTS,GPTS").rows][:1] == [1]
     api.write(t, tmp_path / "same.trf")
     assert (tmp_path / "same.trf").read_bytes() == path.read_bytes()

@@ -22,8 +22,9 @@ from brightwell_plugin.gacrux.command import main
 from support.checker_pair import brightwell, differences, gacrux, refused
 from support.strategies import chess_tournaments, round_robins
 from support.team_events import team_events
+from support.samples import SHARED_ROOT
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+SHARED = SHARED_ROOT
 SAMPLES = SHARED / "research" / "formats"
 BBP = SHARED / "tools" / "bbpPairings" / "bbpPairings.exe"
 LISTS = [["PTS", "BH/C1", "SB"], ["PTS", "WIN", "WON", "BPG", "BWG", "REP", "TPN", "GE", "SNO"],

@@ -18,6 +18,7 @@ from brightwell_plugin.model import Kind, Result, Side
 from support.make_fixtures import FIXTURES, othello_open
 from support.strategies import played, tournaments
 from support.samples import or_skip
+from support.samples import research
 
 FMT = TrfFormat()
 QUIRKS = FIXTURES / "quirks.trf"
@@ -56,7 +57,7 @@ def same_but_dash_cells(written: bytes, original: bytes) -> bool:
                 return False
             pos += 8
     return pos == len(got)
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
+SAMPLES = research("formats")
 
 
 def load_text(tmp_path, data: bytes, name="event.trf", **kw):

@@ -17,8 +17,7 @@ from brightwell_plugin import api
 from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result
-from brightwell_plugin.standings import rank
-from brightwell_plugin.teams.standings import explain_team, rank_teams
+from brightwell_plugin.api import rank
 
 W, D = (Kind.GAME, Result.WIN), (Kind.GAME, Result.DRAW)
 
@@ -70,9 +69,9 @@ def test_a_teams_penalty_takes_match_and_game_points_from_round_to_standings(tmp
     path = tmp_path / "penalty.trf"
     path.write_bytes(team_trf("Penalty", rosters, rounds, colours="WB", penalties=((1, -1.0, -0.5, 1),)))
     t = api.load(path).tournament
-    s = rank_teams(t, "MPTS,GPTS")
+    s = api.rank(t, "MPTS,GPTS")
     assert {r.start_no: r.values for r in s.rows} == {1: (1, 1.0), 2: (0, 0.5)}
-    [mp, gp] = explain_team(t, 1, "MPTS,GPTS")
+    [mp, gp] = api.explain(t, 1, "MPTS,GPTS")
     assert [p.label for p in mp.parts][-1] == "given outside the matches" and gp.parts[-1].value == -0.5
 
 

@@ -17,9 +17,10 @@ from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from support.gacrux_oracle import Refused, gacrux_values, readable_copy
 from support.strategies import tournaments
+from support.samples import SHARED_ROOT
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+SHARED = SHARED_ROOT
 BBP = SHARED / "tools" / "bbpPairings" / "bbpPairings.exe"
 SAMPLES = SHARED / "research" / "formats"
 READABLE = (".trf", ".tab", ".elo", ".json", ".xml", ".t", ".js", ".h9", ".tou", ".trn", ".zip", ".piz", ".txt")

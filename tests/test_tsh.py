@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,9 +14,10 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
 from support.make_fixtures import FIXTURES
 from support.samples import or_skip
+from support.samples import research
 
 T = FIXTURES / "tsh" / "a.t"
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats"
+SAMPLES = research("formats")
 
 
 def test_reads_games_byes_forfeits_sides_and_config():

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.plugins.host import get_host
 from support.make_fixtures import FIXTURES, as_tourney_js
+from support.samples import research
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "tsh"
+SHARED = research("formats", "tsh")
 
 
 def test_reads_like_the_t_file(tmp_path):
@@ -72,9 +73,9 @@ def test_batch_ranks_each_division_as_an_event(tmp_path):
     archive.mkdir()
     (archive / "tourney.js").write_text("newt = " + json.dumps(data) + ";\n")
     from brightwell_plugin.archive.batch import OUTPUT_TAG, collect, run
-    jobs = collect([str(archive)])
+    jobs = collect([str(archive)], host=get_host())
     assert [(j.part, j.relative.name) for j in jobs] == [("A", "tourney-A"), ("B 2", "tourney-B_2")]
-    results = run(jobs, tmp_path / "out", jobs_count=1)
+    results = run(jobs, tmp_path / "out", jobs_count=1, host=get_host())
     assert [r.source for r in results] == [f"{archive / 'tourney.js'}#A", f"{archive / 'tourney.js'}#B 2"]
     assert all(r.ok for r in results)
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [OUTPUT_TAG, "tourney-A.xml", "tourney-B_2.xml"]

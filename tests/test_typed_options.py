@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.strategies import tournaments
 
-from brightwell_plugin.api import rank
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.plugins.host import get_host
@@ -46,7 +45,7 @@ def scrambled(opts):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(t=tournaments(), spec=st.sampled_from(WITH_PARAMETERS))
 def test_compute_and_explain_never_read_the_parameters_text(t, spec):
-    [(_, criterion, opts)] = configured(spec)
+    [(_, criterion, opts)] = configured(spec, get_host())
     ctx, fresh = Context(t), Context(t)  # fresh: nothing derived from the plain options is cached in it
     assert outcome(lambda: criterion.compute(ctx, opts)) == outcome(lambda: criterion.compute(fresh, scrambled(opts)))
     for i in range(min(ctx.n, 3)):
@@ -58,7 +57,7 @@ def test_compute_and_explain_never_read_the_parameters_text(t, spec):
 @given(t=tournaments(), spec=st.sampled_from(BQ_VARIANTS))
 def test_bq_fast_loop_and_per_round_step_agree(t, spec):
     """compute's inlined common case and explain's per-round terms give the same value for everyone."""
-    [(_, bq, opts)] = configured(spec)
+    [(_, bq, opts)] = configured(spec, get_host())
     ctx = Context(t)
     computed = outcome(lambda: bq.compute(ctx, opts))
     if computed[0] == "error":
@@ -83,7 +82,7 @@ def test_bq_fast_loop_and_per_round_step_agree(t, spec):
 ])
 def test_configure_refuses_a_bad_value_before_any_data_is_read(spec, message):
     with pytest.raises(SpecError, match=message) as caught:
-        configured(spec)
+        configured(spec, get_host())
     assert str(caught.value).startswith(spec + ":")
 
 
@@ -91,7 +90,7 @@ def test_every_built_in_parameter_is_read_by_configure():
     """Each parameter's typed value is in opts.values after configure, defaults included."""
     host = get_host()
     for code in ("BQ", "KS", "SPREAD", "ARO", "BH", "MMS"):
-        [(_, criterion, opts)] = configured(code)
+        [(_, criterion, opts)] = configured(code, get_host())
         assert criterion is host.criterion(code)
         for p in criterion.parameters:
             if p.default is not None:

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.model import Kind, Result, RoundEntry, Side
-from brightwell_plugin.validate import _all_plainly_consistent, _diagnose, check, validate
+from brightwell_plugin.validate import _all_plainly_consistent, _diagnose, validate
+from brightwell_plugin.validate import validated as check
 from support.make_fixtures import othello_open
 from support.strategies import tournaments
 

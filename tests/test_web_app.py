@@ -17,11 +17,12 @@ from brightwell_plugin.cli import main
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`:DeprecationWarning")
 starlette_testclient = pytest.importorskip("starlette.testclient", reason="the web extra is not installed")
 from brightwell_plugin.web.app import create_app  # noqa: E402
+from brightwell_plugin.plugins.host import get_host
 
 
 @pytest.fixture
 def client(tmp_path):
-    return starlette_testclient.TestClient(create_app(str(api.sample_path()), tmp_path))
+    return starlette_testclient.TestClient(create_app(str(api.sample_path()), tmp_path, plugin_host=get_host()))
 
 
 def alert(html: str) -> str:
@@ -178,7 +179,7 @@ def test_serve_listens_on_localhost_unless_told():
 def test_uploads_no_open_event_reads_are_removed(tmp_path, monkeypatch):
     from brightwell_plugin.web import app as web_app
     monkeypatch.setattr(web_app, "KEPT", 2)
-    client = starlette_testclient.TestClient(create_app(None, tmp_path))
+    client = starlette_testclient.TestClient(create_app(None, tmp_path, plugin_host=get_host()))
     data = api.sample_path().read_bytes()
     tokens = []
     for n in range(4):
@@ -199,7 +200,7 @@ def test_a_file_sent_as_a_text_field_is_ignored_not_a_crash(client):
 
 
 def test_on_localhost_the_app_answers_only_local_host_names(tmp_path):
-    local = starlette_testclient.TestClient(create_app(None, tmp_path, ("127.0.0.1", "localhost", "::1")),
+    local = starlette_testclient.TestClient(create_app(None, tmp_path, ("127.0.0.1", "localhost", "::1"), plugin_host=get_host()),
                                             base_url="http://127.0.0.1:8000")
     assert local.get("/").status_code == 200
     assert local.get("/", headers={"host": "localhost:8000"}).status_code == 200
@@ -335,7 +336,7 @@ def test_a_page_is_made_once_until_its_file_changes(tmp_path, monkeypatch):
     made = []
     real = web_app.render_site
     monkeypatch.setattr(web_app, "render_site", lambda *a, **k: made.append(1) or real(*a, **k))
-    client = starlette_testclient.TestClient(create_app(str(folder), tmp_path / "scratch", public=True))
+    client = starlette_testclient.TestClient(create_app(str(folder), tmp_path / "scratch", public=True, plugin_host=get_host()))
     first = client.get("/p/0", follow_redirects=False).headers["location"]
     assert client.get("/p/0", follow_redirects=False).headers["location"] == first and len(made) == 1
     stat = event.stat()
@@ -362,7 +363,7 @@ def test_another_request_is_answered_while_a_large_upload_is_read(tmp_path, monk
         assert release.wait(60), "the other request was not answered while the upload was read"
         return real(*args, **kwargs)
     monkeypatch.setattr(web_app, "document", slow)
-    app = create_app(str(api.sample_path()), tmp_path)
+    app = create_app(str(api.sample_path()), tmp_path, plugin_host=get_host())
 
     async def scenario():
         transport = httpx.ASGITransport(app=app)

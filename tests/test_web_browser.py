@@ -13,6 +13,8 @@ import pytest
 from brightwell_plugin import api
 from brightwell_plugin.criteria.base import fmt
 from brightwell_plugin.web import publish as site
+from brightwell_plugin.plugins.host import get_host
+from support.samples import research
 
 CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
 if CHROMIUM is None:
@@ -20,7 +22,7 @@ if CHROMIUM is None:
                 allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extras)")
 
-WOF = Path(__file__).resolve().parents[2] / "shared" / "research" / "formats" / "papp" / "wof_results"
+WOF = research("formats", "papp", "wof_results")
 REAL = WOF / "wofpipe_19891015_WOC_1989.ELO"  # 13 rounds, a withdrawal-free field, play-offs after
 SPEC, COMPARE = "PTS,BQ:preset=woc,DISCS", "PTS,DISCS"
 
@@ -34,7 +36,7 @@ def event() -> Path:
 @pytest.fixture(scope="module")
 def published(event, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site") / "site"
-    site.publish(event, out, spec=SPEC, compare=COMPARE)
+    site.publish(event, out, spec=SPEC, compare=COMPARE, host=get_host())
     return out
 
 
@@ -79,7 +81,7 @@ def test_every_page_loads_with_no_error_and_no_request_outside_the_site(browser,
 def test_a_team_site_loads_with_no_error_and_no_request_outside_it(browser, tmp_path):
     from support.make_fixtures import FIXTURES
     out = tmp_path / "site"
-    site.publish(FIXTURES / "teams.trf", out, spec="MPTS,GPTS,EMGSB")
+    site.publish(FIXTURES / "teams.trf", out, spec="MPTS,GPTS,EMGSB", host=get_host())
     w = Watched(browser, 390, 844)
     for path in sorted(out.rglob("*.html")):
         w.page.goto(path.as_uri())
@@ -159,7 +161,7 @@ def test_on_a_phone_the_standings_show_rank_name_points_and_the_first_tiebreak(b
     if not PHONE_EVENT.exists():
         pytest.skip(f"{PHONE_EVENT.name} (a real 74-player event) is not here: the shared samples are missing")
     out = tmp_path / "site"
-    site.publish(PHONE_EVENT, out)
+    site.publish(PHONE_EVENT, out, host=get_host())
     w = Watched(browser, 390, 844)
     w.page.goto((out / "index.html").as_uri())
     assert w.page.locator("table.standings tbody tr").count() == 74
@@ -190,7 +192,7 @@ def server(tmp_path_factory):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app(None, tmp_path_factory.mktemp("serve"))
+    app = create_app(None, tmp_path_factory.mktemp("serve"), plugin_host=get_host())
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

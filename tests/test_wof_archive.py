@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from brightwell_plugin import api
+from support.samples import research
 
 ROOT = Path(__file__).resolve().parent.parent
-PAPP = ROOT.parent / "shared" / "research" / "formats" / "papp"
+PAPP = research("formats", "papp")
 DOC = ROOT / "docs" / "wof-archive.md"
 CANDIDATES = {"woc": "PTS,BQ:preset=woc,DISCS", "papp": "PTS,BQ:preset=papp,DISCS",
               "ftd": "PTS,BQ:preset=ftd,DISCS", "discs": "PTS,DISCS", "spread": "PTS,SPREAD", "buchholz": "PTS,BH"}

@@ -9,7 +9,7 @@ import pytest
 from brightwell_plugin.builder import TournamentBuilder
 from brightwell_plugin.context import Context
 from brightwell_plugin.plugins.host import get_host
-from brightwell_plugin.standings import explain, rank
+from brightwell_plugin.api import explain, rank
 from brightwell_plugin.tiebreak_spec import parse_item
 from support.make_fixtures import german_example, papp_manual
 
@@ -106,8 +106,8 @@ def _scrabble():
 @pytest.mark.parametrize("preset, coefficient", [("cas", 76), ("cas-spread", 16)])
 def test_czech_coefficient(preset, coefficient):
     t = _scrabble()
-    c = get_host().criterion("BQ")  # the presets are registered with the host
-    settings = c.resolved(Context(t), c.configure(parse_item(f"BQ:preset={preset}")))
+    c = get_host().criterion("BQ")  # the presets are registered with the host, which configures the item
+    settings = c.resolved(Context(t), get_host().criteria.configure(parse_item(f"BQ:preset={preset}")))
     assert settings.C == coefficient
 
 

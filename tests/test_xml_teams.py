@@ -15,7 +15,6 @@ from support.team_events import team_events
 from brightwell_plugin import api
 from brightwell_plugin.adapters.xml.format import XmlFormat, parse_safely, schema
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.teams.standings import rank_teams
 
 
 def _through_xml(tmp_path: Path, t):
@@ -36,7 +35,7 @@ def test_a_team_event_written_as_xml_reads_back_the_same_and_ranks_alike(tmp_pat
     assert back == t
     assert b'format-version="2"' in path.read_bytes()
     for items in ("MPTS,GPTS,EGGSB,BH:MP", "MPTS,EDEBB,BC,SSSC"):
-        assert rank_teams(back, items).rows == rank_teams(t, items).rows
+        assert api.rank(back, items).rows == api.rank(t, items).rows
 
 
 def test_the_team_fixture_and_a_real_team_event_convert_to_xml_with_nothing_lost(tmp_path):

@@ -22,14 +22,28 @@ import math
 from dataclasses import replace
 from decimal import Decimal
 
-from brightwell_plugin.adapters.base import Format, Loss, ReadResult, metadata, teams_lost
-from brightwell_plugin.adapters.pairing_system import system_rule
+from brightwell_plugin.adapters.base import (
+    Format,
+    Loss,
+    ReadResult,
+    metadata,
+    teams_lost,
+)
 from brightwell_plugin.adapters.json_text import load_json
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import Kind, Player, Result, RoundEntry, ScoringSystem, Side, Tournament
 from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.adapters.pairing_system import system_rule
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.limits import read_input
+from brightwell_plugin.model import (
+    Kind,
+    Player,
+    Result,
+    RoundEntry,
+    ScoringSystem,
+    Side,
+    Tournament,
+)
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _RESULT = {"W": Result.WIN, "D": Result.DRAW, "L": Result.LOSS}
 _LETTER = {Result.WIN: "W", Result.DRAW: "D", Result.LOSS: "L"}

@@ -11,12 +11,11 @@ is worth.
 from __future__ import annotations
 
 from brightwell_plugin.adapters.chessjson.format import adjusted
-from brightwell_plugin.adapters.numbers import finite
+from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection
-from brightwell_plugin.adapters.numbers import digits
 
 _BYES = {"W": "full", "F": "full", "D": "half", "H": "half", "Z": "zero", "U": "zero", "P": "pab"}
 

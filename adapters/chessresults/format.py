@@ -13,15 +13,21 @@ on either side scored nothing for both (a double forfeit). The tie-break codes a
 from __future__ import annotations
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.numbers import finite
+from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.adapters.pairing_system import system_rule
 from brightwell_plugin.adapters.xml.format import parse_safely
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import check_round
-from brightwell_plugin.model import ABSENT_ENTRY, PUBLISHED, Kind, Result, Side, Tournament
-from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.model import (
+    ABSENT_ENTRY,
+    PUBLISHED,
+    Kind,
+    Result,
+    Side,
+    Tournament,
+)
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 # Swiss-Manager's tie-break numbers (its table "Tie-Breaks"), as the criteria here: of an individual
 # event, and of a team event (its teams'); a code absent from one is named, not ranked by.
@@ -99,6 +105,8 @@ def _read(root, file: str) -> ReadResult:
         check_round(r, place=where)
         if r > rounds:
             raise BrightwellError(f"round {r} is beyond the event's {rounds}", place=where)
+        if not a:
+            raise BrightwellError("whiteno 0 names no player (a bye is the white player's, blackno 0)", place=where)
         for no in (a, b):
             if no and no not in entries:
                 raise BrightwellError(f"player {no} is in no <player>", place=where)

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from brightwell_plugin.adapters.chessresults.format import _number  # its decimal commas
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection
-from brightwell_plugin.adapters.numbers import digits
 
 
 def team_section(root, t: Tournament, teams_el, codes: list[int], known: dict) -> Tournament:

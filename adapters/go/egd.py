@@ -17,15 +17,39 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, Loss, ReadResult, game_event, metadata
-from brightwell_plugin.adapters.go.export import cell, exported, full_cells, h9_header, lost_idle, no_game_values, places
-from brightwell_plugin.adapters.textio import comments_and_rows, decode
+from brightwell_plugin.adapters.base import (
+    Format,
+    Loss,
+    ReadResult,
+    game_event,
+    metadata,
+)
+from brightwell_plugin.adapters.go.export import (
+    cell,
+    exported,
+    full_cells,
+    h9_header,
+    lost_idle,
+    no_game_values,
+    places,
+)
 from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.adapters.textio import comments_and_rows, decode
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, PUBLISHED, PUBLISHED_AFTER, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.limits import read_input
+from brightwell_plugin.model import (
+    ABSENT_ENTRY,
+    PUBLISHED,
+    PUBLISHED_AFTER,
+    Kind,
+    Player,
+    Result,
+    RoundEntry,
+    Side,
+    Tournament,
+)
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 INITIAL = "go mms initial"
 _HEADER = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")

@@ -12,10 +12,9 @@ or bye's value, McMahon values when the first criterion is MMS).
 
 from __future__ import annotations
 
-
-from brightwell_plugin.model import Kind, Player, RoundEntry, Side, Tournament
-from brightwell_plugin.model import tie_key
+from brightwell_plugin.adapters.base import Loss, metadata
 from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.model import Kind, Player, RoundEntry, Side, Tournament, tie_key
 
 
 def implied(p: Player) -> bool:
@@ -25,7 +24,6 @@ def implied(p: Player) -> bool:
 
 def lost_idle(t: Tournament) -> list:
     """An export leaves out the players with no game and no bye."""
-    from brightwell_plugin.adapters.base import Loss, metadata
     idle = [p for p in t.players if not implied(p)]
     if not idle:
         return []

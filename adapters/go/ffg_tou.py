@@ -15,16 +15,29 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, Loss, ReadResult, game_event, metadata
+from brightwell_plugin.adapters.base import (
+    Format,
+    Loss,
+    ReadResult,
+    game_event,
+    metadata,
+)
 from brightwell_plugin.adapters.go.egd import both_won_or_lost, half_game
-from brightwell_plugin.adapters.go.export import cell, exported, lost_idle, no_game_values, places, times
-from brightwell_plugin.adapters.textio import comments_and_rows, decode
+from brightwell_plugin.adapters.go.export import (
+    cell,
+    exported,
+    lost_idle,
+    no_game_values,
+    places,
+    times,
+)
 from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.adapters.textio import comments_and_rows, decode
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_player
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Tournament
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _HEADER = re.compile(r"^;\s*(\w+)\s*=\s*(.*?)\s*$")
 _RESULT = re.compile(r"^([0-9]{1,6})([-+=?])([wWbB?])?([0-9])?$")

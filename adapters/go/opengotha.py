@@ -22,14 +22,20 @@ from __future__ import annotations
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.names import NameIndex
-from brightwell_plugin.adapters.numbers import whole
+from brightwell_plugin.adapters.numbers import digits, whole
 from brightwell_plugin.adapters.xml.format import parse_safely
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import check_round, max_rounds
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, ScoringSystem, Side, Tournament
-from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.limits import check_round, max_rounds
+from brightwell_plugin.model import (
+    ABSENT_ENTRY,
+    Kind,
+    Result,
+    ScoringSystem,
+    Side,
+    Tournament,
+)
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 # OpenGotha's long names (PlacementParameterSet.allPlacementCriteria) and the criteria here
 CRITERIA = {"NBW": "NBW", "MMS": "MMS", "CPS": "CPS", "STS": "STS", "CAT": "CAT", "Rank": "RANK", "Rating": "RTNG",

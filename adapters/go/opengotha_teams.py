@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection
-from brightwell_plugin.adapters.numbers import digits
 
 # OpenGotha's team placement criteria (TeamPlacementParameterSet) computed here; the others are named
 TEAM_CRITERIA = {"TEAMP": "TEAMP", "SOST": "SOST", "BDW": "BDW", **{f"BDW{n}U": f"BDW{n}U" for n in range(1, 10)}}

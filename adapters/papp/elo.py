@@ -14,16 +14,31 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from brightwell_plugin.adapters.base import (
+    Format,
+    ReadResult,
+    lost_pairings,
+    lost_unlisted,
+    metadata,
+)
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.papp import elo_lines as elo
-from brightwell_plugin.adapters.base import Format, ReadResult, lost_pairings, lost_unlisted, metadata
 from brightwell_plugin.adapters.papp.infer import BOARD, Totals, infer
 from brightwell_plugin.adapters.textio import decode
-from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.model import Kind, LEFT_OUT, Player, PlayoffGame, Result, RoundEntry, Side, Tournament
+from brightwell_plugin.limits import read_input
+from brightwell_plugin.model import (
+    LEFT_OUT,
+    Kind,
+    Player,
+    PlayoffGame,
+    Result,
+    RoundEntry,
+    Side,
+    Tournament,
+)
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _RESULT = {">": Result.WIN, "<": Result.LOSS, "=": Result.DRAW}  # the first player's, by the game line's sign
 _SECOND_RESULT = {sign: result.reverse for sign, result in _RESULT.items()}  # the second player's

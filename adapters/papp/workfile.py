@@ -19,14 +19,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.papp.lexer import Token, player_lines, shape, statements, tokens
+from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.adapters.papp.lexer import (
+    Token,
+    player_lines,
+    shape,
+    statements,
+    tokens,
+)
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, REGISTERED, Result, ScoringSystem, Side, Tournament
-from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.limits import read_input
+from brightwell_plugin.model import (
+    ABSENT_ENTRY,
+    REGISTERED,
+    Kind,
+    Result,
+    ScoringSystem,
+    Side,
+    Tournament,
+)
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 DEFAULT_COEF = 6.0  # global.c init_default_penalties: brightwell_coeff = 3 per half point
 

@@ -6,7 +6,6 @@ import re
 
 from brightwell_plugin.adapters.base import game_event
 from brightwell_plugin.errors import BrightwellError
-
 from brightwell_plugin.model import Kind, Result, Side, Tournament
 
 _SIGN = {Result.WIN: ">", Result.LOSS: "<", Result.DRAW: "="}

@@ -13,17 +13,39 @@ from operator import itemgetter
 from pathlib import Path
 
 from brightwell_plugin.adapters import codes
-from brightwell_plugin.adapters.base import Format, ReadResult, lost_negative_ratings, lost_pairings, lost_unlisted
-from brightwell_plugin.adapters.swissperfect.dbase import DbfTable, read_dbf, read_integers
+from brightwell_plugin.adapters.base import (
+    Format,
+    ReadResult,
+    lost_negative_ratings,
+    lost_pairings,
+    lost_unlisted,
+)
+from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.adapters.swissperfect.dbase import (
+    DbfTable,
+    read_dbf,
+    read_integers,
+)
 from brightwell_plugin.adapters.swissperfect.files import is_zip, locate
-from brightwell_plugin.adapters.swissperfect.writer import TIEBREAK_IDS, files_for, lost_in_sp
+from brightwell_plugin.adapters.swissperfect.writer import (
+    TIEBREAK_IDS,
+    files_for,
+    lost_in_sp,
+)
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import check_round, max_rounds
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, Side, Tournament
-from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.limits import check_round, max_rounds
+from brightwell_plugin.model import (
+    ABSENT_ENTRY,
+    Kind,
+    Player,
+    Result,
+    RoundEntry,
+    Side,
+    Tournament,
+)
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
 UNKNOWN_TIEBREAKS = {"1221": "rating sum", "1224": "tie-break 1224", "1225": "tie-break 1225"}

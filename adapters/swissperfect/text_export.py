@@ -13,10 +13,10 @@ from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.numbers import whole
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, RoundEntry, Tournament
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _CELL = re.compile(r"^\s*([0-9]*)\s*:\s*(.?)\s*$")
 _ROUND = re.compile(r"[0-9]+")

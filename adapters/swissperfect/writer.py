@@ -9,11 +9,10 @@ from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import lost_go_ranks, metadata
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.swissperfect.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
-
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
-from brightwell_plugin.adapters.numbers import digits
 
 TIEBREAK_IDS = {"BH": "1217", "BH/M1": "1218", "PS": "1219", "SB": "1220", "WIN": "1222", "DISCS": "1223",
                 "BQ": "1226"}

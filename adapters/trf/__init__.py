@@ -1,1 +1,21 @@
-"""FIDE TRF: reading, the column layout, writing, one module per job."""
+"""FIDE TRF: reading, the column layout, writing, one module per job. What the rest of the program
+may ask of an event read from a TRF is here: the records the file held as they were
+(:func:`records`), and the rounds it entered ahead counted as played (:func:`counting_ahead`)."""
+
+from __future__ import annotations
+
+from brightwell_plugin.model import Tournament
+
+META = "trf"  # metadata key of a source line kept verbatim
+
+
+def records(t: Tournament, code: str) -> list[str]:
+    """The lines of record ``code`` (``"192"``, ``"XXR"``) the file held, as written."""
+    return [line for key, line in t.metadata if key == META and line[:len(code)] == code]
+
+
+def counting_ahead(t: Tournament, through: int) -> Tournament:
+    """``t`` with the blocks its file entered ahead, up to round ``through``, as round records (FIDE's
+    checker counts them up to the round it ranks after): :func:`.ahead.counting_ahead`."""
+    from brightwell_plugin.adapters.trf.ahead import counting_ahead as counted
+    return counted(t, through)

@@ -12,11 +12,10 @@ event's scoring gives that result anyway."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from brightwell_plugin.adapters.numbers import finite
+from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.adapters.numbers import digits
 
 RESULT = {"W": "win", "+": "win", "F": "win", "D": "draw", "H": "draw", "L": "loss", "-": "absent", "Z": "absent"}
 TYPES = {"W": "a win", "D": "a draw", "L": "a loss", "F": "a full-point bye", "H": "a half-point bye",
@@ -104,7 +103,6 @@ def not_applied(records, standard: Callable[[Abnormal], bool], file: str) -> lis
 def with_abnormal(t, lines, file: str, warnings: list[str]):
     """An individual event ``t`` with its 299 records' penalties and bonuses added to its players'
     points (``Player.bonus``); what is not applied said in ``warnings``."""
-    from dataclasses import replace
     records = [read_abnormal(n, line, file) for n, (line, _) in enumerate(lines, 1)
                if line[:3] == "299" and line[3:4] == " "]
     if not records:

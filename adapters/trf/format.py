@@ -15,23 +15,46 @@ from operator import itemgetter
 from pathlib import Path
 
 from brightwell_plugin.adapters import codes
-from brightwell_plugin.adapters.base import Format, ReadResult, lost_go_ranks, teams_lost, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
-from brightwell_plugin.adapters.numbers import finite
-from brightwell_plugin.adapters.pairing_system import system_rule
-from brightwell_plugin.adapters.trf.lines import (
-    BLOCK, FIELDS, FIRST_BLOCK, TrfDocument, block_start, has_result, iso_date, number_text, parse_blocks, Records, block_scores,
-    scoring_from_162, scoring_from_bb, scoring_from_xxs, split_lines,
+from brightwell_plugin.adapters.base import (
+    Format,
+    ReadResult,
+    lost_go_ranks,
+    lost_negative_ratings,
+    lost_pairings,
+    lost_unlisted,
+    metadata,
+    teams_lost,
 )
+from brightwell_plugin.adapters.numbers import digits, finite
+from brightwell_plugin.adapters.pairing_system import system_rule
 from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.adapters.trf.lines import (
+    BLOCK,
+    FIELDS,
+    FIRST_BLOCK,
+    Records,
+    TrfDocument,
+    block_scores,
+    block_start,
+    has_result,
+    iso_date,
+    number_text,
+    parse_blocks,
+    scoring_from_162,
+    scoring_from_bb,
+    scoring_from_xxs,
+    split_lines,
+)
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
-from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
-META = "trf"  # metadata key of a source line kept verbatim
+from brightwell_plugin.adapters.trf import (
+    META,  # metadata key of a source line kept verbatim
+)
 
 
 class TrfFormat(Format):
@@ -253,7 +276,9 @@ class TrfFormat(Format):
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
-        from brightwell_plugin.adapters.trf.writer import render  # reading a file needs no writer
+        from brightwell_plugin.adapters.trf.writer import (
+            render,  # reading a file needs no writer
+        )
         return render(t)
 
 

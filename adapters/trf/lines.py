@@ -9,7 +9,14 @@ from typing import NamedTuple
 from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry
-from brightwell_plugin.model import Kind, Result, RoundEntry, ScoringSystem, Side, Tournament
+from brightwell_plugin.model import (
+    Kind,
+    Result,
+    RoundEntry,
+    ScoringSystem,
+    Side,
+    Tournament,
+)
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
 FIRST_BLOCK = 91  # 0-based column of round 1's opponent field

@@ -20,10 +20,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from brightwell_plugin.adapters.numbers import finite
-from brightwell_plugin.adapters.trf.abnormal import RESULT, Abnormal, bonuses, not_applied, read_abnormal
+from brightwell_plugin.adapters.trf.abnormal import (
+    RESULT,
+    Abnormal,
+    bonuses,
+    not_applied,
+    read_abnormal,
+)
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Side, Tournament
-from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection, board_count, stored_totals_disagree
+from brightwell_plugin.teams.model import (
+    Board,
+    Match,
+    MatchScoring,
+    Team,
+    TeamSection,
+    board_count,
+    stored_totals_disagree,
+)
 
 _FORFEITS = {"10": "first", "WL": "first", "WZ": "first", "+-": "first", "01": "second", "LW": "second",
              "ZW": "second", "-+": "second", "00": "both", "LL": "both", "ZZ": "both", "--": "both"}

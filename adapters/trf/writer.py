@@ -8,16 +8,21 @@ from collections import Counter
 from dataclasses import replace
 
 from brightwell_plugin.adapters import codes
+from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.adapters.trf import META
 from brightwell_plugin.adapters.trf.format import FIRST_BLOCK, unpaired_cell
 from brightwell_plugin.adapters.trf.lines import (
-    FIELDS, TrfDocument, block_start, format_162, format_block, number_text, points_text,
+    FIELDS,
+    TrfDocument,
+    block_start,
+    format_162,
+    format_block,
+    number_text,
+    points_text,
 )
 from brightwell_plugin.errors import BrightwellError
-
 from brightwell_plugin.model import Kind, Player, RoundEntry, Side, Tournament
-from brightwell_plugin.adapters.numbers import digits
 
-META = "trf"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 NAME_WIDTH = 33
 

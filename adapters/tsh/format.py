@@ -13,18 +13,27 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult, game_event, lost_negative_ratings, lost_pairings, lost_unlisted, metadata
-from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.adapters.base import (
+    Format,
+    ReadResult,
+    game_event,
+    lost_negative_ratings,
+    lost_pairings,
+    lost_unlisted,
+    metadata,
+)
 from brightwell_plugin.adapters.numbers import digits
+from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import read_input
 from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _SCORE = re.compile(r"-?[0-9]{1,9}")
 _LINE = re.compile(r"^(\S(?:.*?\S)??)\s+([0-9]+(?:[.+][0-9]+)*)\s*([0-9\s]*);\s*([-0-9\s]*)((?:;[^;]*)*)$")
 _CONFIG = re.compile(r"^\s*config\s+(\w+)\s*=\s*(.*?)\s*;?\s*$")
+_BYE = re.compile(r"-?[0-9]{1,6}")
 _CAP = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
 _SIDE = {"1": Side.FIRST, "2": Side.SECOND}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
@@ -170,6 +179,9 @@ class TshFormat(Format):
                                   file=str(path.parent / "config.tsh"))
         spread = "SPREAD" + (f":cap={'+'.join(caps)}" if caps else "")
         rounds = int(config["max_rounds"]) if digits(config.get("max_rounds", "")) else None
+        if config.get("bye_spread") and not _BYE.fullmatch(config["bye_spread"]):
+            raise BrightwellError(f"bye_spread '{config['bye_spread'][:20]}' is not a whole number of points",
+                                  file=str(path.parent / "config.tsh"))
         # rounds after the last with a score are pairings made ahead: not played, not ranked
         last = max((r for p in players for r, e in enumerate(p.rounds, 1) if e.kind is not ABSENT_ENTRY.kind), default=0)
         players = [replace(p, rounds=p.rounds[:last]) for p in players]

@@ -17,11 +17,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.tsh.format import TshFormat
 from brightwell_plugin.adapters.json_text import load_json
+from brightwell_plugin.adapters.tsh.format import TshFormat
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import read_input
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _NAME_ID = re.compile(r"^(.*\S):([A-Z]+[0-9]+)$", re.DOTALL)  # "Name:XT017175"
 _PREFIX = re.compile(r"^\ufeff?\s*(?://[^\n]*\n\s*)*(?:newt\s*=\s*)?")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -10,12 +11,20 @@ from typing import TYPE_CHECKING, NamedTuple
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.numbers import ORDINALS, digits, small_numbers
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.limits import MAX_DIGITS, check_round, read_input
 from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.limits import MAX_DIGITS, check_round, read_input
 from brightwell_plugin.model import (
-    ABSENT_ENTRY, Kind, Player, PlayoffGame, Result, RoundEntry, ScoringSystem, Side, Tournament,
+    ABSENT_ENTRY,
+    Kind,
+    Player,
+    PlayoffGame,
+    Result,
+    RoundEntry,
+    ScoringSystem,
+    Side,
+    Tournament,
 )
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -417,8 +426,9 @@ def _with_teams(t: Tournament, root, path) -> ReadResult:
     el = root.find(_Q + "teams")
     if el is None:
         return ReadResult(t)
-    from dataclasses import replace
-    from brightwell_plugin.adapters.xml.teams import read_teams
+    from brightwell_plugin.adapters.xml.teams import (
+        read_teams,  # a team file only (benchmarks/bench_start.py)
+    )
     from brightwell_plugin.teams.model import stored_totals_disagree
     section = read_teams(el, t, path)
     return ReadResult(replace(t, teams=section), tuple(f"{path}: {line}" for line in stored_totals_disagree(section)))

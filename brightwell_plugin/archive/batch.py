@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from brightwell_plugin import api
-from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat
-from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.archive.jobs import OUTPUT_TAG, Job, Jobs, collect, tag_output
 from brightwell_plugin.archive.schedule import Interrupted, chunk_sizes, run_jobs
-from brightwell_plugin.standings import configured
+from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat
+from brightwell_plugin.plugins.host import Host
+from brightwell_plugin.standings import configured, rank, ranked
 
 __all__ = ["OUTPUT_TAG", "FileResult", "Interrupted", "Job", "Jobs", "Placing", "chunk_sizes", "clean_stale_temporaries",
            "collect", "process", "run"]
@@ -101,9 +101,9 @@ def _stored_places(t) -> tuple[dict[int, int], str] | None:
 
 
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
-            strict: bool = False, host: Host | None = None) -> FileResult:
-    """Load, rank, write one tournament with ``host``'s plugins; every problem becomes the result's one-line error."""
-    host = host or get_host()
+            strict: bool = False, *, host: Host) -> FileResult:
+    """Load, rank, write one tournament with ``host``'s plugins (of a team event, its teams, its
+    players' records kept); every problem becomes the result's one-line error."""
     formats = host.formats
     if job.refused:  # another file would write its output
         return FileResult(job.label, error=job.refused)
@@ -126,16 +126,11 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
                 raise
             return FileResult(job.label, skipped=True, skip_reason=f"not a tournament: {exc.message}")
         t = loaded.tournament
-        if t.teams is not None:  # a team event: its teams are re-ranked, its players' records kept
-            from brightwell_plugin.teams.standings import rank_view, team_view, with_team_standings
-            stored = team_view(t)  # its players are the teams, with the ranks and points their records store
-            standings = rank_view(stored, spec, host=host)
-            ranked = with_team_standings(t, standings, stored)
-        else:
-            standings = api.rank(t, spec, host=host)
-            ranked, stored = api.with_standings(t, standings), t
+        stored = ranked(t)  # of a team event, the teams, with the ranks and points their records store
+        standings = rank(stored, spec, None, host)
+        written_t = api.with_standings(t, standings)
         target.parent.mkdir(parents=True, exist_ok=True)
-        lost = api.write(ranked, target, written.name, host=host)
+        lost = api.write(written_t, target, written.name, host=host)
         before, before_from = _stored_places(stored) or ({}, None)
         placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in standings.rows)
         return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost),
@@ -182,10 +177,9 @@ def clean_stale_temporaries(out_dir: Path) -> int:
     return removed
 
 
-def check_arguments(spec: str | None, to: str | None, host: Host | None = None) -> None:
+def refuse_bad_arguments(spec: str | None, to: str | None, host: Host) -> None:
     """Refuse a bad spec or output format once, before any file is touched (not once per file).
     Building the plugin host here also spares each forked worker building its own."""
-    host = host or get_host()
     if spec is not None:
         configured(spec, host)
     if to is not None:
@@ -205,14 +199,13 @@ def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
         executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
         on_result: Callable[[FileResult], None] | None = None, strict: bool = False,
-        keep: bool = True, host: Host | None = None) -> list[FileResult]:
+        keep: bool = True, *, host: Host) -> list[FileResult]:
     """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers).
     Files that are no tournament are skipped, or with ``strict`` failed. Each result goes to
     ``on_result`` as it completes; with ``keep`` (the default) all are returned too, in the jobs'
     order, and without it none are held: memory stays flat however many files there are. The
-    workers use ``host`` (default: the process's), sent to them pickled."""
-    host = host or get_host()
-    check_arguments(spec, to, host)
+    workers use ``host``, sent to them pickled."""
+    refuse_bad_arguments(spec, to, host)
     refuse_inputs_inside(jobs, out_dir)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,8 @@ from pathlib import Path
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write
 from brightwell_plugin.plugins.formats import Formats
-from brightwell_plugin.plugins.host import Host, get_host
+from brightwell_plugin.plugins.host import Host
+
 
 @dataclass(frozen=True, slots=True)
 class Job:
@@ -117,7 +118,7 @@ def _text(stored: bytes) -> str:
     return stored.decode("utf-8", "surrogatepass")
 
 
-def collect(inputs: Iterable[str], to: str | None = None, host: Host | None = None) -> Jobs:
+def collect(inputs: Iterable[str], to: str | None = None, *, host: Host) -> Jobs:
     """Files, folders (recursively) and globs: a job per event. The files a format declares as one
     event are one job, read from the set's main file; the companions a format reads beside an
     event are no jobs. A folder walk or a glob leaves out the output folders of earlier batches
@@ -125,7 +126,7 @@ def collect(inputs: Iterable[str], to: str | None = None, host: Host | None = No
     is read whatever it holds. A glob's matches are placed under its literal base, so the output
     tree mirrors the archive below it. Two jobs that would write one output (written as their own
     formats, or all as ``to``) are both refused (:attr:`Job.refused`); the others run."""
-    formats = (host or get_host()).formats
+    formats = host.formats
     formats.output_suffix(Path("x"), to)  # an unknown --to is refused before any folder is walked
     companions = formats.companions()
     jobs = Jobs()

@@ -14,7 +14,13 @@ import os
 import signal
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, as_completed, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    ProcessPoolExecutor,
+    as_completed,
+    wait,
+)
 from contextlib import contextmanager
 from itertools import accumulate
 

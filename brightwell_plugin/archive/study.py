@@ -21,12 +21,18 @@ from functools import partial
 from pathlib import Path
 
 from brightwell_plugin import api
-from brightwell_plugin.errors import BrightwellError, NotATournament, SpecError, UnknownFormat
-from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.archive.jobs import Job
 from brightwell_plugin.archive.schedule import run_jobs
-from brightwell_plugin.standings import _norm_all, configured, rank_stepwise
+from brightwell_plugin.archive.study_pages import write_comparison
+from brightwell_plugin.errors import (
+    BrightwellError,
+    NotATournament,
+    SpecError,
+    UnknownFormat,
+)
 from brightwell_plugin.limits import digits
+from brightwell_plugin.plugins.host import Host
+from brightwell_plugin.standings import _norm_all, configured, rank_stepwise, ranked
 
 
 @dataclass(frozen=True)
@@ -86,10 +92,10 @@ def page_name(job: Job) -> str:
     return f"events/{job.relative.as_posix()}{part}.html"
 
 
-def study_event(job: Job, rules: Sequence[str], top: int, report: Path | None = None,
-                host: Host | None = None) -> EventStudy:
-    """Rank one event under each rule and compare; every problem becomes the result's one-line error."""
-    host = host or get_host()
+def study_event(job: Job, rules: Sequence[str], top: int, report: Path | None = None, *,
+                host: Host) -> EventStudy:
+    """Rank one event (of a team event, its teams over match points) under each rule and compare;
+    every problem becomes the result's one-line error."""
     try:
         try:
             loaded = api.load(job.source, part=job.part, host=host)
@@ -103,17 +109,13 @@ def study_event(job: Job, rules: Sequence[str], top: int, report: Path | None = 
 
 
 def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None, host: Host) -> EventStudy:
-    t = loaded.tournament
-    bind = None
-    if t.teams is not None:  # teams as players, each rule over match points
-        from brightwell_plugin.teams.standings import bound_items, team_view
-        t, bind = team_view(t), partial(bound_items, host=host)
+    t = ranked(loaded.tournament)
     listed = [i for i, p in enumerate(t.players) if p.listed]
     outcomes, ranks, tables = [], [], []
     points = None
     for rule in rules:
         try:
-            standings, steps = rank_stepwise(t, None if bind else rule, host=host, bound=bind(rule) if bind else None)
+            standings, steps = rank_stepwise(t, rule, None, host)
         except SpecError:
             raise
         except BrightwellError as exc:  # this rule cannot rank this event (BQ without game scores)
@@ -139,7 +141,6 @@ def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None
                         if ranks[a] is not None and ranks[b] is not None)
     page = None
     if report is not None and any(d.title_changed or d.top_changed for d in differences):
-        from brightwell_plugin.archive.study_pages import write_comparison
         page = page_name(job)
         write_comparison(report / page, t, tables, job.label, "../" * (len(Path(page).parts) - 1) + "index.html")
     tied_pairs = sum(len(g) * (len(g) - 1) // 2 for g in groups)
@@ -210,18 +211,17 @@ def facts(t) -> tuple[str | None, str | None, str | None]:
     return year, creator, federation
 
 
-def check_rules(rules: Sequence[str], host: Host | None = None) -> None:
+def refuse_bad_rules(rules: Sequence[str], host: Host) -> None:
     """Refuse a rule that is no tie-break list once, before any file is read."""
     if not rules:
         raise BrightwellError("a study needs a rule (--rule), a tie-break list such as PTS,DISCS")
     for rule in rules:
-        configured(rule, host or get_host())
+        configured(rule, host)
 
 
 def run(jobs, rules: Sequence[str], top: int = 3, report: Path | None = None, executor=None,
-        jobs_count: int | None = None, on_result=None, host: Host | None = None) -> None:
+        jobs_count: int | None = None, on_result=None, *, host: Host) -> None:
     """Study every job (results to ``on_result`` as they complete; none held)."""
-    host = host or get_host()
-    check_rules(rules, host)
+    refuse_bad_rules(rules, host)
     work = partial(study_event, rules=tuple(rules), top=top, report=report, host=host)
     run_jobs(jobs, work, executor, jobs_count, on_result, keep=False)

@@ -16,8 +16,11 @@ import sqlite3
 from collections import Counter
 from pathlib import Path
 
-from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.archive.study import EventStudy
+from brightwell_plugin.archive.study_pages import index_page
+from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.fileio import atomic_write_all
+
 
 def event_record(e: EventStudy, rules) -> dict:
     """One event's entry of study.json."""
@@ -111,8 +114,6 @@ class StudyWriter:
     def close(self) -> dict:
         """Write study.json, study.csv and index.html (all of them, or none), reading the events
         once; return the summary."""
-        from brightwell_plugin.fileio import atomic_write_all
-        from brightwell_plugin.archive.study_pages import index_page
         summary = self.summary()
         as_json, as_csv, changed = io.StringIO(), io.StringIO(), []
         as_json.write(json.dumps(summary, ensure_ascii=False, indent=1)[:-2] + ',\n "events": [\n')

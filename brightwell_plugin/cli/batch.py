@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import click
 
-from brightwell_plugin.cli.common import EXIT_INTERRUPTED, handled, render
+from brightwell_plugin.cli.common import EXIT_INTERRUPTED, handled, plugin_host, render
 from brightwell_plugin.errors import BrightwellError, one_line
 
 
@@ -29,10 +29,12 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, s
     """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
     from pathlib import Path
 
+    # on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
     from brightwell_plugin.archive.batch import OUTPUT_TAG, Interrupted, collect
     from brightwell_plugin.archive.report import ReportWriter, report_stem
 
-    found = collect(inputs, to)
+    host = plugin_host()
+    found = collect(inputs, to, host=host)
     for folder in found.left_out:
         click.echo(one_line(f"brightwell: {folder}: left out: the outputs of an earlier batch (it holds "
                             f"{OUTPUT_TAG}; name the folder itself to read it)"), err=True)
@@ -58,7 +60,7 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, s
     try:
         with cluster_executor(scheduler) as (executor, threads):
             _run_batch(found, Path(out_dir), spec, to, jobs or threads, skip_existing, strict, plain, tally, counted,
-                       executor)
+                       executor, host=host)
     except Interrupted as stop:
         if writer is not None:
             writer.discard()
@@ -116,7 +118,8 @@ def cluster_executor(scheduler: str | None):
         yield client.get_executor(), sum(client.nthreads().values()) or None
 
 
-def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tally, counted, executor=None):
+def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tally, counted, executor=None, *, host):
+    # on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
     from brightwell_plugin.archive.batch import run
 
     if sys.stderr.isatty():
@@ -130,6 +133,6 @@ def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tal
                 bar.update(task, advance=1, failed=len(tally.failures))
 
             return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
-                       on_result=counted(on_result), strict=strict, keep=False)
+                       on_result=counted(on_result), strict=strict, keep=False, host=host)
     return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
-               on_result=counted(plain), strict=strict, keep=False)
+               on_result=counted(plain), strict=strict, keep=False, host=host)

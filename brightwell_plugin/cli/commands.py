@@ -10,8 +10,16 @@ import click
 
 from brightwell_plugin import __version__
 from brightwell_plugin.cli.batch import batch
+from brightwell_plugin.cli.common import (
+    api,
+    context,
+    fileio,
+    handled,
+    limits,
+    plugin_host,
+    render,
+)
 from brightwell_plugin.cli.study import study
-from brightwell_plugin.cli.common import api, context, fileio, handled, limits, render
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
 from brightwell_plugin.limits import digits
 
@@ -135,8 +143,7 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
     if teams and crosstable:
         raise BrightwellError("--crosstable is the players' (add --boards); a team crosstable is not printed yet")
     with _about(file):
-        ranking = api.rank_teams if teams else api.rank
-        standings = ranking(t, spec, after_round, edition=_edition(edition))
+        standings = api.rank(t, spec, after_round, edition=_edition(edition), boards=boards)
     if output_format == "table":
         tables = [render.Cells(f"{t.name} - after round {standings.after_round}", *render.standings_cells(standings))]
         if crosstable:
@@ -187,11 +194,7 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
     loaded = _load(file, sample, input_format, encoding, division)
     t = loaded.tournament
     with _about(file):
-        if t.teams is not None and not boards:
-            from brightwell_plugin.teams.standings import explain_team
-            explanations = explain_team(t, player, spec, after_round, edition=_edition(edition))
-        else:
-            explanations = api.explain(t, player, spec, after_round, edition=_edition(edition))
+        explanations = api.explain(t, player, spec, after_round, edition=_edition(edition), boards=boards)
     if as_json:
         click.echo(render.explanations_json(explanations), nl=False)
         return
@@ -212,7 +215,7 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
     loaded = _load(file, False, input_format, encoding, division)
     if orders:
         with _about(file):
-            results = api.check_order(loaded.tournament, orders, after_round)
+            results = api.check_order(loaded.tournament, orders, after_round, boards=boards)
         names = {p.start_no: p.name for p in loaded.tournament.players}
         for r in results:
             if r.error:
@@ -226,19 +229,15 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
         _note_playoffs(loaded.tournament)
         sys.exit(0 if any(r.follows for r in results) else 1)
     t = loaded.tournament
-    with _about(file):
-        if t.teams is not None and not boards:  # the team records' ranks and totals
-            from brightwell_plugin.teams.standings import rank_view, team_view
-            standings, rows = api.check(team_view(t), spec, after_round, edition=_edition(edition), ranking=rank_view)
-        else:
-            standings, rows = api.check(t, spec, after_round, edition=_edition(edition))
+    with _about(file):  # of a team event, the team records' ranks and totals unless --boards
+        standings, rows = api.check(t, spec, after_round, edition=_edition(edition), boards=boards)
     differ = [r for r in rows if r.differs]
     unranked = sum(1 for r in rows if r.stored_rank is None and not r.published)  # nothing to compare
     if differ:
         title = f"{file}: what differs under {','.join(standings.headings)}"
         click.echo(render.show([render.differences_cells(title, differ)], sys.stdout.isatty()), nl=False)
     note = f"; {unranked} with nothing published to compare" if unranked else ""
-    click.echo(f"{len(differ)} of {len(rows)} {'teams' if t.teams is not None and not boards else 'players'} differ{note}")
+    click.echo(f"{len(differ)} of {len(rows)} {'teams' if standings.ranks_teams else 'players'} differ{note}")
     sys.exit(1 if differ else 0)
 
 
@@ -294,10 +293,11 @@ def publish(file, sample, input_format, encoding, division, spec, after_round, e
     if file is None and not sample:
         raise BrightwellError("usage: brightwell publish FILE --out DIR (or --sample --out DIR)")
     file = str(api.sample_path()) if sample else file
+    # the web extra, on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
     from brightwell_plugin.web import publish as site
     settings = dict(spec=spec, compare=compare, after_round=after_round, input_format=input_format,
                     encoding=encoding, division=division, edition=_edition(edition),
-                    strict=bool(click.get_current_context().meta.get("strict reading")))
+                    strict=bool(click.get_current_context().meta.get("strict reading")), host=plugin_host())
 
     def report(line):
         click.echo(one_line(f"brightwell: {line}"), err=True)
@@ -322,8 +322,10 @@ def serve(path, port, host, public):
     """A local web app: open or upload an event, choose tie-breaks, see standings, explanations and
     comparisons, download the event in any writable format. PATH: a file or a folder of events."""
     _web()
+    # the web extra, on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
     from brightwell_plugin.web import app
-    app.run(path, host, port, lambda line: click.echo(one_line(f"brightwell: {line}"), err=True), public)
+    app.run(path, host, port, lambda line: click.echo(one_line(f"brightwell: {line}"), err=True), public,
+            plugin_host=plugin_host())
 
 
 @main.command()

@@ -40,6 +40,14 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool whose r
 OUTPUT_FAILURES = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 
+def plugin_host():
+    """The process-wide plugin host, which the CLI hands to everything it calls."""
+    return _host_module.get_host()
+
+
+_host_module = _OnFirstUse("brightwell_plugin.plugins.host")
+
+
 def _fail(message: str, code: int = EXIT_BAD_INPUT):
     click.echo(f"brightwell: error: {one_line(message)}", err=True)
     sys.exit(code)
@@ -52,8 +60,7 @@ def handled(func):
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         try:
-            from brightwell_plugin.plugins.host import get_host
-            get_host()
+            plugin_host()
             result = func(*args, **kwargs)
             sys.stdout.flush()  # a failed write of what is still buffered is said here, not lost at exit
             return result

@@ -7,8 +7,9 @@ import sys
 
 import click
 
-from brightwell_plugin.cli.common import EXIT_INTERRUPTED, handled
+from brightwell_plugin.cli.common import EXIT_INTERRUPTED, handled, plugin_host
 from brightwell_plugin.errors import BrightwellError, one_line
+from brightwell_plugin.tiebreak_spec import parse_spec
 
 
 @click.command()
@@ -24,18 +25,19 @@ from brightwell_plugin.errors import BrightwellError, one_line
 @handled
 def study(inputs, rules, report, top, jobs, scheduler):
     """Rank every event in INPUTS (files, folders, globs) under each --rule and compare."""
-    from brightwell_plugin.cli.batch import cluster_executor
+    # on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
     from brightwell_plugin.archive.jobs import OUTPUT_TAG, collect, tag_output
     from brightwell_plugin.archive.schedule import Interrupted
-    from brightwell_plugin.archive.study import check_rules, run
+    from brightwell_plugin.archive.study import refuse_bad_rules, run
     from brightwell_plugin.archive.study_report import StudyWriter, report_folder
-    from brightwell_plugin.tiebreak_spec import parse_spec
+    from brightwell_plugin.cli.batch import cluster_executor
 
     if top < 1:
         raise BrightwellError("--top must be 1 or more")
-    check_rules(rules)
+    host = plugin_host()
+    refuse_bad_rules(rules, host)
     folder = report_folder(report)
-    found = collect(inputs)
+    found = collect(inputs, host=host)
     for left in found.left_out:
         click.echo(one_line(f"brightwell: {left}: left out: the outputs of an earlier run (it holds {OUTPUT_TAG}; "
                             "name the folder itself to read it)"), err=True)
@@ -52,7 +54,7 @@ def study(inputs, rules, report, top, jobs, scheduler):
             click.echo(f"brightwell: error: {one_line(e.error)}", err=True)
     try:
         with cluster_executor(scheduler) as (executor, threads):
-            run(found, rules, top, folder, executor, jobs or threads, on_result)
+            run(found, rules, top, folder, executor, jobs or threads, on_result, host=host)
     except Interrupted as stop:
         writer.discard()
         click.echo(f"interrupted: {stop.total - stop.done} file(s) not done; no report written", err=True)

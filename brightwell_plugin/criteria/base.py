@@ -9,9 +9,9 @@ from typing import Any, ClassVar
 
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import SpecError
-from brightwell_plugin.tiebreak_spec import NUMBER as _NUMBER, SpecItem
 from brightwell_plugin.limits import digits
-
+from brightwell_plugin.tiebreak_spec import NUMBER as _NUMBER
+from brightwell_plugin.tiebreak_spec import SpecItem
 
 # Readers turn a parameter's text into its value. Their errors are the phrase that follows the
 # parameter's name ("u must be a number, not 'half'").
@@ -133,7 +133,6 @@ class Criterion:
     title: ClassVar[str] = ""
     source: ClassVar[str] = ""
     parameters: ClassVar[tuple[Parameter, ...]] = ()
-    presets: Mapping[str, Mapping[str, str]] = {}  # name -> parameters: set by the host from the registered presets
     modifiers: ClassVar[tuple[str, ...]] = ()
     group_based: ClassVar[bool] = False
     needs_game_scores: ClassVar[bool] = False
@@ -141,8 +140,9 @@ class Criterion:
     # ints; the others give floats, whole or not
     whole: ClassVar[bool] = False
 
-    def configure(self, item: SpecItem) -> Options:
-        """Check the item's modifiers and parameters and resolve presets and defaults."""
+    def configure(self, item: SpecItem, presets: Mapping[str, Mapping[str, str]] = MappingProxyType({})) -> Options:
+        """Check the item's modifiers and parameters and resolve presets (``presets``: name ->
+        parameters, those registered for this criterion: the registry gives them) and defaults."""
         known = {p.name: p for p in self.parameters}
         bad = [m for m in item.modifiers if not self.accepts_modifier(m)]
         if bad:
@@ -152,10 +152,10 @@ class Criterion:
         user = dict(item.options)
         preset = user.pop("preset", None)
         if preset is not None:
-            if preset not in self.presets:
-                names = ", ".join(self.presets) or "none"
+            if preset not in presets:
+                names = ", ".join(presets) or "none"
                 raise SpecError(f"{self.name} has no preset '{preset}' (presets: {names})", place=item.text)
-            params.update(self.presets[preset])
+            params.update(presets[preset])
         for key, value in user.items():
             p = known.get(key)
             if p is None:

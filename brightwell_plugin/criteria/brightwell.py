@@ -7,11 +7,21 @@ import re
 from dataclasses import dataclass
 
 from brightwell_plugin.context import Context
-from brightwell_plugin.criteria.base import (Criterion, Options, Parameter, Part, Preset, decimals, explanation, fmt,
-                                             number, yes_no)
+from brightwell_plugin.criteria.base import (
+    Criterion,
+    Options,
+    Parameter,
+    Part,
+    Preset,
+    decimals,
+    explanation,
+    fmt,
+    number,
+    yes_no,
+)
 from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.model import REGISTERED, Kind
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.tiebreak_spec import NUMBER
 
 SUBST_KINDS = ("bye", "withdrawn", "absent", "absent-opponent", "forfeit")

@@ -5,12 +5,28 @@ from __future__ import annotations
 
 from operator import mul
 
-from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, number
-from brightwell_plugin.criteria.unplayed import (
-    EDITION, EDITION_MODIFIERS, cut_counts, cut_values, dummy_value, edition, edition_read, is_vur, opponent_view, round_robin,
+from brightwell_plugin.criteria.base import (
+    Criterion,
+    Parameter,
+    Part,
+    explanation,
+    fmt,
+    number,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.criteria.unplayed import (
+    EDITION,
+    EDITION_MODIFIERS,
+    cut_counts,
+    cut_values,
+    dummy_value,
+    edition,
+    edition_read,
+    is_vur,
+    opponent_view,
+    round_robin,
+)
 from brightwell_plugin.model import Kind
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _CUTS = ("C1", "C2", "M1", "M2")
 
@@ -140,7 +156,10 @@ class AverageOfBuchholz(Criterion):
 
     def compute(self, ctx, opts, groups=()):
         bh = (ForeBuchholz() if "F" in opts.modifiers else Buchholz()).values_with_cuts(ctx, opts)
-        from decimal import ROUND_HALF_UP, Decimal  # on first use: only AOB rounds decimally
+        from decimal import (  # on first use: only AOB rounds decimally
+            ROUND_HALF_UP,
+            Decimal,
+        )
         k = ctx.k
         quantum = Decimal("0.01" if k < 9 else "0.001" if k < 27 else "0.0001" if k < 73 else "0.00001")
         out = []

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from brightwell_plugin.model import Kind
 from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
 from brightwell_plugin.criteria.unplayed import round_robin
+from brightwell_plugin.model import Kind
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 

@@ -26,9 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from brightwell_plugin.model import Kind, Result, Side
 from brightwell_plugin.limits import digits
-
+from brightwell_plugin.model import Kind, Result, Side
 
 PAIRED_ROUND, BYE_ROUND, ABSENT_ROUND, NOT_ASSIGNED = 1, -1, -3, -2  # ScoredPlayer's participation codes
 MIN_RATING = -900  # Player.MIN_RATING: a player without a rating

@@ -1,5 +1,5 @@
 """OpenGotha's team placement criteria (its ``ScoredTeamsSet``), over the team view of
-team_standings.py: TEAMP, the team points (2 for a match whose boards won more than half the boards
+teams/view.py: TEAMP, the team points (2 for a match whose boards won more than half the boards
 and more than the other side, 1 for as many, else 0, as ``Match.getTeamScore``), SOST, the sum of the
 opponent teams' team points, BDW, the boards won (a jigo half), and BDWnU, the boards won on the n
 upper boards."""

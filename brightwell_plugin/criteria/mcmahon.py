@@ -12,12 +12,24 @@ from __future__ import annotations
 
 import re
 
-from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, yes_no
+from brightwell_plugin.criteria.base import (
+    Criterion,
+    Parameter,
+    Part,
+    explanation,
+    fmt,
+    yes_no,
+)
 from brightwell_plugin.criteria.gotha import CODES, Scores, Settings, kdp
-from brightwell_plugin.criteria.gotha_direct import confrontation, secondary_scores, simplified, win_balance
+from brightwell_plugin.criteria.gotha_direct import (
+    confrontation,
+    secondary_scores,
+    simplified,
+    win_balance,
+)
 from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import digits
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 RANK_KEYS = ("go rank", "opengotha rank", "egd rank")
 INITIAL_KEY = "go mms initial"

@@ -10,12 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from brightwell_plugin.model import Result
-from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, whole_number
+from brightwell_plugin.criteria.base import (
+    Criterion,
+    Parameter,
+    Part,
+    explanation,
+    whole_number,
+)
 from brightwell_plugin.criteria.fide_tables import dp, pd_hundredths
-from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.limits import digits
-
+from brightwell_plugin.model import Result
+from brightwell_plugin.plugins.hookspecs import hookimpl
 
 UNRATED = Parameter("unrated", "rating given to unrated players (else unrated players drop the tie-break)",
                     read=whole_number)

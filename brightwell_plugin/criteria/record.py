@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from brightwell_plugin.model import Kind, Result, Side
 from brightwell_plugin.criteria.base import Criterion
+from brightwell_plugin.model import Kind, Result, Side
 from brightwell_plugin.plugins.hookspecs import hookimpl
-
 
 _REQUESTED_OR_LOST = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, numbers
+from brightwell_plugin.criteria.base import (
+    Criterion,
+    Parameter,
+    Part,
+    explanation,
+    fmt,
+    numbers,
+)
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 

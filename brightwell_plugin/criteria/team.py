@@ -1,8 +1,9 @@
 """Team criteria (FIDE C.07 art. 13): match points (MPTS), game points (GPTS, and MPvGP, the
 score that is not the primary one), the extended Sonneborn-Berger (ESB and its variants: the
 opponent teams' match or game points times the team's own match or game points in each match)
-and the score-strength combination (SSSC), over the team view of team_standings.py, where a team
-is a player and a match a game."""
+and the score-strength combination (SSSC), over the team view of teams/view.py, where a team
+is a player and a match a game: the context of a team view says so (``ctx.ranks_teams``) and gives
+the view over game points (``ctx.game_points``)."""
 
 from __future__ import annotations
 
@@ -29,9 +30,17 @@ def tier_places(values: list[float], tiers: list[list[int]]) -> None:
 
 
 def teams_only(ctx, name: str) -> None:
-    from brightwell_plugin.teams.standings import is_team_view
-    if not is_team_view(ctx.t):
+    """Refuse a context that is not of a team view: the criterion ranks teams."""
+    if not ctx.ranks_teams:
         raise BrightwellError(f"{name} ranks teams, and this is an individual event (or its board standings)")
+
+
+def primary_and_secondary(ctx):
+    """(primary, secondary): a team view's contexts over match points then game points, or over
+    game points first when ``ctx`` is the one over game points (``:GP``: game points primary)."""
+    if ctx.game_points is ctx:
+        return ctx, ctx.match_points
+    return ctx, ctx.game_points
 
 
 class MatchPoints(Criterion):
@@ -59,14 +68,12 @@ class GamePoints(Criterion):
 
     def compute(self, ctx, opts, groups=()):
         teams_only(ctx, self.name)
-        from brightwell_plugin.teams.standings import game_point_context
-        return [float(x) for x in game_point_context(ctx).points]
+        return [float(x) for x in ctx.game_points.points]
 
     def explain(self, ctx, opts, i, groups=()):
         teams_only(ctx, self.name)
-        from brightwell_plugin.teams.standings import game_point_context
         parts = [Part(f"round {r + 1}", e.score or 0, _against(ctx, i, r), r + 1) for r, e in enumerate(ctx.entries[i])]
-        given = game_point_context(ctx).t.players[i].bonus
+        given = ctx.game_points.t.players[i].bonus
         if given:
             parts.append(Part("given outside the matches", given, "a penalty or bonus (TRF 299)"))
         return explanation(ctx, opts, i, float(sum(p.value for p in parts)), parts)
@@ -97,8 +104,7 @@ class _ExtendedSonnebornBerger(SonnebornBerger):
 
     def _mixed(self, ctx):
         teams_only(ctx, self.name)
-        from brightwell_plugin.teams.standings import game_point_context
-        views = {"MP": ctx, "GP": game_point_context(ctx)}
+        views = {"MP": ctx, "GP": ctx.game_points}
         return _Mixed(views[self.opponents], views[self.own].round_points)
 
     def _setup(self, ctx, opts):  # the opponents' adjusted scores, from their own kind of score
@@ -149,10 +155,7 @@ class ScoreStrengthCombination(Criterion):
         """(primary, secondary): the team view's contexts over match and game points, in that order
         unless ``ctx`` is the one over game points (``SSSC:GP``)."""
         teams_only(ctx, "SSSC")
-        from brightwell_plugin.teams.standings import GamePointContext, game_point_context
-        if isinstance(ctx, GamePointContext):
-            return ctx, ctx.match_points
-        return ctx, game_point_context(ctx)
+        return primary_and_secondary(ctx)
 
     @staticmethod
     def factor(primary, secondary, opts) -> float:

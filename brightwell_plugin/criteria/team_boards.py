@@ -5,7 +5,7 @@ compared as the board count (BC: Σ board number × points, lower first), the to
 …). As art. 12 counts them, a board won or lost by forfeit is a win or a loss, and a round without
 boards gives each board a standard result: a pairing-allocated bye or a full bye a win, a match
 won by forfeit a win, a half bye a draw, the rest nothing. Over the team view of
-team_standings.py."""
+teams/view.py."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from itertools import groupby
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
 from brightwell_plugin.criteria.team import teams_only, tier_places
-from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.model import Kind
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.teams.model import board_points
 
 _STANDARD = {Kind.PAB: "win", Kind.FULL_BYE: "win", Kind.FORFEIT_WIN: "win", Kind.HALF_BYE: "draw"}
@@ -22,9 +22,8 @@ _STANDARD = {Kind.PAB: "win", Kind.FULL_BYE: "win", Kind.FORFEIT_WIN: "win", Kin
 
 def board_totals(ctx) -> list[list[float]]:
     """Each team's points on each board (board 1 first), summed over its rounds."""
-    from brightwell_plugin.teams.standings import board_scoring
     size = ctx.t.teams.board_count
-    per_board = board_scoring(ctx.t)
+    per_board = ctx.t.board_scoring
     standard = {kind: float(getattr(per_board, result)) / size if size else 0.0 for kind, result in _STANDARD.items()}
     boards = {}  # (team, round): the points of each board of its match
     for m in ctx.t.teams.matches:

@@ -3,7 +3,7 @@ points, then over game points, again and again while either parts the tied teams
 chains, when exactly two teams stay tied (13.3.2), their direct match compared board by board —
 the top board first (EDET, TBR), the bottom boards left out one by one (EDEB, BBE), the board
 count (EDEC, BC: the points scored times the board number, lower first). Over the team view of
-team_standings.py."""
+teams/view.py."""
 
 from __future__ import annotations
 
@@ -11,9 +11,13 @@ from collections.abc import Sequence
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation
 from brightwell_plugin.criteria.encounter import DirectEncounter
-from brightwell_plugin.criteria.team import teams_only, tier_places
-from brightwell_plugin.teams.model import board_points
+from brightwell_plugin.criteria.team import (
+    primary_and_secondary,
+    teams_only,
+    tier_places,
+)
 from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.teams.model import board_points
 
 
 class _BoardPoints:
@@ -87,8 +91,7 @@ class ExtendedDirectEncounter(Criterion):
     def scores(ctx):
         """(primary, secondary): the contexts of P and S, match points then game points, or game
         points first over game points (``EDE:GP``, where game points are the primary score)."""
-        from brightwell_plugin.teams.standings import GamePointContext, game_point_context
-        return (ctx, ctx.match_points) if isinstance(ctx, GamePointContext) else (ctx, game_point_context(ctx))
+        return primary_and_secondary(ctx)
 
     def _tiers(self, ctx, opts, groups):
         teams_only(ctx, self.name)

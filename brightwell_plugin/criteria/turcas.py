@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from brightwell_plugin.criteria.base import (
+    Criterion,
+    Parameter,
+    Part,
+    explanation,
+    fmt,
+    number,
+)
 from brightwell_plugin.model import Kind, Side
-from brightwell_plugin.criteria.base import Criterion, Parameter, Part, explanation, fmt, number
 from brightwell_plugin.plugins.hookspecs import hookimpl
-
 
 _WEIGHTS = ("w_bh", "w_pts", "w_spread", "w_first")
 

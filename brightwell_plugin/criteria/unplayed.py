@@ -15,7 +15,6 @@ from typing import NamedTuple
 
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Options, Parameter
-
 from brightwell_plugin.model import Kind
 
 EDITION = Parameter("edition", "FIDE C.07 edition for unplayed rounds (default: from the start date)",

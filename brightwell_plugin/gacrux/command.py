@@ -18,10 +18,18 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin import __version__
+from brightwell_plugin import __version__, api
+from brightwell_plugin.adapters import trf
+from brightwell_plugin.context import Context
+from brightwell_plugin.criteria.unplayed import edition_of_date
 from brightwell_plugin.errors import BrightwellError, PluginError, one_line
-from brightwell_plugin.limits import check_regular
+from brightwell_plugin.gacrux import document
+from brightwell_plugin.limits import check_regular, read_stream
 from brightwell_plugin.model import Kind
+from brightwell_plugin.plugins.host import Host, get_host
+from brightwell_plugin.standings import configured, rank_stepwise
+from brightwell_plugin.teams.view import team_view
+from brightwell_plugin.validate import validated
 
 ORIGIN = f"brightwell-tiebreakchecker ver. {__version__}"
 EXIT_BAD_INPUT = 2
@@ -70,8 +78,9 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run one checker command; the exit status (see the module's doc)."""
+def main(argv: list[str] | None = None, host: Host | None = None) -> int:
+    """Run one checker command with ``host``'s plugins (default: the process's); the exit status
+    (see the module's doc)."""
     doc = {"filetype": "Tiebreak", "version": "1.0", "published": time.strftime("%Y-%m-%d %H:%M:%S"),
            "origin": ORIGIN, "options": None, "status": {"code": 0, "info": [], "error": []}}
     params: dict = {}
@@ -84,9 +93,10 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if params["verbose"]:
             print(ORIGIN, file=sys.stderr)
-        _refuse_replacing_input(params)
         try:
-            answer = _answer(params)
+            host = host or get_host()  # the console entry's: everything below is given it
+            _refuse_replacing_input(params, host)
+            answer = _answer(params, host)
         except PluginError as exc:  # a plugin's fault, never the file's: said as brightwell says it
             raise Failure(PLUGIN_FAILED, [f"Plugin error: {one_line(str(exc))}"], str(exc)) from None
     except Failure as failure:
@@ -108,15 +118,14 @@ OUTPUT_IS_INPUT = 503  # gacrux's status for an output it cannot write
 PLUGIN_FAILED = 506  # this project's: a plugin cannot be used (two register one name, or one fails)
 
 
-def _refuse_replacing_input(params: dict) -> None:
+def _refuse_replacing_input(params: dict, host: Host) -> None:
     """An output file that is the input (or one of its event's files) is refused before anything
     is read or written: not even the error document replaces it."""
     target, source = params.get("output_file", "-"), params.get("input_file", "-")
     if target in ("-", None) or source in ("-", None):
         return
-    from brightwell_plugin.api import refuse_inputs
     try:
-        refuse_inputs([target], [source])
+        api.refuse_inputs([target], [source], host)
     except BrightwellError as exc:
         raise Failure(OUTPUT_IS_INPUT, [f"Error when writing file: {target}", one_line(str(exc))], str(exc)) from None
 
@@ -135,14 +144,10 @@ def _last_round_with_a_game(t) -> int:
     return last
 
 
-def _answer(params: dict):
+def _answer(params: dict, host: Host):
     """Read, rank and describe: ``tiebreakResult`` and how the output is made of the document."""
-    from brightwell_plugin import api
-    from brightwell_plugin.gacrux import document
-    from brightwell_plugin.criteria.unplayed import edition_of_date
-    from brightwell_plugin.plugins.host import get_host
 
-    loaded = _read(params, api)
+    loaded = _read(params, api, host)
     t = loaded.tournament
     if params["tournament_number"] != "1":
         raise Failure(501, ["Invalid parameter --tournament-number"],
@@ -152,12 +157,12 @@ def _answer(params: dict):
                       "-M: not taken; the match points are the file's (its 362 record)")
     t = _prepared(t, params)
     if t.teams is not None:
-        return _team_answer(t, params, loaded, document)
+        return _team_answer(t, params, loaded, document, host)
     texts = params["tiebreak"] or list(t.tiebreaks) or ["PTS"]
     read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
     params["tiebreak"] = texts
     codes = [document.Code.parse(text) for text in texts]
-    ours = get_host().criteria
+    ours = host.criteria
     _refuse([c.text for c in codes if c.name in document.NOT_HERE or c.unsupported],
             [c.text for c in codes if not c.gacrux and c.name not in ours], read_from)
     unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
@@ -165,30 +170,29 @@ def _answer(params: dict):
     rounds = max(t.rounds or 0, _last_round_with_a_game(t))  # gacrux's "round"; its standings are after it by default
     after = _after(params, t, rounds)
     if loaded.format == "trf":  # gacrux counts the blocks entered ahead up to the round it ranks after
-        from brightwell_plugin.adapters.trf.ahead import counting_ahead
-        t = counting_ahead(t, after)
+        t = trf.counting_ahead(t, after)
     _warn(loaded, t, params["input_file"])
-    from brightwell_plugin.standings import rank_stepwise
     try:
-        standings, steps = rank_stepwise(t, spec, after)
+        standings, steps = rank_stepwise(t, spec, after, host)
     except BrightwellError as exc:
         raise Failure(401, [str(exc)], f"{params['input_file']}: {exc}") from None
-    summed = _summed(t, codes, spec, standings, document, api)
+    summed = _summed(t, codes, spec, standings, document, api, host)
     given, records, shown = {}, {}, {}
     for i in (i for i, c in enumerate(codes) if c.name == "DE"):  # the ranks before and after it
         ranks = [document.ranks_before(t.players, steps[j]) for j in (i, i + 1)]
         given.update(((i, no), v) for no, v in document.direct_encounter(*ranks).items())
-        found = _encounter_loops(t, spec[i], after, ranks[0])
+        found = _encounter_loops(t, spec[i], after, ranks[0], host)
         records[i], shown[i] = found.record, found.shown  # gacrux's record of DE's loops, and their working
     edition = edition_of_date(t.start_date)
     entries = [{**c.describe(i + 1, edition, unrated, t.system == "round-robin"),
                 **({"ede": records[i]} if i in records else {})} for i, c in enumerate(codes)]
-    result = document.result(t.players, entries, [document.writer(c, standings.after_round) for c in codes],
+    writers = [document.writer(c, standings.after_round, document.whole(c, host.criteria)) for c in codes]
+    result = document.result(t.players, entries, writers,
                              standings, summed, given, edition, rounds, bool(params["check"]))
     if params["check"]:  # each value's terms, as gacrux details them
-        _detail(t, codes, spec, after, result, document, shown)
+        _detail(t, codes, spec, after, result, document, shown, host)
     return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
-                                                             tiebreaks=tuple(texts)))
+                                                             tiebreaks=tuple(texts)), host)
 
 
 def _after(params: dict, t, rounds: int) -> int:
@@ -216,29 +220,26 @@ def _refuse(absent: list[str], unknown: list[str], read_from: str | None = None)
                       f"{where}unknown tie-break {', '.join(unknown)} (see brightwell criteria)")
 
 
-def _output(params: dict, document, ranked):
+def _output(params: dict, document, ranked, host: Host):
     """How the output is made of the document: the text table, the TRF (``ranked()``: the file
     read with the standings and the list as its 212 record), or the JSON."""
     fmt = params["output_format"].upper()
     if fmt == "TXT" or params["delimiter"] is not None:
         return lambda doc: _text(doc, params, document).encode()
     if fmt == "TRF":
-        from brightwell_plugin.plugins.host import get_host
         ready = ranked()
-        return lambda doc: get_host().formats.find("trf").dumps(ready)
+        return lambda doc: host.formats.find("trf").dumps(ready)
     if fmt != "JSON":
         raise Failure(500, [f"Bad command line: output format {params['output_format']}"],
                       f"-F {params['output_format']}: JSON, TXT or TRF")
     return lambda doc: document.indented_json(doc).encode()  # modifiers hold decimals: default=str
 
 
-def _team_answer(t, params: dict, loaded, document):
-    """A team event's ``tiebreakResult`` (checker_teams.py) and how the output is made of it."""
-    from brightwell_plugin.gacrux import teams
-    from brightwell_plugin.criteria.unplayed import edition_of_date
-    from brightwell_plugin.errors import BrightwellError
-    from brightwell_plugin.plugins.host import get_host
-    from brightwell_plugin.teams.standings import team_view
+def _team_answer(t, params: dict, loaded, document, host: Host):
+    """A team event's ``tiebreakResult`` (gacrux/teams.py) and how the output is made of it."""
+    from brightwell_plugin.gacrux import (
+        teams,  # a team event's answer: loaded for one (benchmarks/bench_checker.py)
+    )
     view = team_view(t)
     texts = params["tiebreak"] or list(view.tiebreaks) or ["PTS"]
     read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
@@ -250,49 +251,48 @@ def _team_answer(t, params: dict, loaded, document):
     except (KeyError, IndexError):
         said = f"{read_from}: its tie-break list" if read_from else f"-t {' '.join(texts)}"
         raise Failure(500, [f"Bad tie-break list: {' '.join(texts)}"], f"{said}: not gacrux's codes") from None
-    known = get_host().criteria
+    known = host.criteria
     _refuse([c.text for c in codes if c.name in teams.NOT_HERE],
             [c.text for c in codes if c.name not in known and c.name not in document.DEFAULTS], read_from)
     rounds = max(view.rounds or 0, _last_round_with_a_game(view))
     after = _after(params, t, rounds)
     _warn(loaded, t, params["input_file"])
     try:
-        result, standings = teams.team_result(t, codes, after, rounds, edition, bool(params["check"]))
+        result, standings = teams.team_result(t, codes, after, rounds, edition, bool(params["check"]), host)
     except BrightwellError as exc:  # an item that does not take its modifiers: the command line's
         code = 500 if exc.place in {c.item for c in codes} else 401
         raise Failure(code, [str(exc)], f"{params['input_file']}: {exc}") from None
-    from brightwell_plugin.api import with_team_standings  # -F TRF: the 310 records carry the standings
-    return result, _output(params, document, lambda: replace(with_team_standings(loaded.tournament, standings),
-                                                             tiebreaks=tuple(texts)))
+    # -F TRF: the 310 records carry the standings
+    return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
+                                                             tiebreaks=tuple(texts)), host)
 
 
-def _encounter_loops(t, item: str, after: int, before: dict[int, int]):
+def _encounter_loops(t, item: str, after: int, before: dict[int, int], host: Host):
     """gacrux's loops of DE on the groups tied before it (checker_loops.Loops)."""
-    from brightwell_plugin.gacrux.details import direct_encounter_loops
-    from brightwell_plugin.context import Context
-    from brightwell_plugin.standings import configured
-    ((_, criterion, opts),) = configured([item])
+    from brightwell_plugin.gacrux.details import (
+        direct_encounter_loops,  # DE's loops (benchmarks/bench_checker.py)
+    )
+    ((_, criterion, opts),) = configured([item], host)
     return direct_encounter_loops(Context(t, after), criterion, opts, before)
 
 
-def _detail(t, codes, spec, after, result: dict, document, shown: dict) -> None:
+def _detail(t, codes, spec, after, result: dict, document, shown: dict, host: Host) -> None:
     """Add each competitor's ``tiebreakDetails`` (gacrux's ``-c``)."""
-    from brightwell_plugin.gacrux.details import details
-    from brightwell_plugin.context import Context
-    from brightwell_plugin.standings import configured
+    from brightwell_plugin.gacrux.details import (
+        details,  # -c only (benchmarks/bench_checker.py)
+    )
     names = [document.ALIASES.get(c.name, c.name) if c.gacrux else None for c in codes]
     descs = [entry["desc"] for entry in result["tiebreaks"]]
-    found = details(Context(t, after), configured(spec), names, descs, result["competitors"], shown)
+    found = details(Context(t, after), configured(spec, host), names, descs, result["competitors"], shown)
     for competitor in result["competitors"]:
         competitor["tiebreakDetails"] = found[competitor["cid"]]
 
 
-def _read(params: dict, api):
-    from brightwell_plugin.plugins.host import get_host
+def _read(params: dict, api, host: Host):
     name, fmt = params["input_file"], params["input_format"]
     format_name = {"TRF": "trf", "JSON": "chess-json"}.get(fmt.upper(), fmt.lower())
     try:
-        get_host().formats.find(format_name)  # only the format's own plugin is imported
+        host.formats.find(format_name)  # only the format's own plugin is imported
     except PluginError:
         raise
     except BrightwellError:
@@ -302,8 +302,8 @@ def _read(params: dict, api):
     strict = "strict" in params["experimental"]
     try:
         if name == "-":
-            from brightwell_plugin.limits import read_stream
-            return api.load_bytes(read_stream(sys.stdin.buffer, "<stdin>"), format=format_name, encoding=encoding)
+            return api.load_bytes(read_stream(sys.stdin.buffer, "<stdin>"), format=format_name, encoding=encoding,
+                                  host=host)
         path = Path(name)
         if not path.exists():
             raise Failure(502, [f"Can't open file: {name}", f'Error reading file: "{name}"',
@@ -312,7 +312,7 @@ def _read(params: dict, api):
             check_regular(path)  # a folder, FIFO or device: said as what it is, before it is opened
         except BrightwellError as exc:
             raise Failure(502, [f"Can't open file: {name}", one_line(str(exc))], str(exc)) from None
-        return api.load(path, format_name, encoding, strict=strict)
+        return api.load(path, format_name, encoding, host, strict=strict)
     except BrightwellError as exc:
         raise Failure(401, [one_line(str(exc)), f'Error reading file: "{name}"'], str(exc)) from None
     except OSError as exc:
@@ -351,7 +351,7 @@ def _with_unrated(code, unrated: int | None, document) -> str:
     return f"{item}/U{unrated}{colon}{options}"
 
 
-def _summed(t, codes, spec, standings, document, api) -> dict:
+def _summed(t, codes, spec, standings, document, api, host: Host) -> dict:
     """Which zeros of a summed criterion (BH, SB, PS, KS ...) are a sum of no term: gacrux writes
     those as a whole 0 (only the players with a 0 are explained); for AOB, who played a game."""
     out = {}
@@ -366,7 +366,7 @@ def _summed(t, codes, spec, standings, document, api) -> dict:
         zeros = [r.start_no for r in standings.rows if not r.values[i]]
         if not zeros:
             continue
-        explained = api.explain_everyone(t, [spec[i]], standings.after_round, players=[index[n] for n in zeros])
+        explained = api.explain_everyone(t, [spec[i]], standings.after_round, host, players=[index[n] for n in zeros])
         for no, (explanation,) in zip(zeros, explained):
             out[i, no] = any(part.value is not None for part in explanation.parts)
     return out
@@ -380,9 +380,8 @@ def _warn(loaded, counted, name: str) -> None:
     rounds counted (the byes entered ahead that gacrux counts included)."""
     warnings = list(loaded.warnings)
     if counted is not loaded.tournament:
-        from brightwell_plugin.validate import check
         try:
-            again = [w for w in check(counted, name) if _DISAGREE in w]
+            again = [w for w in validated(counted, name) if _DISAGREE in w]
         except BrightwellError:
             again = None
         if again is not None:
@@ -426,7 +425,9 @@ def _write(params: dict, data: bytes) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    from brightwell_plugin.fileio import atomic_write
+    from brightwell_plugin.fileio import (
+        atomic_write,  # -o only (benchmarks/bench_checker.py)
+    )
     atomic_write(target, data)
 
 

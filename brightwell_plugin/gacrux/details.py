@@ -11,10 +11,12 @@ decimals come out: points with one decimal, a product of two (SB) with two.
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 
-from brightwell_plugin.gacrux.loops import encounters
 from brightwell_plugin.context import Context
+from brightwell_plugin.criteria.buchholz import Buchholz, ForeBuchholz
 from brightwell_plugin.criteria.unplayed import cut_counts
+from brightwell_plugin.gacrux.loops import encounters
 from brightwell_plugin.model import Kind
 
 Terms = Callable[[Context, object, object, int], dict]  # (ctx, criterion, options, player) -> keys after "val"
@@ -106,7 +108,6 @@ def cut_rounds(items: list[tuple], low: int, high: int) -> list[int]:
 
 def average_of_buchholz(ctx, criterion, opts, i) -> dict:
     """AOB: the Buchholz of each opponent met over the board."""
-    from brightwell_plugin.criteria.buchholz import Buchholz, ForeBuchholz
     bh = ctx.cached(("checker AOB", opts.modifiers), lambda: (ForeBuchholz() if "F" in opts.modifiers else Buchholz())
                     .values_with_cuts(ctx, opts))
     return {"cut": [], **{str(r + 1): _one(bh[o]) for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i]))
@@ -148,7 +149,6 @@ def value_only(ctx, criterion, opts, i) -> dict:
 
 def direct_encounter_loops(ctx: Context, criterion, opts, before: dict[int, int]):
     """DE's loops (:func:`brightwell_plugin.gacrux.loops.encounters`) over the players' points."""
-    from decimal import Decimal
     win = Decimal(_one(ctx.t.scoring.win))
     return encounters(before, "P", lambda j, size: (ctx, win, ""), criterion.as_played(ctx, opts), "S" in opts.modifiers)
 

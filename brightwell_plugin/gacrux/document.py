@@ -11,12 +11,12 @@ number, or ``null``) and ``precision``. The values and ranks are this project's.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
 from decimal import ROUND_HALF_UP, Decimal
 from json.encoder import encode_basestring_ascii
+from typing import NamedTuple
 
-from brightwell_plugin.standings import Standings
 from brightwell_plugin.limits import digits
+from brightwell_plugin.standings import Standings
 
 RULES = {2024: (1, "2024-08-01"), 2026: (2, "2026-03-01")}  # edition: gacrux's "ver" and "rules"
 
@@ -42,10 +42,11 @@ TEAM_DEFAULTS: dict[str, tuple[bool, dict]] = {  # the codes of team events (che
     "SSSC": (True, {"predetermined": False, "nlim": Decimal("0.0"), "foremode": False}),
     **{name: (False, {}) for name in ("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")},
 }
-# How gacrux writes each value: decimals of a sum of halves; a whole number; a rating (None when
-# there is none); a rounded average of ratings, written as a decimal string without decimals.
+# How gacrux writes each value: decimals of a sum of halves; a whole number (a criterion whole by
+# definition, Criterion.whole, or a place within a tied group); a rating (None when there is none);
+# a rounded average of ratings, written as a decimal string without decimals.
 DECIMALS = {"PTS": 1, "STD": 1, "PS": 1, "KS": 1, "BH": 1, "FB": 1, "SB": 2}
-WHOLE = {"WIN", "WON", "BPG", "BWG", "REP", "GE", "TPN", "SNO", "DE"}
+PLACE = {"DE"}  # a place within the tied group it parts
 RATING = {"RTNG", "ARO", "TPR", "PTP"}
 RATING_AVERAGE = {"APRO", "APPO"}
 SUMMED = {"PS", "KS", "BH", "FB", "SB"}  # a sum of no term is gacrux's whole number 0
@@ -139,18 +140,25 @@ class Code(NamedTuple):
 _FLAGS = {"D": "urd", "P": "predetermined", "F": "foremode", "S": "swiss", "X": "exchange", "N": "vun"}
 
 
-def writer(code: Code, rounds: int):
+def whole(code: Code, criteria) -> bool:
+    """Whether ``code``'s criterion (of the ``criteria`` registry) gives whole numbers by definition."""
+    name = ALIASES.get(code.name, code.name)
+    return name in criteria and criteria.find(name).whole
+
+
+def writer(code: Code, rounds: int, whole: bool = False):
     """How gacrux writes one value of ``code`` (a decimal string, a whole number or None; see the
-    module's doc): a function of the value and whether it is a sum of some term, chosen once."""
+    module's doc): a function of the value and whether it is a sum of some term, chosen once.
+    ``whole``: the criterion's values are whole by definition (:attr:`Criterion.whole`)."""
     name = ALIASES.get(code.name, code.name)
     if not code.gacrux:  # this project's own criterion: its value, written as gacrux writes a decimal
         return lambda number, summed: None if number is None else str(Decimal(repr(float(number))))
-    if name in WHOLE:
-        return lambda number, summed: int(number or 0)
     if name in RATING:
         return lambda number, summed: int(round(number)) if number else None
     if name in RATING_AVERAGE:
         return lambda number, summed: str(round(number)) if number else None
+    if whole or name in PLACE:
+        return lambda number, summed: int(number or 0)
     if name == "AOB":
         step = Decimal(1).scaleb(-(2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5))
         return lambda number, summed: (None if number is None or not summed else "0.0" if not number else

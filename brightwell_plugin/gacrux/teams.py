@@ -2,7 +2,7 @@
 team mode (the point type each is over: ``mpoints``, ``gpoints``, and the extended SB's ``mgpoints``
 …; a description such as ``BH:gpoints/C1``; the modifiers), each value typed as gacrux types it, and
 the ``ede`` record of the EDE chains. The values and ranks are this project's team standings
-(team_standings.py); :mod:`brightwell_plugin.gacrux.loops` gives the loops' working.
+(teams/view.py); :mod:`brightwell_plugin.gacrux.loops` gives the loops' working.
 """
 
 from __future__ import annotations
@@ -10,8 +10,29 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from typing import NamedTuple
 
-from brightwell_plugin.gacrux.document import ALIASES, Code, direct_encounter, ranks_before, result, writer
-from brightwell_plugin.model import Tournament
+from brightwell_plugin.adapters import trf
+from brightwell_plugin.context import Context
+from brightwell_plugin.criteria.encounter import DirectEncounter
+from brightwell_plugin.criteria.team_boards import board_totals
+from brightwell_plugin.gacrux.details import TERMS, direct_encounter_loops, points
+from brightwell_plugin.gacrux.document import (
+    ALIASES,
+    Code,
+    direct_encounter,
+    ranks_before,
+    result,
+    whole,
+    writer,
+)
+from brightwell_plugin.gacrux.loops import board_results, encounters
+from brightwell_plugin.model import Kind, Tournament
+from brightwell_plugin.standings import (
+    OverGamePoints,
+    configured,
+    explain_everyone,
+    rank_stepwise,
+)
+from brightwell_plugin.teams.view import team_view
 
 _POINT_TYPES = {"MP": "mpoints", "GP": "gpoints", "MM": "mmpoints", "MG": "mgpoints", "GM": "gmpoints",
                 "GG": "ggpoints"}
@@ -19,7 +40,6 @@ _EXTENDED_SB = {"ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"}
 _CHAINS = {"EDE": "PS", "EDEC": "PSC", "EDET": "PS+T", "EDEB": "PS+B", "EDEBT": "PSC+T", "EDEBB": "PSC+B"}
 PLACES = {"DE", "TBR", "BBE", *_CHAINS}  # a place within the tied group, as DE's
 _ONE_DECIMAL = {"PTS", "MPTS", "GPTS", "MPVGP", "STD"}
-_WHOLE = {"WIN", "WON", "BPG", "BWG", "REP", "GE", "TPN", "SNO"}
 
 
 class TeamCode(NamedTuple):
@@ -35,8 +55,7 @@ class TeamCode(NamedTuple):
 def primary_score(t: Tournament) -> str | None:
     """The primary score the file's tournament type (192) names, as gacrux's TRF reader finds it:
     ``mpoints``, ``gpoints``, or None when it names none."""
-    from brightwell_plugin.adapters.trf.format import META
-    kind = next((v[4:].strip().upper() for k, v in t.metadata if k == META and v.startswith("192")), "")
+    kind = next((line[4:].strip().upper() for line in trf.records(t, "192")), "")
     if "_MP_GP" in kind or (("_MP" in kind) and "_GP_MP" not in kind) or kind in ("FIDE_TEAM", "FIDE_TEAM_BAKU"):
         return "mpoints"
     return "gpoints" if "_GP" in kind else None
@@ -81,10 +100,11 @@ def _item(name: str, head: list[str], parts: list[str], primary: str | None) -> 
     return "/".join([name + suffix, *parts])
 
 
-def team_writer(code: TeamCode, rounds: int):
-    """How gacrux writes one team value of ``code`` (see checker_document.writer)."""
+def team_writer(code: TeamCode, rounds: int, whole: bool = False):
+    """How gacrux writes one team value of ``code`` (see :func:`.document.writer`); ``whole``: the
+    criterion's values are whole by definition (:attr:`Criterion.whole`)."""
     name = code.name
-    if name in PLACES or name in _WHOLE:
+    if name in PLACES:
         return lambda number, summed: int(number or 0)
     if name == "SSSC":
         return lambda number, summed: str(Decimal(repr(float(number))).quantize(Decimal(".01"), ROUND_HALF_UP))
@@ -94,7 +114,7 @@ def team_writer(code: TeamCode, rounds: int):
         return lambda number, summed: f"{float(number):.1f}" if summed else 0
     if name in _EXTENDED_SB:
         return writer(Code.parse("SB"), rounds)
-    return writer(Code.parse(name), rounds)
+    return writer(Code.parse(name), rounds, whole)
 
 
 def chain(name: str, size: int) -> str:
@@ -111,19 +131,13 @@ NOT_HERE = {"NUL", "RANK", "RIP", "VUR", "NUM", "COD", "CSQ", "RTG", "ABH", "AFB
             "FLTFT", "RFP", "TOP", "RND"}
 
 
-def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, edition: int, check: bool):
+def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, edition: int, check: bool, host):
     """``tiebreakResult`` of the team event ``t`` ranked by ``codes`` after round ``after`` (with
-    ``check``, each team's details), and the team standings."""
-    from brightwell_plugin.gacrux.details import direct_encounter_loops
-    from brightwell_plugin.gacrux.loops import board_results
-    from brightwell_plugin.context import Context
-    from brightwell_plugin.criteria.team_boards import board_totals
-    from brightwell_plugin.model import Kind
-    from brightwell_plugin.standings import rank_stepwise
-    from brightwell_plugin.teams.standings import bound_items, team_view
+    ``check``, each team's details), and the team standings, with ``host``'s criteria."""
     view = team_view(t)
-    bound = bound_items([c.item for c in codes])
-    standings, steps = rank_stepwise(view, after_round=after, bound=bound)
+    spec = [c.item for c in codes]
+    bound = configured(spec, host, teams=True)
+    standings, steps = rank_stepwise(view, spec, after, host)
     ctx = Context(view, after)
     totals = dict(zip((p.start_no for p in view.players), board_totals(ctx)))
     summed, given, records, loops = {}, {}, {}, {}
@@ -131,7 +145,7 @@ def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, e
         if code.name == "AOB":  # an average over the matches played, of none when there is none
             summed.update(((i, p.start_no), any(e.kind is Kind.GAME for e in es)) for p, es in zip(view.players, ctx.entries))
         elif code.name in ("BH", "FB", "SB", "PS", "KS", *_EXTENDED_SB):  # a sum of no term: a whole 0
-            summed.update(_summed(view, bound[i], i, standings, after))
+            summed.update(_summed(view, bound[i], i, standings, after, host))
         elif code.name == "BC":
             summed.update(((i, p.start_no), after > 0) for p in view.players)
         if code.name in PLACES:
@@ -145,8 +159,8 @@ def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, e
                 direct_encounter_loops(scores[0], criterion, bound[i][2], before)
             records[i], loops[i] = found.record, found.shown
     entries = [{**c.entry, **({"ede": records[i]} if i in records else {})} for i, c in enumerate(codes)]
-    out = result(view.players, entries, [team_writer(c, after) for c in codes], standings, summed, given, edition,
-                 rounds, check)
+    writers = [team_writer(c, after, whole(Code.parse(c.name), host.criteria)) for c in codes]
+    out = result(view.players, entries, writers, standings, summed, given, edition, rounds, check)
     if check:
         for c in out["competitors"]:
             c["tiebreakDetails"] = _details(ctx, codes, bound, loops, totals, c)
@@ -154,38 +168,33 @@ def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, e
     return out, standings
 
 
-def _summed(view: Tournament, item, i: int, standings, after: int) -> dict:
+def _summed(view: Tournament, item, i: int, standings, after: int, host) -> dict:
     """Which zeros of column ``i`` are a sum of some term (gacrux writes a sum of none as 0)."""
-    from brightwell_plugin.standings import explain_everyone
     zeros = [r.start_no for r in standings.rows if not r.values[i]]
     if not zeros:
         return {}
     index = {p.start_no: n for n, p in enumerate(view.players)}
-    explained = explain_everyone(view, None, after, players=[index[no] for no in zeros], bound=[item])
+    explained = explain_everyone(view, [item[0].text], after, host, players=[index[no] for no in zeros])
     return {(i, no): any(part.value is not None for part in e.parts) for no, (e,) in zip(zeros, explained)}
 
 
 def _over(ctx, criterion):
     """The criterion of a bound item and its (primary, secondary) contexts: match points then game
     points, or the other way round for an item over game points (``EDE:GP``)."""
-    from brightwell_plugin.teams.standings import OverGamePoints, game_point_context
     if isinstance(criterion, OverGamePoints):
-        return criterion.inner, (game_point_context(ctx), ctx)
-    return criterion, (ctx, game_point_context(ctx))
+        return criterion.inner, (ctx.game_points, ctx)
+    return criterion, (ctx, ctx.game_points)
 
 
 def chain_loops(scores: tuple, criterion, opts, before: dict[int, int]):
     """An EDE chain's loops (checker_loops.encounters): P over the primary score, S over the other,
     C, T, B over the two teams' match board by board (gacrux counts those in the other score's
     kind, its W and its letter)."""
-    from brightwell_plugin.gacrux.loops import encounters
-    from brightwell_plugin.criteria.encounter import DirectEncounter
-    from brightwell_plugin.teams.standings import GamePointContext
     primary, secondary = scores
     size = primary.t.teams.board_count
     functions = chain(criterion.name, size)
-    letter = {c: "_g" if isinstance(c, GamePointContext) else "_m" for c in scores}
-    board_win = secondary.t.scoring.win / max(size, 1) if isinstance(secondary, GamePointContext) else secondary.t.scoring.win
+    letter = {c: "_g" if c.game_points is c else "_m" for c in scores}
+    board_win = secondary.t.scoring.win / max(size, 1) if secondary.game_points is secondary else secondary.t.scoring.win
 
     def view(j: int, tied: int):
         found = criterion._view(primary, secondary, functions, j, tied)
@@ -200,9 +209,7 @@ def chain_loops(scores: tuple, criterion, opts, before: dict[int, int]):
 def _details(ctx, codes: list[TeamCode], bound: list, loops: dict, totals: dict, competitor: dict) -> list[dict]:
     """A team's ``tiebreakDetails`` (gacrux's ``-c``): the terms of checker_details.py over the
     team view's match or game points, the loops of DE, the EDE chains, TBR and BBE, BC's boards."""
-    from brightwell_plugin.gacrux.details import TERMS, points
-    from brightwell_plugin.teams.standings import OverGamePoints, game_point_context
-    gp, no = game_point_context(ctx), competitor["cid"]
+    gp, no = ctx.game_points, competitor["cid"]
     i = ctx.index[no]
     out = []
     for j, (code, (_, criterion, opts), value) in enumerate(zip(codes, bound, competitor["tiebreakScore"])):

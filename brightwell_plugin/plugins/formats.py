@@ -8,9 +8,9 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from brightwell_plugin.plugins.builtins import Builtin
 from brightwell_plugin.errors import BrightwellError, UnknownFormat
 from brightwell_plugin.limits import read_head
+from brightwell_plugin.plugins.builtins import Builtin
 from brightwell_plugin.plugins.registry import Registry
 
 if TYPE_CHECKING:
@@ -37,12 +37,12 @@ class Formats(Registry["Format"]):
     def claiming(self, suffix: str) -> list[Format]:
         """The formats that claim ``suffix`` (lower case, with its dot), importing no other built-in."""
         suffix = suffix.lower()
-        self._host._load_claiming(lambda b: any(suffix in s for _, s in b.formats))
+        self._host.load_claiming(lambda b: any(suffix in s for _, s in b.formats))
         return [f for f in self._collected().values() if suffix in f.suffixes]
 
     def claimed(self, suffix: str) -> bool:
         """Whether any format claims ``suffix``."""
-        self._host._load_all()
+        self._host.load_all()
         return bool(self.claiming(suffix))
 
     def detect(self, path: str | os.PathLike) -> Format:
@@ -55,7 +55,7 @@ class Formats(Registry["Format"]):
             if f.sniff(p, head):
                 return f
         claimed = {f.name for f in by_suffix}
-        self._host._load_all()  # may make the registry anew
+        self._host.load_all()  # may make the registry anew
         readable = [f for f in self._collected().values() if f.can_read]
         sniffed = [f for f in readable if f.name not in claimed and f.sniff(p, head)]
         by_suffix = [f for f in readable if f.name in claimed]
@@ -80,7 +80,7 @@ class Formats(Registry["Format"]):
         for f in self.claiming(p.suffix):
             if f.can_write:
                 return f
-        self._host._load_all()
+        self._host.load_all()
         for f in self._collected().values():
             if f.can_write and p.suffix.lower() in f.suffixes:
                 return f

@@ -14,10 +14,10 @@ from typing import Any, NamedTuple
 
 import pluggy
 
+from brightwell_plugin.errors import PluginError
 from brightwell_plugin.plugins import hookspecs
 from brightwell_plugin.plugins.builtins import BUILTINS, DEFAULT_PLUGINS, Builtin
 from brightwell_plugin.plugins.entry_points import entry_points
-from brightwell_plugin.errors import PluginError
 from brightwell_plugin.plugins.formats import Formats
 from brightwell_plugin.plugins.registry import Criteria, Presets
 
@@ -67,7 +67,7 @@ class Host:
                 self._distributions[ep.name] = ep.distribution
         self._check_pending()
         if self._distributions:
-            self.check()
+            self.verify()
         _HOSTS[self._token] = self
 
     # -- plugins -------------------------------------------------------------------------------
@@ -75,12 +75,12 @@ class Host:
     def register(self, plugin: object, name: str | None = None) -> str:
         """Add a plugin (a module or an object with ``@hookimpl`` methods); a name it shares with
         another plugin is a :class:`PluginError` now, not when that name is first used."""
-        self._load_all()
+        self.load_all()
         name = self.pm.register(plugin, name=name)
         self._changed()
         try:
             self._check_pending()
-            self.check()
+            self.verify()
         except PluginError:
             self.pm.unregister(plugin)  # the host stays as it was
             self._changed()
@@ -93,14 +93,14 @@ class Host:
         self._added = [(n, p) for n, p in self._added if p is not plugin]
         self._changed()
 
-    def check(self) -> None:
+    def verify(self) -> None:
         """Build every registry: a clash or a failing plugin raises :class:`PluginError` here."""
-        self._load_all()
+        self.load_all()
         self.criteria._collected()
         self.formats._collected()
 
     def plugins(self) -> list[PluginInfo]:
-        self.check()
+        self.verify()
         owners = {kind: {name: registry.owner(name) for name in registry}
                   for kind, registry in (("criteria", self.criteria), ("formats", self.formats),
                                          ("presets", self.presets))}
@@ -122,15 +122,17 @@ class Host:
 
     # -- what the registries use ---------------------------------------------------------------
 
-    def _impls(self, hook: str) -> list[tuple[str, Callable[..., Any]]]:
-        """(plugin name, hook function) of every plugin: the built-ins in their order, then the others."""
+    def hook_functions(self, hook: str) -> list[tuple[str, Callable[..., Any]]]:
+        """(plugin name, hook function) of every plugin implementing ``hook``: the built-ins in
+        their order, then the others."""
         order = {module: n for n, module in enumerate(DEFAULT_PLUGINS)}
         impls = getattr(self.pm.hook, hook).get_hookimpls()
         return [(impl.plugin_name, impl.function)
                 for impl in sorted(impls, key=lambda impl: order.get(impl.plugin_name, len(order)))]
 
-    def _load_claiming(self, claims: Callable[[Builtin], bool]) -> None:
-        """Register the pending built-ins that ``claims`` (in their order)."""
+    def load_claiming(self, claims: Callable[[Builtin], bool]) -> None:
+        """Register the pending built-ins that ``claims`` (in their order): a registry asked for a
+        name imports only the built-in that registers it."""
         wanted = [b.module for b in self._pending.values() if claims(b)]
         if wanted:
             for module in wanted:
@@ -139,9 +141,10 @@ class Host:
             self._check_pending()
             self._changed()
 
-    def _load_all(self) -> None:
+    def load_all(self) -> None:
+        """Register every pending built-in."""
         if self._pending:
-            self._load_claiming(lambda b: True)
+            self.load_claiming(lambda b: True)
 
     def _changed(self) -> None:
         for registry in (self.criteria, self.presets, self.formats):

@@ -8,14 +8,16 @@ imports them all. Formats have their own registry, :mod:`brightwell_plugin.plugi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from brightwell_plugin.plugins.builtins import Builtin
 from brightwell_plugin.errors import PluginError, SpecError
+from brightwell_plugin.plugins.builtins import Builtin
 
 if TYPE_CHECKING:
-    from brightwell_plugin.criteria.base import Criterion, Preset
+    from brightwell_plugin.criteria.base import Criterion, Options, Preset
     from brightwell_plugin.plugins.host import Host
+    from brightwell_plugin.tiebreak_spec import SpecItem
 
 T = TypeVar("T")
 
@@ -31,6 +33,7 @@ class Registry(Mapping[str, T], Generic[T]):
         self._found: dict[str, T] | None = None
         self._owner: dict[str, str] = {}
         self._memo: dict[str, Any] = {}  # what a subclass derives from the whole registry, until it changes
+        self._presets: dict[str, Mapping[str, Mapping[str, str]]] = {}  # Criteria's: code -> presets
 
     # -- what subclasses say ---------------------------------------------------------------------
 
@@ -56,10 +59,10 @@ class Registry(Mapping[str, T], Generic[T]):
 
     def _lookup(self, name: str) -> dict[str, T]:
         """The registry, with the built-in that registers ``name`` imported (all, when none claims it)."""
-        self._host._load_claiming(lambda b: self.claims(b, name))
+        self._host.load_claiming(lambda b: self.claims(b, name))
         found = self._collected()
         if name not in found:
-            self._host._load_all()  # to name the known ones, or find it in a plugin no index lists
+            self._host.load_all()  # to name the known ones, or find it in a plugin no index lists
             found = self._collected()
         return found
 
@@ -76,27 +79,27 @@ class Registry(Mapping[str, T], Generic[T]):
         return self._lookup(name)[name]
 
     def __iter__(self) -> Iterator[str]:
-        self._host._load_all()
+        self._host.load_all()
         return iter(list(self._collected()))
 
     def __len__(self) -> int:
-        self._host._load_all()
+        self._host.load_all()
         return len(self._collected())
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self._lookup(name)
 
     def values(self) -> list[T]:  # type: ignore[override]
-        self._host._load_all()
+        self._host.load_all()
         return list(self._collected().values())
 
     def items(self) -> list[tuple[str, T]]:  # type: ignore[override]
-        self._host._load_all()
+        self._host.load_all()
         return list(self._collected().items())
 
     def derived(self, key: str, make: Callable[[dict[str, T]], Any]) -> Any:
         """``make(registry)`` for the whole registry, made once until a plugin comes or goes."""
-        self._host._load_all()
+        self._host.load_all()
         found = self._collected()
         if key not in self._memo:
             self._memo[key] = make(found)
@@ -113,7 +116,7 @@ class Registry(Mapping[str, T], Generic[T]):
         if self._found is None:
             found: dict[str, T] = {}
             owner: dict[str, str] = {}
-            for plugin, function in self._host._impls(self.hook):
+            for plugin, function in self._host.hook_functions(self.hook):
                 def register(obj: T, _plugin: str = plugin) -> None:
                     try:
                         name = self.key(obj)
@@ -146,7 +149,7 @@ def call_plugin(plugin: str, hook: str, call: Callable[[], Any]) -> Any:
 
 
 class Presets(Registry["Preset"]):
-    """Presets by ``CODE:preset=name``; each criterion finds its own in ``criterion.presets``."""
+    """Presets by ``CODE:preset=name``; the criteria registry configures items with them."""
 
     hook = "brightwell_register_presets"
     what = "preset"
@@ -159,13 +162,15 @@ class Presets(Registry["Preset"]):
 
     def with_owners(self) -> list[tuple[Preset, str]]:
         """Every preset with the plugin that registered it, in registration order."""
-        self._host._load_all()
+        self._host.load_all()
         self._host.criteria._collected()  # a preset for no criterion is an error here too
         return [(preset, self._owner[name]) for name, preset in self._collected().items()]
 
 
 class Criteria(Registry["Criterion"]):
-    """Criteria by code (upper case), each given the presets registered for it by any plugin."""
+    """Criteria by code (upper case), and the presets registered for each by any plugin: the
+    registry configures an item with them (:meth:`configure`); the criteria are left as their
+    plugins made them."""
 
     hook = "brightwell_register_criteria"
     what = "criterion"
@@ -185,14 +190,25 @@ class Criteria(Registry["Criterion"]):
     def unknown(self, name: str) -> Exception:
         return SpecError(f"unknown criterion '{name}' (known: {', '.join(sorted(self._collected()))})")
 
+    def presets_of(self, code: str) -> Mapping[str, Mapping[str, str]]:
+        """The presets registered for ``code``: name -> parameters."""
+        criterion = self.find(code)
+        return self._presets.get(criterion.name.upper(), _NONE)
+
+    def configure(self, item: SpecItem) -> Options:
+        """The item's criterion's :meth:`~Criterion.configure`, with the presets registered for it."""
+        return self.find(item.code).configure(item, self.presets_of(item.code))
+
     def _built(self, found: dict[str, Criterion]) -> None:
         presets = self._host.presets
-        by_criterion: dict[str, dict[str, dict[str, str]]] = {code: {} for code in found}
+        by_criterion: dict[str, dict[str, Mapping[str, str]]] = {}
         for key, preset in presets._collected().items():
             code = preset.criterion.upper()
             if code not in found:
                 raise PluginError(f"preset '{key}' of plugin '{presets._owner[key]}' is for an unknown criterion "
                                   f"'{preset.criterion}'")
-            by_criterion[code][preset.name] = dict(preset.params)
-        for code, criterion in found.items():
-            criterion.presets = by_criterion[code]
+            by_criterion.setdefault(code, {})[preset.name] = MappingProxyType(dict(preset.params))
+        self._presets = {code: MappingProxyType(named) for code, named in by_criterion.items()}
+
+
+_NONE: Mapping[str, Mapping[str, str]] = MappingProxyType({})

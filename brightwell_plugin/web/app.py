@@ -24,16 +24,15 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from brightwell_plugin import api
-from brightwell_plugin.errors import BrightwellError, one_line
-from brightwell_plugin.plugins.host import Host, get_host
-from brightwell_plugin.web.access import TokenGate, new_token
-from brightwell_plugin.web.downloads import Downloads, Offer, Options
-from brightwell_plugin.web.access import public as is_public
 from brightwell_plugin.archive.jobs import collect
-from brightwell_plugin.limits import max_input, read_stream, too_large
+from brightwell_plugin.errors import BrightwellError, one_line
+from brightwell_plugin.limits import digits, max_input, read_stream, too_large
+from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.publication import document, named
+from brightwell_plugin.web.access import TokenGate, new_token
+from brightwell_plugin.web.access import public as is_public
+from brightwell_plugin.web.downloads import Downloads, Offer, Options
 from brightwell_plugin.web.pages import environment, render_site
-from brightwell_plugin.limits import digits
 
 KEPT = 32  # events kept in memory, the least recently opened dropped first
 LOCAL = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -116,14 +115,14 @@ class Director:
 
 
 def create_app(root: str | None = None, scratch: Path | None = None,
-               allowed_hosts: tuple[str, ...] | None = None, plugin_host: Host | None = None,
+               allowed_hosts: tuple[str, ...] | None = None, *, plugin_host: Host,
                token: str | None = None, public: bool = False) -> Starlette:
-    """The app, with ``plugin_host``'s plugins (default: the process's); ``allowed_hosts``: the Host
+    """The app, with ``plugin_host``'s plugins; ``allowed_hosts``: the Host
     headers it answers (a page elsewhere that points a name of its own at 127.0.0.1 — DNS
     rebinding — is refused); ``token``: the access token every request needs (web/access.py);
     ``public``: the folder's published standings only, read-only, to anyone."""
     scratch = scratch or Path(tempfile.mkdtemp(prefix="brightwell-serve-"))
-    plugins = plugin_host or get_host()
+    plugins = plugin_host
     director = Director(root, scratch, plugins, public)
     downloads = Downloads(scratch, plugins)
     env = environment()
@@ -283,7 +282,8 @@ def create_app(root: str | None = None, scratch: Path | None = None,
     return Starlette(middleware=middleware, routes=routes, lifespan=lifespan)
 
 
-def run(root: str | None, host: str, port: int, report: Callable[[str], None], public: bool = False) -> None:
+def run(root: str | None, host: str, port: int, report: Callable[[str], None], public: bool = False, *,
+        plugin_host: Host) -> None:
     """Serve on ``host``: on 127.0.0.1 to this machine; elsewhere to who holds the printed access
     token, or with ``public`` the published standings to anyone, read-only."""
     import uvicorn
@@ -293,7 +293,8 @@ def run(root: str | None, host: str, port: int, report: Callable[[str], None], p
         report(f"public: the published standings, read-only, to anyone who can reach {host}")
     scratch = Path(tempfile.mkdtemp(prefix="brightwell-serve-"))  # removed at the app's shutdown
     try:
-        app = create_app(root, scratch, LOCAL if host in LOCAL else None, token=token, public=public)
+        app = create_app(root, scratch, LOCAL if host in LOCAL else None, plugin_host=plugin_host, token=token,
+                         public=public)
         report(f"serving on {address}{'?token=' + token if token else ''} (Ctrl-C stops)")
         uvicorn.run(app, host=host, port=port, log_level="warning")
     finally:

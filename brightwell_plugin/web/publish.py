@@ -27,8 +27,8 @@ MARKER = "standings.json"  # a folder holding it (or empty) is a site this comma
 def publish(source: str | os.PathLike, out: str | os.PathLike, spec: str | None = None,
             compare: str | None = None, after_round: int | None = None, input_format: str | None = None,
             encoding: str | None = None, division: str | None = None, edition: int | None = None,
-            strict: bool = False, live: bool = False, report: Callable[[str], None] = lambda line: None,
-            host: Host | None = None) -> int:
+            strict: bool = False, live: bool = False, report: Callable[[str], None] = lambda line: None, *,
+            host: Host) -> int:
     """Build the site of one event file with ``host``'s plugins and put it in ``out``; the number of
     files written. What the reader warned of goes to ``report`` and the pages."""
     loaded = api.load(source, input_format, encoding, host, division, strict)
@@ -153,10 +153,10 @@ def _stamp(paths) -> tuple:
 
 
 def watch(source: str | os.PathLike, out: str | os.PathLike, report: Callable[[str], None],
-          interval: float = 1.0, stop: Callable[[], bool] = lambda: False, **options) -> None:
+          interval: float = 1.0, stop: Callable[[], bool] = lambda: False, *, host: Host, **options) -> None:
     """Publish now, then each time the event's files change (and have stayed the same for one
     interval, so a file still being saved is not read); a bad save is reported and the old site kept."""
-    watched = api.event_files(source)
+    watched = api.event_files(source, host)
     last = None
     while not stop():
         stamp = _stamp(watched)
@@ -166,7 +166,7 @@ def watch(source: str | os.PathLike, out: str | os.PathLike, report: Callable[[s
                 continue  # still being written
             last = stamp
             try:
-                count = publish(source, out, live=True, report=report, **options)
+                count = publish(source, out, live=True, report=report, host=host, **options)
                 report(f"published {count} files to {out}")
             except BrightwellError as exc:
                 report(f"error: {exc} (the site in {out} is unchanged)")

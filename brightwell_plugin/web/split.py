@@ -22,7 +22,13 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import write_all
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.publication import explanations, outline
-from brightwell_plugin.web.pages import Site, dumped_parts, explanations_json, json_with, version_of
+from brightwell_plugin.web.pages import (
+    Site,
+    dumped_parts,
+    explanations_json,
+    json_with,
+    version_of,
+)
 
 SPLIT_FROM = 300  # players: for fewer a second process costs more than it spares
 CHILD_SHARE = 0.6  # of the player pages: this process also renders the event's pages and the JSON

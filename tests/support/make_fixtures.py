@@ -143,7 +143,7 @@ def ftd_json() -> str:
                        "pairing": pairing})
     players = [{**person(p), "wof_id": None, "rating": p.rating, "left_after_round": p.withdrawn_after,
                 "team": None} for p in t.players]
-    from brightwell_plugin.standings import rank  # FlipTheDisc lists its standings in their order
+    from brightwell_plugin.api import rank  # FlipTheDisc lists its standings in their order
     order = [t.player(r.start_no) for r in rank(t, "PTS,BQ:preset=ftd").rows]
     standings = [{"player_id": p.start_no, "score": sum(t.scoring.points(e) for e in p.rounds),
                   "mbq": hand.get(p.start_no)} for p in order]

@@ -27,11 +27,15 @@ from pathlib import Path
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
+try:
+    from support.samples import research
+except ImportError:  # run as a script: python tests/support/mutants.py
+    from samples import research
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
-SHARED = ROOT.parent / "shared" / "research" / "formats"
-TEAMS = ROOT.parent / "shared" / "research" / "teams"  # team events (TRF team records, Chess-JSON teams)
+SHARED = research("formats")
+TEAMS = research("teams")  # team events (TRF team records, Chess-JSON teams)
 SPECS = (None, "PTS,BQ:preset=woc,DISCS,BH")
 WATCHDOG_SECONDS = 60      # a mutant still being read after this long has hung
 MEMORY_HEADROOM = 1 << 30  # and one that needs another GiB has escaped the input limits

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-RESEARCH = Path(__file__).resolve().parents[3] / "shared" / "research"  # beside the checkout; CI has it
+SHARED_ROOT = Path(__file__).resolve().parents[3] / "shared"  # beside the checkout; CI has it
+RESEARCH = SHARED_ROOT / "research"
 ABSENT = "shared research samples not present"
 
 
