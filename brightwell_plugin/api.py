@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from brightwell_plugin.adapters.base import Format
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
-from brightwell_plugin.crosstable import crosstable as _crosstable
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_player
 from brightwell_plugin.fileio import atomic_write_all
@@ -29,7 +28,6 @@ from brightwell_plugin.standings import Standings, default_spec
 from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import explain_everyone as _explain_everyone
 from brightwell_plugin.standings import rank as _rank
-from brightwell_plugin.teams.standings import with_team_standings
 from brightwell_plugin.validate import validated
 
 if TYPE_CHECKING:
@@ -166,23 +164,22 @@ def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after
           host: Host | None = None, edition: int | None = None, boards: bool = False) -> tuple[Standings, list[CheckRow]]:
     """Compare the ranks and tie-break values a file publishes (of a team event, its team records'
     unless ``boards``) with those ``spec`` computes: the standings, and a row per player."""
-    from brightwell_plugin import (
-        checking,  # on first use: a rank needs none of it (benchmarks/bench_start.py)
-    )
+    # on first use: a rank needs none of it (benchmarks/bench_start.py)
+    from brightwell_plugin import checking
     return checking.check(tournament, spec, after_round, host or get_host(), edition, boards)
 
 
 def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None = None,
                 host: Host | None = None, boards: bool = False) -> list[OrderCheck]:
     """For each spec: does the file's stored order list players (teams) as that spec ranks them?"""
-    from brightwell_plugin import (
-        checking,  # on first use: a rank needs none of it (benchmarks/bench_start.py)
-    )
+    # on first use: a rank needs none of it (benchmarks/bench_start.py)
+    from brightwell_plugin import checking
     return checking.check_order(tournament, specs, after_round, host or get_host(), boards)
 
 
 def crosstable(tournament: Tournament, standings: Standings):
     """Each player's rounds in the standings' order: opponents by rank, side, result, game score."""
+    from brightwell_plugin.crosstable import crosstable as _crosstable  # on first use (benchmarks/bench_start.py)
     return _crosstable(tournament, standings)
 
 
@@ -204,6 +201,8 @@ def with_standings(tournament: Tournament, standings: Standings) -> Tournament:
     points and rank, its players as they were): what a TRF written for a pairing engine or a
     report carries."""
     if standings.ranks_teams:
+        # a team event's only: an individual rank loads no team module (benchmarks/bench_start.py)
+        from brightwell_plugin.teams.standings import with_team_standings
         return with_team_standings(tournament, standings)
     points = standings.points
     if len(points) != len(tournament.players):
@@ -256,9 +255,8 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
     fmt = host.formats.find(format) if format else host.formats.writer_for(p)
     if not fmt.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
-    from brightwell_plugin.conversion import (
-        lost_in,  # on first use (benchmarks/bench_start.py)
-    )
+    # on first use (benchmarks/bench_start.py)
+    from brightwell_plugin.conversion import lost_in
     lost = lost_in(tournament, fmt, host)
     if lost and strict:
         raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(lost)} (--strict)", file=str(p))

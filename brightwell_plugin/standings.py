@@ -16,7 +16,6 @@ from brightwell_plugin.fast import constructor
 from brightwell_plugin.limits import digits
 from brightwell_plugin.model import Tournament, tie_key
 from brightwell_plugin.plugins.host import Host
-from brightwell_plugin.teams.view import team_view
 from brightwell_plugin.tiebreak_spec import SpecItem, parse_item, parse_spec
 
 WITH_SCORES = "PTS,BQ:preset=woc,DISCS"  # game scores on a known board (BQ substitutes half of it for a bye)
@@ -91,6 +90,8 @@ def ranked(t: Tournament, boards: bool = False) -> Tournament:
     """What the standings of ``t`` rank: a team event's teams (its team view, teams/view.py), or
     with ``boards`` its players (the board standings); an individual event's players."""
     if t.teams is not None and not boards and not t.ranks_teams:
+        # a team event's only: an individual rank loads no team module (benchmarks/bench_start.py)
+        from brightwell_plugin.teams.view import team_view
         return team_view(t)
     return t
 

@@ -19,9 +19,11 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+from brightwell_plugin import api, conversion
 from brightwell_plugin.adapters.base import Format, changes_standings
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Tournament
+from brightwell_plugin.plugins.hookspecs import hookimpl
 from brightwell_plugin.plugins.host import Host
 
 __all__ = ["check_format", "check_refusals", "check_round_trip", "host_with"]
@@ -29,7 +31,6 @@ __all__ = ["check_format", "check_refusals", "check_round_trip", "host_with"]
 
 def host_with(fmt: Format) -> Host:
     """A private host with the built-ins and ``fmt``."""
-    from brightwell_plugin.plugins.hookspecs import hookimpl
 
     class _Plugin:
         @hookimpl
@@ -45,7 +46,6 @@ def check_round_trip(fmt: Format, t: Tournament, folder: Path, host: Host | None
     """Convert ``t`` to ``fmt`` in ``folder`` as ``brightwell convert`` does (points and ranks filled
     in where the format needs them, the written file read back by its own reader and ranked by the
     event's list) and read it again through the host; the path written."""
-    from brightwell_plugin import api, conversion
     host = host or host_with(fmt)
     Path(folder).mkdir(parents=True, exist_ok=True)
     target = fmt.output_name(Path(folder) / "event")
@@ -84,7 +84,6 @@ def _damaged(data: bytes, seed: int) -> Iterator[tuple[str, bytes]]:
 def check_refusals(fmt: Format, path: Path, folder: Path, seed: int = 0, host: Host | None = None) -> int:
     """Read damaged copies of ``path`` (the main file of a written event) in ``folder``: each is read,
     or refused in one line that names the file. How many were refused."""
-    from brightwell_plugin import api
     host = host or host_with(fmt)
     path, refused = Path(path), 0
     files = {p: p.read_bytes() for p in host.formats.event_files(path)}

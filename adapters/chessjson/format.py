@@ -44,6 +44,7 @@ from brightwell_plugin.model import (
     Tournament,
 )
 from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.teams.model import stored_totals_disagree
 
 _RESULT = {"W": Result.WIN, "D": Result.DRAW, "L": Result.LOSS}
 _LETTER = {Result.WIN: "W", Result.DRAW: "D", Result.LOSS: "L"}
@@ -106,7 +107,7 @@ class ChessJsonFormat(Format):
     def dumps(self, t: Tournament) -> bytes:
         doc = _document(t)
         if t.teams is not None and not _teamless(t):
-            from brightwell_plugin.adapters.chessjson.teams import with_teams
+            from brightwell_plugin.adapters.chessjson.teams import with_teams  # team files only (benchmarks/bench_start.py)
             doc = with_teams(doc, t)
         return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
@@ -132,7 +133,7 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
     competitors = tm.get("competitors") or []
     teams = competitors if tm.get("teamTournament") is True else None
     if teams is not None:  # the teams' players are the event's players
-        from brightwell_plugin.adapters.chessjson.teams import players_of
+        from brightwell_plugin.adapters.chessjson.teams import players_of  # team files only (benchmarks/bench_start.py)
         competitors = players_of(teams)
     if not competitors:
         raise BrightwellError("the tournament has no competitors")
@@ -180,7 +181,7 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
         start_date=_str(info, "startDate"), end_date=_str(info, "endDate"),
         tiebreaks=tuple(o for o in order if o), metadata=_pairs(meta, "metadata"))
     if teams is not None:
-        from brightwell_plugin.adapters.chessjson.teams import team_section
+        from brightwell_plugin.adapters.chessjson.teams import team_section  # team files only (benchmarks/bench_start.py)
         t = replace(t, teams=team_section(event, tm, teams, t))
     return t
 
@@ -188,7 +189,6 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
 def _team_warnings(t: Tournament, path) -> list[str]:
     if t.teams is None:
         return []
-    from brightwell_plugin.teams.model import stored_totals_disagree
     return [f"{path}: {line}" for line in stored_totals_disagree(t.teams)]
 
 

@@ -159,7 +159,7 @@ def _read(root, file: str) -> ReadResult:
                    start_date=_date(head.get("from")), end_date=_date(head.get("to")),
                    tiebreaks=tuple(x for x in items if x), metadata=(("chess-results key", head.get("key") or ""),))
     if kind == "team":
-        from brightwell_plugin.adapters.chessresults.teams import team_section
+        from brightwell_plugin.adapters.chessresults.teams import team_section  # team files only (benchmarks/bench_start.py)
         t = team_section(root, t, teams_el, codes, known)
     return ReadResult(t, tuple(warnings))
 

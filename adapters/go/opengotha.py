@@ -191,7 +191,7 @@ class OpenGothaFormat(Format):
             metadata=tuple((f"opengotha {k}", v) for k, v in g.items()) + tuple(kept) + defaults
             + self._categories(root, g))
         if root.find("Teams/Team") is not None:
-            from brightwell_plugin.adapters.go.opengotha_teams import team_section
+            from brightwell_plugin.adapters.go.opengotha_teams import team_section  # team files only (benchmarks/bench_start.py)
             t = team_section(root, t, number, file, warnings)
         return ReadResult(t, tuple(warnings))
 

@@ -353,7 +353,7 @@ class PappFormat(Format):
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
-        from brightwell_plugin.adapters.papp.writer import render
+        from brightwell_plugin.adapters.papp.writer import render  # writing only (benchmarks/bench_start.py)
         return render(t)
 
 

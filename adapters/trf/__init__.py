@@ -4,6 +4,7 @@ may ask of an event read from a TRF is here: the records the file held as they w
 
 from __future__ import annotations
 
+from brightwell_plugin.adapters.trf import ahead
 from brightwell_plugin.model import Tournament
 
 META = "trf"  # metadata key of a source line kept verbatim
@@ -17,5 +18,4 @@ def records(t: Tournament, code: str) -> list[str]:
 def counting_ahead(t: Tournament, through: int) -> Tournament:
     """``t`` with the blocks its file entered ahead, up to round ``through``, as round records (FIDE's
     checker counts them up to the round it ranks after): :func:`.ahead.counting_ahead`."""
-    from brightwell_plugin.adapters.trf.ahead import counting_ahead as counted
-    return counted(t, through)
+    return ahead.counting_ahead(t, through)

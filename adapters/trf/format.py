@@ -52,9 +52,8 @@ from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
-from brightwell_plugin.adapters.trf import (
-    META,  # metadata key of a source line kept verbatim
-)
+# metadata key of a source line kept verbatim
+from brightwell_plugin.adapters.trf import META
 
 
 class TrfFormat(Format):
@@ -79,10 +78,10 @@ class TrfFormat(Format):
         parsed = self.parse(lines, str(path))
         codes = {line[:4] for line, _ in lines}
         if "310 " in codes or "013 " in codes:  # team records: the team module, only then
-            from brightwell_plugin.adapters.trf.teams import with_teams
+            from brightwell_plugin.adapters.trf.teams import with_teams  # (benchmarks/bench_start.py)
             parsed = with_teams(parsed, lines, str(path), warnings)
         if parsed.teams is None and "299 " in codes:
-            from brightwell_plugin.adapters.trf.abnormal import with_abnormal
+            from brightwell_plugin.adapters.trf.abnormal import with_abnormal  # 299 records only (benchmarks/bench_start.py)
             parsed = with_abnormal(parsed, lines, str(path), warnings)
         t = replace(_unpaired_cells(parsed, lines, str(path), warnings), origin=TrfDocument(lines, bom, used, parsed))
         if not any(line[:3] in ("092", "192") for line, _ in lines):
@@ -276,9 +275,8 @@ class TrfFormat(Format):
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
-        from brightwell_plugin.adapters.trf.writer import (
-            render,  # reading a file needs no writer
-        )
+        # reading a file needs no writer (tests/test_startup.py)
+        from brightwell_plugin.adapters.trf.writer import render
         return render(t)
 
 

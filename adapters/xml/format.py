@@ -25,6 +25,7 @@ from brightwell_plugin.model import (
     Tournament,
 )
 from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.teams.model import stored_totals_disagree
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -409,7 +410,7 @@ class XmlFormat(Format):
     def _playoffs(t: Tournament, out: list[str]) -> list[str]:
         """The teams (version 2), the play-off games and the end of the document."""
         if t.teams is not None:
-            from brightwell_plugin.adapters.xml.teams import write_teams
+            from brightwell_plugin.adapters.xml.teams import write_teams  # team files only (benchmarks/bench_start.py)
             out += write_teams(t.teams, _attrs, _element)
         for g in t.playoffs:
             out += ("  <playoff", _attrs((("stage", g.stage), ("first", g.first), ("second", g.second),
@@ -426,10 +427,8 @@ def _with_teams(t: Tournament, root, path) -> ReadResult:
     el = root.find(_Q + "teams")
     if el is None:
         return ReadResult(t)
-    from brightwell_plugin.adapters.xml.teams import (
-        read_teams,  # a team file only (benchmarks/bench_start.py)
-    )
-    from brightwell_plugin.teams.model import stored_totals_disagree
+    # a team file only (benchmarks/bench_start.py)
+    from brightwell_plugin.adapters.xml.teams import read_teams
     section = read_teams(el, t, path)
     return ReadResult(replace(t, teams=section), tuple(f"{path}: {line}" for line in stored_totals_disagree(section)))
 

@@ -28,7 +28,6 @@ from brightwell_plugin.limits import check_regular, read_stream
 from brightwell_plugin.model import Kind
 from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.standings import configured, rank_stepwise
-from brightwell_plugin.teams.view import team_view
 from brightwell_plugin.validate import validated
 
 ORIGIN = f"brightwell-tiebreakchecker ver. {__version__}"
@@ -237,9 +236,9 @@ def _output(params: dict, document, ranked, host: Host):
 
 def _team_answer(t, params: dict, loaded, document, host: Host):
     """A team event's ``tiebreakResult`` (gacrux/teams.py) and how the output is made of it."""
-    from brightwell_plugin.gacrux import (
-        teams,  # a team event's answer: loaded for one (benchmarks/bench_checker.py)
-    )
+    # a team event's answer, and its team view: loaded for one (benchmarks/bench_checker.py)
+    from brightwell_plugin.gacrux import teams
+    from brightwell_plugin.teams.view import team_view
     view = team_view(t)
     texts = params["tiebreak"] or list(view.tiebreaks) or ["PTS"]
     read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
@@ -269,18 +268,16 @@ def _team_answer(t, params: dict, loaded, document, host: Host):
 
 def _encounter_loops(t, item: str, after: int, before: dict[int, int], host: Host):
     """gacrux's loops of DE on the groups tied before it (checker_loops.Loops)."""
-    from brightwell_plugin.gacrux.details import (
-        direct_encounter_loops,  # DE's loops (benchmarks/bench_checker.py)
-    )
+    # DE's loops (benchmarks/bench_checker.py)
+    from brightwell_plugin.gacrux.details import direct_encounter_loops
     ((_, criterion, opts),) = configured([item], host)
     return direct_encounter_loops(Context(t, after), criterion, opts, before)
 
 
 def _detail(t, codes, spec, after, result: dict, document, shown: dict, host: Host) -> None:
     """Add each competitor's ``tiebreakDetails`` (gacrux's ``-c``)."""
-    from brightwell_plugin.gacrux.details import (
-        details,  # -c only (benchmarks/bench_checker.py)
-    )
+    # -c only (benchmarks/bench_checker.py)
+    from brightwell_plugin.gacrux.details import details
     names = [document.ALIASES.get(c.name, c.name) if c.gacrux else None for c in codes]
     descs = [entry["desc"] for entry in result["tiebreaks"]]
     found = details(Context(t, after), configured(spec, host), names, descs, result["competitors"], shown)
@@ -425,9 +422,8 @@ def _write(params: dict, data: bytes) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    from brightwell_plugin.fileio import (
-        atomic_write,  # -o only (benchmarks/bench_checker.py)
-    )
+    # -o only (benchmarks/bench_checker.py)
+    from brightwell_plugin.fileio import atomic_write
     atomic_write(target, data)
 
 
