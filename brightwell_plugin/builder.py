@@ -60,6 +60,12 @@ class TournamentBuilder:
         self._put(r, loser, new_entry(Kind.FORFEIT_LOSS, winner, score=score_loser, opp_score=score_winner))
         return self
 
+    def double_forfeit(self, r: int, first: int, second: int) -> TournamentBuilder:
+        """A pairing both players forfeited: both lose."""
+        self._put(r, first, new_entry(Kind.FORFEIT_LOSS, second))
+        self._put(r, second, new_entry(Kind.FORFEIT_LOSS, first))
+        return self
+
     def bye(self, r: int, no: int, kind: Kind | str = Kind.PAB, score=None, opp_score=None) -> TournamentBuilder:
         self._put(r, no, new_entry(Kind(kind), score=score, opp_score=opp_score))
         return self

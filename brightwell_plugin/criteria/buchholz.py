@@ -9,6 +9,7 @@ from brightwell_plugin.criteria.base import (
     Criterion,
     Parameter,
     Part,
+    Preset,
     explanation,
     fmt,
     number,
@@ -16,6 +17,7 @@ from brightwell_plugin.criteria.base import (
 from brightwell_plugin.criteria.unplayed import (
     EDITION,
     EDITION_MODIFIERS,
+    RULES,
     cut_counts,
     cut_values,
     dummy_value,
@@ -24,6 +26,7 @@ from brightwell_plugin.criteria.unplayed import (
     is_vur,
     opponent_view,
     round_robin,
+    swiss_manager,
 )
 from brightwell_plugin.model import Kind
 from brightwell_plugin.plugins.hookspecs import hookimpl
@@ -35,7 +38,7 @@ class _OpponentSum(Criterion):
     """Sum over rounds of a per-round contribution, with FIDE cuts and unplayed-round rules."""
 
     modifiers = _CUTS + ("P", "S", "F") + EDITION_MODIFIERS
-    parameters = (EDITION,)
+    parameters = (EDITION, RULES)
     weighted = False  # SB: opponent's score x points scored against him
     fore = False  # FB: final-round pairings count as draws
 
@@ -47,8 +50,9 @@ class _OpponentSum(Criterion):
     def settings_read(self, opts):
         return edition_read(opts)
 
-    def _items(self, ctx, view, ed, rr, i):
-        """(value, significance, is_vur, round) for each round that counts."""
+    def _items(self, ctx, view, ed, rr, i, sm: bool = False):
+        """(value, significance, is_vur, round) for each round that counts; ``sm``: Swiss-Manager's
+        rules, a full-point bye taken as a VUR for the cuts."""
         out = []
         es, opps, rp, real = ctx.entries[i], ctx.opp[i], ctx.round_points[i], view.real[i]
         for r in range(ctx.k):
@@ -58,7 +62,8 @@ class _OpponentSum(Criterion):
             elif rr:
                 continue  # 15.2: no dummy opponents in a round robin
             else:
-                sig, vur = dummy_value(ctx, view, i, r, ed), is_vur(es[r].kind)
+                kind = es[r].kind
+                sig, vur = dummy_value(ctx, view, i, r, ed), is_vur(kind) or (sm and kind is Kind.FULL_BYE)
             out.append((sig * rp[r] if self.weighted else sig, sig, vur, r))
         return out
 
@@ -70,7 +75,7 @@ class _OpponentSum(Criterion):
             if not high and all(view.real[i]):  # a real opponent every round: no VUR, the lowest cut
                 out.append(lowest_cut(ctx.opp[i], ctx.round_points[i], adjusted, self.weighted, low))
                 continue
-            items = self._items(ctx, view, ed, rr, i)
+            items = self._items(ctx, view, ed, rr, i, swiss_manager(opts))
             out.append(cut_values(items, opts.modifiers, ctx.k)[0])
         return out
 
@@ -98,7 +103,7 @@ class _OpponentSum(Criterion):
 
     def explain(self, ctx, opts, i, groups=()):
         view, ed, rr = self._setup(ctx, opts)
-        items = self._items(ctx, view, ed, rr, i)
+        items = self._items(ctx, view, ed, rr, i, swiss_manager(opts))
         total, cut = cut_values(items, opts.modifiers, ctx.k)
         parts = []
         for j, (value, sig, vur, r) in enumerate(items):
@@ -109,7 +114,8 @@ class _OpponentSum(Criterion):
                 who += f" x {fmt(ctx.round_points[i][r])} points scored"
             parts.append(Part(f"round {r + 1}", None if j in cut else value,
                               who + (" - cut" if j in cut else "") + (" [VUR]" if vur else ""), r + 1))
-        notes = [f"FIDE C.07 edition {ed}"] + (["round robin: art. 15.2"] if rr else [])
+        notes = [f"FIDE C.07 edition {ed}"] + (["round robin: art. 15.2"] if rr else []) \
+            + (["Swiss-Manager's rules: unplayed rounds as in a Swiss, a full-point bye a VUR for the cuts"] if swiss_manager(opts) else [])
         return explanation(ctx, opts, i, total, parts, notes)
 
 
@@ -216,3 +222,13 @@ class Koya(Criterion):
 def brightwell_register_criteria(register):
     for criterion in (Buchholz(), ForeBuchholz(), SonnebornBerger(), AverageOfBuchholz(), Koya()):
         register(criterion)
+
+
+SWISS_MANAGER = ("Swiss-Manager (docs/swissmanager.md): a round robin's unplayed rounds as a Swiss's, a "
+                 "full-point bye a VUR for the cuts")
+
+
+@hookimpl
+def brightwell_register_presets(register):
+    for code in ("BH", "FB", "SB"):
+        register(Preset(code, "swiss-manager", (("rules", "swiss-manager"),), SWISS_MANAGER))

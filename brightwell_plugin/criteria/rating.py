@@ -1,8 +1,9 @@
 """Rating-based FIDE criteria (C.07 art. 10): ARO, TPR, PTP, APRO, APPO, RTNG.
 
 Unrated players present: every value is 0 (art. 10: the tie-break is dropped) unless a rating
-is assigned to them with ``unrated=RATING`` or ``/U<rating>``. Only games played over the board
-count; forfeits never do.
+is assigned to them with ``unrated=RATING`` or ``/U<rating>``. ``floor=RATING`` counts every
+rating below it, and every unrated player, as it (Swiss-Manager's minimum rating). Only games
+played over the board count; forfeits never do.
 """
 
 from __future__ import annotations
@@ -24,16 +25,20 @@ from brightwell_plugin.plugins.hookspecs import hookimpl
 
 UNRATED = Parameter("unrated", "rating given to unrated players (else unrated players drop the tie-break)",
                     read=whole_number)
+FLOOR = Parameter("floor", "ratings below it, and unrated players, count as it (Swiss-Manager's minimum rating)",
+                  read=whole_number)
 _RATING_POINTS = {Result.WIN: 1.0, Result.DRAW: 0.5, Result.LOSS: 0.0}
 
 
 @dataclass(frozen=True, slots=True)
 class RatingRule:
-    """The rating given to unrated players (``unrated=``, ``/U1800``), and the games cut (``/C1``, ``/M1``)."""
+    """The rating given to unrated players (``unrated=``, ``/U1800``), the lowest rating counted
+    (``floor=``), and the games cut (``/C1``, ``/M1``)."""
 
     assigned: int | None
     low_cut: int
     high_cut: int
+    floor: int | None = None
 
 
 def rating_rule(values, modifiers) -> RatingRule:
@@ -43,13 +48,15 @@ def rating_rule(values, modifiers) -> RatingRule:
             assigned = int(m[1:])
     low = 2 if ("C2" in modifiers or "M2" in modifiers) else 1 if ("C1" in modifiers or "M1" in modifiers) else 0
     high = 2 if "M2" in modifiers else 1 if "M1" in modifiers else 0
-    return RatingRule(assigned, low, high)
+    return RatingRule(assigned, low, high, values.get("floor"))
 
 
 def ratings(ctx, opts) -> list[int] | None:
     """Each player's rating (unrated ones assigned); None when the tie-break is dropped."""
-    assigned = opts.settings.assigned
-    out = [assigned if p.rating is None else p.rating for p in ctx.t.players]
+    rule = opts.settings
+    out = [rule.assigned if p.rating is None else p.rating for p in ctx.t.players]
+    if rule.floor is not None:
+        out = [rule.floor if r is None or r < rule.floor else r for r in out]
     return None if any(r is None for r in out) else out
 
 
@@ -98,7 +105,7 @@ def ptp(games) -> int | None:
 
 class _Rating(Criterion):
     whole = True
-    parameters = (UNRATED,)
+    parameters = (UNRATED, FLOOR)
     modifiers = ("C1", "C2", "M1", "M2", "U*")
     formula = staticmethod(aro)
 

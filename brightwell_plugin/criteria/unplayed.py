@@ -19,6 +19,10 @@ from brightwell_plugin.model import Kind
 
 EDITION = Parameter("edition", "FIDE C.07 edition for unplayed rounds (default: from the start date)",
                     None, ("2024", "2026"), read=int)
+RULES = Parameter("rules", "whose rules for unplayed rounds: fide (C.07), or swiss-manager (as Swiss-Manager "
+                  "computes: a round robin's unplayed rounds as in a Swiss (no art. 15.2), and a cut treats a "
+                  "full-point bye as a VUR (16.5); docs/swissmanager.md)", "fide",
+                  ("fide", "swiss-manager"))
 _EDITION_OF_MODIFIER = {"V2024": 2024, "V2026": 2026}
 EDITION_MODIFIERS = tuple(_EDITION_OF_MODIFIER)
 _VUR_KINDS = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
@@ -54,7 +58,13 @@ def edition_read(opts: Options) -> dict[str, str]:
 
 
 def round_robin(ctx: Context, opts: Options) -> bool:
-    return ctx.t.system == "round-robin" and "S" not in opts.modifiers
+    """Whether art. 15.2 applies: a round robin, unless ``/S`` or Swiss-Manager's rules say otherwise."""
+    return ctx.t.system == "round-robin" and "S" not in opts.modifiers and not swiss_manager(opts)
+
+
+def swiss_manager(opts: Options) -> bool:
+    """``rules=swiss-manager``: Swiss-Manager's departures from C.07 (docs/swissmanager.md)."""
+    return opts.values.get("rules") == "swiss-manager"
 
 
 def is_vur(kind: Kind) -> bool:
