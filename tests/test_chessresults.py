@@ -27,8 +27,9 @@ def test_the_upload_is_recognised_and_read_as_a_team_event():
     board = first.boards[0]  # no result on either side: nothing scored
     assert (board.first, board.second, board.first_points, board.second_points) == (1, 3, 0, 0)
     assert t.tiebreaks == ("MPTS", "GPTS")
-    assert loaded.warnings == (f"{FIXTURE}: Swiss-Manager tie-break code(s) 52 have no criterion here (its table "
-                               "'Tie-Breaks'): the list is MPTS,GPTS",)
+    assert loaded.warnings == (
+        f"{FIXTURE}: Swiss-Manager's tie-break 52 (Sonneborn-Berger variable) is not one of its team events' (its "
+        "table offers it to the other kind)", f"{FIXTURE}: Swiss-Manager's list, as ranked here: MPTS,GPTS (codes 13, 1, 52)")
 
 
 def test_the_teams_rank_by_the_files_list_and_agree_with_its_stored_standings():

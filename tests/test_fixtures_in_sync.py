@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from brightwell_plugin.adapters.xml.format import XmlFormat
-from support.make_fixtures import BUILDERS, FIXTURES, LATIN1_FIXTURES, ROOT, TEXT_FIXTURES, chess_json_fixture, \
+from support.make_fixtures import BINARY_FIXTURES, BUILDERS, FIXTURES, LATIN1_FIXTURES, ROOT, TEXT_FIXTURES, chess_json_fixture, \
     othello_chess_json_fixture, papp_elo_fixture, scrabble_day, sp_fixture_files, wthor_files
 
 
@@ -17,6 +17,11 @@ def test_committed_file_matches_its_builder(path):
 @pytest.mark.parametrize("path", sorted(TEXT_FIXTURES), ids=lambda p: str(p.relative_to(ROOT)))
 def test_committed_text_fixture_matches_its_builder(path):
     assert path.read_text(encoding="utf-8") == TEXT_FIXTURES[path](), "run python tests/support/make_fixtures.py"
+
+
+@pytest.mark.parametrize("path", sorted(BINARY_FIXTURES), ids=lambda p: str(p.relative_to(ROOT)))
+def test_committed_binary_fixture_matches_its_builder(path):
+    assert path.read_bytes() == BINARY_FIXTURES[path](), "run python tests/support/make_fixtures.py"
 
 
 @pytest.mark.parametrize("path", sorted(LATIN1_FIXTURES), ids=lambda p: str(p.relative_to(ROOT)))

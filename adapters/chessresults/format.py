@@ -6,8 +6,9 @@ title, ratings, federation, ``fideid``, ``teamno`` and ``board`` in a team event
 ``rank``, ``pts`` and ``tb1`` … values with decimal commas), ``<teams>`` (``no``, ``teamname``,
 ``teamshort``, ``rank``, ``points``, ``tbN``), ``<playerpairings>`` (round, board, ``whiteno``,
 ``blackno``, ``reswhite``, ``resblack``, ``forfeit``) and ``<teampairings>``. A board with no result
-on either side scored nothing for both (a double forfeit). The tie-break codes are Swiss-Manager's
-(its code table): those with a criterion here are the event's list (``CODES``), the others named.
+on either side scored nothing for both (a double forfeit). The tie-break codes and their parameters
+(``tbN_detail``) are Swiss-Manager's, read by its table (adapters/swissmanager/tiebreaks.py, shared
+with its binary files): an individual event is ranked by its points, then by them.
 """
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ from __future__ import annotations
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.adapters.pairing_system import system_rule
+from brightwell_plugin.adapters.swissmanager.tiebreaks import (
+    event_list,
+    from_detail,
+    ranked_list,
+)
 from brightwell_plugin.adapters.xml.format import parse_safely
+
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import check_round
@@ -29,13 +36,6 @@ from brightwell_plugin.model import (
 )
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
-# Swiss-Manager's tie-break numbers (its table "Tie-Breaks"), as the criteria here: of an individual
-# event, and of a team event (its teams'); a code absent from one is named, not ranked by.
-CODES = {
-    "individual": {1: "PTS", 2: "BH", 3: "BH/C1", 4: "BH/M1", 10: "ARO", 11: "DE", 12: "WIN", 20: "ARO/C1",
-                   21: "TPR", 45: "KS", 52: "SB", 53: "BPG", 77: "AOB", 79: "REP"},
-    "team": {1: "GPTS", 13: "MPTS", 14: "DE", 77: "AOB"},
-}
 _SCORE = {"1.0": Result.WIN, "1": Result.WIN, "0.5": Result.DRAW, "½": Result.DRAW, "0.0": Result.LOSS, "0": Result.LOSS}
 
 
@@ -133,18 +133,16 @@ def _read(root, file: str) -> ReadResult:
             entries[a][r - 1] = new_entry(Kind.GAME, b, res_a, Side.FIRST)
             entries[b][r - 1] = new_entry(Kind.GAME, a, res_b, Side.SECOND)
     codes = [_int(head, f"tb{i}no", required=False) or 0 for i in range(1, 6)]
-    known = CODES[kind]
-    items = [known.get(c) for c in codes if c]
-    unmapped = [c for c in codes if c and c not in known]
-    warnings = [f"{file}: Swiss-Manager tie-break code(s) {', '.join(map(str, unmapped))} have no criterion here "
-                f"(its table 'Tie-Breaks'): the list is {','.join(x for x in items if x) or 'the default'}"] \
-        if unmapped else []
+    listed = [(c, from_detail(c, head.get(f"tb{i}_detail") or "")) for i, c in enumerate(codes, 1) if c]
+    items, notes = event_list(listed, team=kind == "team", rounds=rounds)
+    by_slot = dict(zip((i for i, c in enumerate(codes, 1) if c), items))  # tbN's criterion, or None
+    warnings = [f"{file}: Swiss-Manager's {n}" for n in notes]
     players = []
     for p, no in zip(people, numbers):
         where = f"line {p.sourceline}"
         published = () if kind == "team" else tuple(
-            (PUBLISHED + known[c], str(v)) for i, c in enumerate(codes, 1)
-            if c in known and (v := _number(p.get(f"tb{i}"), f"tb{i}", where)) is not None)
+            (PUBLISHED + x, str(v)) for i, x in by_slot.items()
+            if x and (v := _number(p.get(f"tb{i}"), f"tb{i}", where)) is not None)
         rating = _int(p, "rtg", required=False)
         players.append(new_player(
             start_no=no, name=(p.get("lastname") or "").strip() or f"Player {no}", rounds=tuple(entries[no]),
@@ -157,10 +155,12 @@ def _read(root, file: str) -> ReadResult:
                    rounds=rounds or None, system=system_rule("", len(players), rounds, players, "type",
                                                              "no type naming a system")[0],
                    start_date=_date(head.get("from")), end_date=_date(head.get("to")),
-                   tiebreaks=tuple(x for x in items if x), metadata=(("chess-results key", head.get("key") or ""),))
+                   tiebreaks=ranked_list(items, team=kind == "team"), metadata=(("chess-results key", head.get("key") or ""),))
     if kind == "team":
-        from brightwell_plugin.adapters.chessresults.teams import team_section  # team files only (benchmarks/bench_start.py)
-        t = team_section(root, t, teams_el, codes, known)
+        from brightwell_plugin.adapters.chessresults.teams import (
+            team_section,  # team files only (benchmarks/bench_start.py)
+        )
+        t = team_section(root, t, teams_el, by_slot, codes)
     return ReadResult(t, tuple(warnings))
 
 

@@ -9,13 +9,15 @@ from dataclasses import replace
 
 from brightwell_plugin.adapters.chessresults.format import _number  # its decimal commas
 from brightwell_plugin.adapters.numbers import digits
+
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection
 
 
-def team_section(root, t: Tournament, teams_el, codes: list[int], known: dict) -> Tournament:
+def team_section(root, t: Tournament, teams_el, by_slot: dict[int, str | None], codes: list[int]) -> Tournament:
+    """The teams and matches of a team upload; ``by_slot`` each ``tbN``'s criterion."""
     members: dict[int, list[tuple[int, int]]] = {}
     for p in root.findall("players/player"):
         team, no = (p.get("teamno") or "").strip(), int(p.get("no"))
@@ -31,8 +33,8 @@ def team_section(root, t: Tournament, teams_el, codes: list[int], known: dict) -
         if not digits(no):
             raise BrightwellError(f"team no '{no}' is not a whole number", place=where)
         number = int(no)
-        values = {known[c]: v for i, c in enumerate(codes, 1)
-                  if c in known and (v := _number(el.get(f"tb{i}"), f"tb{i}", where)) is not None}
+        values = {x: v for i, x in by_slot.items()
+                  if x and (v := _number(el.get(f"tb{i}"), f"tb{i}", where)) is not None}
         rank = (el.get("rank") or "").strip()
         teams.append(Team(number, (el.get("teamname") or "").strip() or f"Team {number}",
                           (el.get("teamshort") or "").strip() or None, _number(el.get("rtg_average"), "rtg_average", where),

@@ -46,6 +46,8 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.go.ffg_tou", formats=(("ffg-tou", (".tou",)),)),
     Builtin("brightwell_plugin.adapters.wthor", formats=(("wthor", (".wtb", ".jou", ".trn")),)),
     Builtin("brightwell_plugin.adapters.chessjson.format", formats=(("chess-json", (".jch",)),)),
+    Builtin("brightwell_plugin.adapters.swissmanager.format",
+            formats=(("swiss-manager", (".tunx", ".turx", ".tumx", ".tutx")),)),
 )
 
 DEFAULT_PLUGINS = tuple(b.module for b in BUILTINS)  # in registration order: the first format that sniffs a file wins

@@ -566,6 +566,19 @@ TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "chessresults_
                  FIXTURES / "tsh" / "tourney.js": tourney_js, FIXTURES / "sp" / "othello_open.txt": sp_text_export,
                  **{FIXTURES / "papp" / "dialects" / name: (lambda text=text: text) for name, text in PAPP_DIALECTS.items()
                     if name != "papp136.elo"}}
+# Swiss-Manager's binaries, written from its layout (tests/support/swissmanager_files.py)
+BINARY_FIXTURES = {FIXTURES / "swissmanager" / "club.TUNX": lambda: _swissmanager().club_swiss().dumps(),
+                   FIXTURES / "swissmanager" / "league.TUMX": lambda: _swissmanager().club_league().dumps()}
+
+
+def _swissmanager():
+    try:
+        from support import swissmanager_files
+    except ImportError:  # run as a script: python tests/support/make_fixtures.py
+        import swissmanager_files
+    return swissmanager_files
+
+
 # written as Papp writes them on Windows: Latin-1
 LATIN1_FIXTURES = {FIXTURES / "papp" / "dialects" / "papp136.elo": lambda: PAPP_DIALECTS["papp136.elo"]}
 
@@ -647,6 +660,10 @@ def main() -> None:
     for path, text in LATIN1_FIXTURES.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(text().encode("latin-1"))
+        print(f"wrote {path.relative_to(ROOT)}")
+    for path, data in BINARY_FIXTURES.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data())
         print(f"wrote {path.relative_to(ROOT)}")
     from brightwell_plugin.adapters.tsh.format import TshFormat
     (FIXTURES / "tsh").mkdir(exist_ok=True)

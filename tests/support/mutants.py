@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
 SHARED = research("formats")
 TEAMS = research("teams")  # team events (TRF team records, Chess-JSON teams)
+SWISS_MANAGER = research("corpus", "turn4", "swissmanager_tunx")  # Swiss-Manager's binaries
 SPECS = (None, "PTS,BQ:preset=woc,DISCS,BH")
 WATCHDOG_SECONDS = 60      # a mutant still being read after this long has hung
 MEMORY_HEADROOM = 1 << 30  # and one that needs another GiB has escaped the input limits
@@ -50,7 +51,7 @@ class Seed:
     main: str
 
 
-def seeds(folders=(FIXTURES, SHARED, TEAMS)) -> list[Seed]:
+def seeds(folders=(FIXTURES, SHARED, TEAMS, SWISS_MANAGER)) -> list[Seed]:
     """Every event under ``folders``, each with the companion files its reader opens."""
     out, seen = [], set()
     for folder in folders:

@@ -1,0 +1,1 @@
+"""Swiss-Manager's binary files: the bytes (``binary``), the records (``layout``), the event (``format``), its teams (``teams``), and Swiss-Manager's tie-break codes (``tiebreaks``, shared with the chess-results XML)."""
