@@ -35,7 +35,7 @@ from brightwell_plugin.adapters.swissperfect.writer import (
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import check_round, max_rounds
+from brightwell_plugin.limits import MAX_DIGITS, check_round, max_rounds
 from brightwell_plugin.model import (
     ABSENT_ENTRY,
     Kind,
@@ -80,17 +80,18 @@ def _int(text: str, default: int = 0, what: str = "a field") -> int:
     text = text.strip()
     if not text:
         return default
-    if not _WHOLE.fullmatch(text):
-        raise BrightwellError(f"{what} holds {text!r}, not a whole number")
-    return int(float(text))
+    whole = text.split(".")[0]
+    if not _WHOLE.fullmatch(text) or not digits(whole.removeprefix("-")):
+        raise BrightwellError(f"{what} holds {text[:30]!r}, not a whole number of at most {MAX_DIGITS} digits")
+    return int(whole)
 
 
 def _decimal(text: str, what: str) -> float:
     text = text.strip()
     if not text:
         return 0.0
-    if not _DECIMAL.fullmatch(text):
-        raise BrightwellError(f"{what} holds {text!r}, not a number")
+    if not _DECIMAL.fullmatch(text) or len(text) > 2 * MAX_DIGITS:
+        raise BrightwellError(f"{what} holds {text[:30]!r}, not a number")
     return float(text)
 
 
