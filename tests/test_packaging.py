@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -15,9 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
-    out = tmp_path_factory.mktemp("wheel")
+    """The wheel of a clean copy of the checkout (a build/ folder left in it would add what is gone)."""
+    out, tree = tmp_path_factory.mktemp("wheel"), tmp_path_factory.mktemp("tree")
+    ignore = shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__", ".git", ".hypothesis", "tests")
+    shutil.copytree(ROOT, tree / "src", ignore=ignore)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--wheel-dir", str(out), str(ROOT)], check=True, capture_output=True)
+                    "--wheel-dir", str(out), str(tree / "src")], check=True, capture_output=True)
     [whl] = out.glob("brightwell_plugin-*.whl")
     return zipfile.ZipFile(whl)
 
@@ -32,11 +36,17 @@ def test_adapters_and_data_files_are_inside_the_package(wheel):
     names = set(wheel.namelist())
     for required in ("brightwell_plugin/adapters/__init__.py", "brightwell_plugin/adapters/xml/format.py",
                      "brightwell_plugin/adapters/xml/tournament.xsd", "brightwell_plugin/samples/othello_open.xml",
-                     "brightwell_plugin/cli.py", "brightwell_plugin/criteria/brightwell.py"):
+                     "brightwell_plugin/cli/__init__.py", "brightwell_plugin/criteria/brightwell.py"):
         assert required in names
     source = Path(__file__).resolve().parent.parent / "adapters"
     for module in source.rglob("*.py"):  # every family's sub-package is listed in pyproject.toml
         assert f"brightwell_plugin/adapters/{module.relative_to(source).as_posix()}" in names
+    for name in names:  # and nothing else: no module left from an earlier build
+        if name.endswith(".py"):
+            inside = name.removeprefix("brightwell_plugin/")
+            here = ROOT / ("adapters/" + inside.removeprefix("adapters/") if inside.startswith("adapters/")
+                           else "brightwell_plugin/" + inside)
+            assert here.exists(), f"{name} is in the wheel but not in the source tree"
 
 
 def test_console_script_and_python_requirement(wheel):
