@@ -226,6 +226,20 @@ def test_direct_encounter_incomplete_group_stays_tied():
     assert [r.rank for r in s.rows] == [1, 1, 3, 3]  # 1 and 3 never met: 6.3 cannot separate
 
 
+def test_direct_encounter_6_3_places_second_on_the_same_mini_table():
+    """Art. 6.3: once the first is placed, second place is tested the same way on the same mini-table,
+    then art. 6 applies afresh to whoever remains. P4 2.5 (met all), P3 2.0 (met all), P1 0.5 and P2
+    0.0, who never met: P3 is second (afresh among P1-P3 nobody would be), P1 and P2 stay tied."""
+    b = TournamentBuilder("de", rounds=3)
+    for no in range(1, 5):
+        b.player(no, f"P{no}")
+    b.game(1, 1, 3, result="draw").game(1, 2, 4, result="loss")
+    b.game(2, 1, 4, result="loss").game(2, 2, 3, result="loss")
+    b.game(3, 3, 4, result="draw")
+    s = rank(b.build(), "DE")
+    assert [r.start_no for r in s.rows][:2] == [4, 3] and [r.rank for r in s.rows] == [1, 2, 3, 3]
+
+
 def test_turcas_weights_are_required_and_applied(sample):
     with pytest.raises(SpecError, match="w_bh"):
         rank(sample, "TURCAS")

@@ -51,13 +51,18 @@ class DirectEncounter(Criterion):
                 sub = [i for i in group if score[i] == level]
                 out.extend(self.tiers(ctx, sub, as_played, swiss) if len(sub) > 1 else [sub])
             return out
-        win = ctx.t.scoring.win  # 6.3: alone on top however the missing games end
+        win = ctx.t.scoring.win  # 6.3: alone on top however the missing games end, place by place
         best = {i: score[i] + win * missing[i] for i in group}
-        for i in group:
-            if all(score[i] > best[j] for j in group if j != i):
-                rest = [j for j in group if j != i]
-                return [[i]] + self.tiers(ctx, rest, as_played, swiss)
-        return [list(group)]
+        placed, rest = [], list(group)
+        while len(rest) > 1:
+            top = next((i for i in rest if all(score[i] > best[j] for j in rest if j != i)), None)
+            if top is None:
+                break
+            placed.append([top])
+            rest.remove(top)
+        if not placed:
+            return [list(group)]
+        return placed + self.tiers(ctx, rest, as_played, swiss)  # art. 6 afresh to whoever remains
 
     def compute(self, ctx, opts, groups=()):
         values = [0.0] * ctx.n
