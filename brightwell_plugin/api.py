@@ -76,10 +76,26 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
     except UnicodeDecodeError as exc:
         raise BrightwellError(f"cannot decode byte {exc.object[exc.start]:#04x} at offset {exc.start} "
                               f"as {exc.encoding} (try --encoding)", file=str(p)) from None
-    warnings = validated(result.tournament, str(p))
+    t, unknown = without_unknown_others(result.tournament, host)
+    warnings = validated(t, str(p))
+    if unknown:
+        warnings = (f"{p}: the file's tie-break list names {', '.join(unknown)}, which no plugin computes: ranked by "
+                    f"the rest ({','.join(t.tiebreaks) or 'the default'})",) + tuple(warnings)
     if strict:
-        refuse_partial(result.tournament, str(p))
-    return Loaded(result.tournament, fmt.name, tuple(result.warnings) + tuple(warnings))
+        refuse_partial(t, str(p))
+    return Loaded(t, fmt.name, tuple(result.warnings) + tuple(warnings))
+
+
+def without_unknown_others(t: Tournament, host: Host) -> tuple[Tournament, list[str]]:
+    """``t`` without the items of its own list that are another program's (TRF-2026's ``OTHER_…``)
+    and that no plugin computes; the items left out (recorded, so that ``strict`` refuses)."""
+    unknown = [x for x in t.tiebreaks if x.upper().startswith("OTHER_") and x.split(":")[0].split("/")[0].upper()
+               not in host.criteria]
+    if not unknown:
+        return t, []
+    kept = tuple(x for x in t.tiebreaks if x not in unknown)
+    return replace(t, tiebreaks=kept, metadata=t.metadata + tuple(
+        (LEFT_OUT, f"tie-break {x}, which no plugin computes") for x in unknown)), unknown
 
 
 def refuse_partial(t: Tournament, file: str) -> None:
