@@ -2,7 +2,8 @@
 
 The model holds ``m``/``w`` for sex and FIDE's abbreviations (GM, IM, WGM, ...) for titles, or
 what a file wrote when it is none of these. Each format reads its own spelling into that and
-writes it back in its own: TRF's ``g``, ``wg``, ``m`` ...; Swiss Perfect's numbers (0 none,
+writes it back in its own: TRF's abbreviations as its specification spells them (``GM``, ``WGM``;
+files also hold ``g``, ``wg``, ``m`` …, read alike); Swiss Perfect's numbers (0 none,
 1 GM, 2 WGM, 3 IM, 4 WIM, 5 FM, 6 WFM, as the ICU's reader of Swiss Perfect files has them; sex
 1 male, 2 female).
 """
@@ -10,9 +11,9 @@ writes it back in its own: TRF's ``g``, ``wg``, ``m`` ...; Swiss Perfect's numbe
 from __future__ import annotations
 
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
-_TRF = {"GM": "g", "IM": "m", "WGM": "wg", "FM": "f", "WIM": "wm", "CM": "c", "WFM": "wf", "WCM": "wc"}
+_TRF_LETTERS = {"GM": "g", "IM": "m", "WGM": "wg", "FM": "f", "WIM": "wm", "CM": "c", "WFM": "wf", "WCM": "wc"}
 _SP = {"GM": "1", "WGM": "2", "IM": "3", "WIM": "4", "FM": "5", "WFM": "6"}
-_ANY_TITLE = {**{k.lower(): k for k in TITLES}, **{v: k for k, v in _TRF.items()}}
+_ANY_TITLE = {**{k.lower(): k for k in TITLES}, **{v: k for k, v in _TRF_LETTERS.items()}}
 
 
 def title(text: str | None) -> str | None:
@@ -29,11 +30,11 @@ def sex(text: str | None) -> str | None:
 
 
 def title_for_trf(text: str | None) -> str | None:
-    """The TRF code, '' for no title, None when TRF has no code for it."""
+    """The TRF code (the specification's ``GM IM WGM FM WIM CM WFM WCM``, which pairing engines
+    read), '' for no title, None when TRF has no code for it."""
     if not text or not text.strip():
         return ""
-    known = title(text)
-    return _TRF[known] if known else None
+    return title(text)
 
 
 def title_for_sp(text: str | None) -> str | None:

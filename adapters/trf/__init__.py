@@ -1,6 +1,6 @@
 """FIDE TRF: reading, the column layout, writing, one module per job. What the rest of the program
 may ask of an event read from a TRF is here: the records the file held as they were
-(:func:`records`), and the rounds it entered ahead counted as played (:func:`counting_ahead`)."""
+(:func:`records`), the tie-break list it wrote (:func:`written_list`), and the rounds it entered ahead counted as played (:func:`counting_ahead`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,12 @@ from brightwell_plugin.adapters.trf import ahead
 from brightwell_plugin.model import Tournament
 
 META = "trf"  # metadata key of a source line kept verbatim
+LIST_FROM = "tie-break list"  # metadata key: where a list the file does not write comes from
+
+
+def written_list(t: Tournament) -> list[str]:
+    """The tie-break list the file wrote (202, 212), not one its reader supplied (lichess's order)."""
+    return [] if any(k == LIST_FROM for k, _ in t.metadata) else list(t.tiebreaks)
 
 
 def records(t: Tournament, code: str) -> list[str]:

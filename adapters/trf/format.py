@@ -32,6 +32,7 @@ from brightwell_plugin.adapters.trf.lines import (
     BLOCK,
     FIELDS,
     FIRST_BLOCK,
+    UNWRITABLE,
     Records,
     TrfDocument,
     block_scores,
@@ -51,9 +52,11 @@ from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
+LICHESS_ORDER = ("PTS", "LSB", "LPERF", "RTNG")  # how lichess ranks a Swiss (brightwell_plugin/criteria/lichess.py)
+RATING_METHODS = ("FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER")  # 172's, columns 9-13
 TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
 # metadata key of a source line kept verbatim
-from brightwell_plugin.adapters.trf import META
+from brightwell_plugin.adapters.trf import LIST_FROM, META
 
 
 class TrfFormat(Format):
@@ -84,6 +87,10 @@ class TrfFormat(Format):
             from brightwell_plugin.adapters.trf.abnormal import with_abnormal  # 299 records only (benchmarks/bench_start.py)
             parsed = with_abnormal(parsed, lines, str(path), warnings)
         t = replace(_unpaired_cells(parsed, lines, str(path), warnings), origin=TrfDocument(lines, bom, used, parsed))
+        for n, (line, _) in enumerate(lines, 1):
+            if line.startswith("172 ") and line[4:].strip() in RATING_METHODS:  # Sharly-Chess writes "172 FIDON"
+                warnings.append(f"{path}: line {n}: record 172 names the method {line[4:].strip()} without the "
+                                "federation (columns 5-7) before it: read as that method (nothing ranked depends on it)")
         if not any(line[:3] in ("092", "192") for line, _ in lines):
             rule = system_rule("", len(t.players), t.rounds or 0, t.players)[1]
             if "player count" not in rule:  # the pairings decided: say so
@@ -94,11 +101,13 @@ class TrfFormat(Format):
         scoring = ScoringSystem()
         name, start_date, end_date, rounds, system_text = "", None, None, None, ""
         tb202 = tb212 = None
+        lichess = False  # an event lichess exported (022 or 102 its address): ranked as lichess ranks it
         board = game = None
         metadata: list[tuple[str, str]] = []
         p001: list[tuple[int, str]] = []
         bw1: dict[int, tuple[int, str]] = {}
         bwi: dict[int, tuple[tuple[str, str], ...]] = {}
+        national: dict[int, tuple[tuple[str, str], ...]] = {}  # TRF-2026's national records: rating (49-52)
         codes = set()
         for n, (line, _) in enumerate(lines, 1):
             code = line[:3]
@@ -122,6 +131,9 @@ class TrfFormat(Format):
                     game = opts.get("game")
                     continue
                 metadata.append((META, line))
+                if code.isalpha() and code.isupper() and digits(line[4:8].strip()) and digits(line[48:52].strip()):
+                    national[int(line[4:8])] = (("national rating", line[48:52].strip()),
+                                                ("national federation", code))
                 if code == "012":
                     name = line[4:].strip()
                 elif code == "042":
@@ -142,6 +154,8 @@ class TrfFormat(Format):
                     tb202 = _items(line)
                 elif code == "212":
                     tb212 = _items(line)
+                elif code in ("022", "102") and "lichess.org/" in line:
+                    lichess = True
             except (ValueError, IndexError, KeyError):
                 raise BrightwellError(f"record {code} cannot be read: '{line.strip()}'", file=file,
                                       place=f"line {n}") from None
@@ -150,7 +164,11 @@ class TrfFormat(Format):
         players = self._players(p001, bw1, rounds, file)
         if bwi:
             players = tuple(replace(p, ids=p.ids + bwi.get(p.start_no, ())) for p in players)
-        tiebreaks = tb212 if tb212 else (("PTS",) + tb202 if tb202 else ())
+        if national:
+            players = tuple(replace(p, extra=p.extra + national.get(p.start_no, ())) for p in players)
+        tiebreaks = tb212 if tb212 else (("PTS",) + tb202 if tb202 else LICHESS_ORDER if lichess else ())
+        if lichess and not (tb212 or tb202):
+            metadata.append((LIST_FROM, "lichess's Swiss order (the file has no 202 or 212 record)"))
         version = "TRF-2026" if codes & TRF26_RECORDS or "###" in codes else "TRF16"
         if any(c.startswith("XX") for c in codes):
             version += " + JaVaFo lines"
@@ -212,7 +230,7 @@ class TrfFormat(Format):
         lost: list[str] = lost_go_ranks(t) + lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "TRF")
         if t.teams is not None and not any(k == META and v[:3] in ("310", "013") for k, v in t.metadata):
             lost.append(teams_lost(t))  # team records are written only as a TRF read held them
-        other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version")})
+        other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version", LIST_FROM)})
         if other_meta:
             lost.append(metadata(f"tournament metadata: {', '.join(other_meta)}"))
         extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("trf ")})
@@ -259,9 +277,11 @@ class TrfFormat(Format):
         kept = {p.start_no: p.bonus for p in t.origin.parsed.players} if isinstance(t.origin, TrfDocument) else {}
         if any(p.bonus and p.bonus != kept.get(p.start_no) for p in t.players):
             lost.append("points awarded outside the rounds (bonus; a file read keeps its 299 records)")
-        if any(re.search(r"[\x00-\x1f\x7f\x85\u2028\u2029]", p.name) for p in t.players) or re.search(
-                r"[\x00-\x1f\x7f\x85\u2028\u2029]", t.name):
-            lost.append(metadata("line breaks and control characters in names (written as spaces)"))
+        if any(UNWRITABLE.search(p.name) for p in t.players) or UNWRITABLE.search(t.name):
+            lost.append(metadata("line breaks, control characters and spaces other than ' ' in names (written as "
+                                 "spaces)"))
+        if not t.name.strip():
+            lost.append(metadata("no name: 012 written as '(no name)', a pairing engine requires one"))
         long = [p.name for p in t.players if len(p.name) > 33]
         if long:
             lost.append(metadata(f"{len(long)} name(s) longer than 33 characters are cut (e.g. '{long[0]}')"))
@@ -272,6 +292,25 @@ class TrfFormat(Format):
             lost.append("games without a known side are written with colour '-' (pairing engines expect w/b)")
         if any(len(number_text(x)) > 4 for x in values):
             lost.append("game scores wider than 4 characters")
+        if isinstance(t.origin, TrfDocument):
+            rows = [line for line, _ in t.origin.lines if line.startswith("001")]
+            cells = sum(len(refused_cells(line)) for line in rows)
+            fields = sorted({f for line in rows for f in respelt_fields(line)})
+            if cells:
+                lost.append(metadata(f"the spelling of {cells} round cell(s) a pairing engine refuses (a dash and no "
+                                     "result, a bye with a blank opponent, a blank between rounds): written in TRF's "
+                                     "own form, 0000 - Z, 0000 - H …"))
+            if fields:
+                lost.append(metadata(f"the spelling of {' and '.join(fields)} a pairing engine refuses (g, M …): written "
+                                     "as TRF spells them (GM, m …)"))
+            if t.origin.bom:
+                lost.append(metadata("the byte-order mark: left out, a pairing engine reads the 012 after it as no "
+                                     "record"))
+            if any(line.rstrip() == "132" for line, _ in t.origin.lines):
+                lost.append(metadata("an empty 132 record (round dates): left out, a pairing engine refuses it"))
+        if any(_absent_between(p.rounds) for p in t.players):
+            lost.append(metadata("rounds a player took no part in between others: written as TRF's 0000 - Z (a "
+                                 "zero-point bye, which a blank cell also means to TRF; pairing engines refuse the blank)"))
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
@@ -285,6 +324,44 @@ def unpaired_cell(block: str) -> bool:
     (``     -  ``, as the Irish federation's program writes it) or the result's (``       -``)."""
     block = block.ljust(8)
     return not block[:5].strip() and block[6] == " " and (block[5], block[7]) in (("-", " "), (" ", "-"), ("-", "-"))
+
+
+def engine_refuses(block: str) -> bool:
+    """A round cell a pairing engine refuses that TRF's own form says alike: a dash and no result
+    (:func:`unpaired_cell`), a bye with a blank opponent (``       H``, as lichess writes it; TRF
+    writes ``0000 - H``), or a game's result with no opponent (``0000 - =``: a half-point bye here,
+    ``0000 - H``)."""
+    block = block.ljust(8)
+    no_opponent = block[:4].strip() in ("", "0000") and block[4] == " " and block[5] in " -" and block[6] == " "
+    return unpaired_cell(block) or (no_opponent and (block[7] in "HFUZ" and not block[:4].strip()
+                                                     or block[7] in "=+-"))
+
+
+def refused_cells(line: str) -> list[int]:
+    """Where a 001 line holds a round cell a pairing engine refuses (:func:`engine_refuses`, or a
+    blank cell between others: TRF's blank is ``0000 - Z``, which the engines read)."""
+    end = len(line.rstrip())
+    return [b for b in range(FIRST_BLOCK, end, 10)
+            if engine_refuses(line[b:b + 8]) or (not line[b:b + 8].strip() and b + 8 < end)]
+
+
+def _absent_between(rounds) -> bool:
+    """An absence (or a pairing without a result) before a round with a record: a blank between rounds."""
+    blank = (Kind.ABSENT, Kind.PAIRED)
+    last = max((r for r, e in enumerate(rounds) if e.kind not in blank), default=-1)
+    return any(e.kind in blank for e in rounds[:last])
+
+
+def respelt_fields(line: str) -> list[str]:
+    """The fields of a 001 line written in another spelling than TRF's own (a title ``g`` for ``GM``,
+    a sex ``M`` for ``m``): rewritten, since a pairing engine refuses them."""
+    out = []
+    title, sex = line[10:13].strip(), line[9:10].strip()
+    if title and codes.title(title) and codes.title(title) != title:
+        out.append("title")
+    if sex and codes.sex(sex) and codes.sex(sex) != sex:
+        out.append("sex")
+    return out
 
 
 def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tournament:

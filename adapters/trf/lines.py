@@ -19,6 +19,7 @@ from brightwell_plugin.model import (
 )
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
+UNWRITABLE = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]|[^\S ]")  # control characters, spaces other than ' '
 FIRST_BLOCK = 91  # 0-based column of round 1's opponent field
 BLOCK = 10
 
@@ -200,6 +201,8 @@ def format_block(e: RoundEntry) -> str:
     colour = "w" if e.side is Side.FIRST else "b" if e.side is Side.SECOND else "-"
     if e.kind in _BYE_CODE:
         return f"0000 - {_BYE_CODE[e.kind]}"
+    if e.opponent is None and e.kind.is_forfeit:  # a forfeit against nobody: the bye of its points
+        return "0000 - F" if e.kind is Kind.FORFEIT_WIN else "0000 - Z"
     opp = f"{e.opponent or 0:4d}" if e.opponent else "0000"
     if e.kind is Kind.GAME:
         return f"{opp} {colour} {_RESULT_CODE[e.result, e.rated]}"
@@ -232,7 +235,7 @@ def scoring_from_xxs(text: str, base: ScoringSystem) -> ScoringSystem:
     """JaVaFo XXS CODE=value pairs (W, D, WW BW WD ... FPB HPB ZPB PAB FW FL)."""
     values = {}
     names = {"WW": "W", "BW": "W", "W": "W", "WD": "D", "BD": "D", "D": "D", "WL": "L", "BL": "L",
-             "FPB": "W", "HPB": "D", "ZPB": "A", "FL": "A", "PAB": "P", "FW": "W"}
+             "L": "L", "FPB": "W", "HPB": "D", "ZPB": "A", "FL": "A", "PAB": "P", "FW": "W"}
     for pair in text[4:].split():
         if "=" in pair:
             code, value = pair.split("=", 1)
@@ -252,6 +255,17 @@ def _apply(base: ScoringSystem, values: dict[str, float]) -> ScoringSystem:
     pab = values.get("P", base.pab)
     return ScoringSystem(win=win, draw=values.get("D", base.draw), loss=values.get("L", base.loss),
                          absent=values.get("A", base.absent), pab=None if pab == win else pab)
+
+
+def format_xxs(s: ScoringSystem) -> str | None:
+    """JaVaFo's XXS for a scoring system other than 1 / 0.5 / 0 (the pairing engines read it, not 162):
+    each game result, bye and forfeit's points."""
+    if format_162(s) is None:
+        return None
+    pab = s.win if s.pab is None else s.pab
+    pairs = (("W", s.win), ("D", s.draw), ("L", s.loss), ("FPB", s.win), ("HPB", s.draw), ("ZPB", s.absent),
+             ("PAB", pab), ("FW", s.win), ("FL", s.absent))
+    return "XXS " + " ".join(f"{code}={value:.1f}" for code, value in pairs)
 
 
 def format_162(s: ScoringSystem) -> str | None:

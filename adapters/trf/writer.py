@@ -10,12 +10,14 @@ from dataclasses import replace
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.trf import META
-from brightwell_plugin.adapters.trf.format import FIRST_BLOCK, unpaired_cell
+from brightwell_plugin.adapters.trf.format import FIRST_BLOCK, refused_cells, respelt_fields
 from brightwell_plugin.adapters.trf.lines import (
     FIELDS,
     TrfDocument,
     block_start,
+    UNWRITABLE,
     format_162,
+    format_xxs,
     format_block,
     number_text,
     points_text,
@@ -23,7 +25,6 @@ from brightwell_plugin.adapters.trf.lines import (
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, RoundEntry, Side, Tournament
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 NAME_WIDTH = 33
 
 
@@ -35,24 +36,26 @@ def render(t: Tournament) -> bytes:
         data = "".join(text + end for text, end in lines).encode(encoding)
     except UnicodeEncodeError as exc:
         raise BrightwellError(f"'{exc.object[exc.start:exc.end]}' cannot be written in {encoding}") from None
-    return (b"\xef\xbb\xbf" if doc and doc.bom else b"") + data
+    return data  # no byte-order mark: a pairing engine reads the 012 after it as no record
 
 
 # -- records from the model --------------------------------------------------------------------------
 
 def _one_line(text: str) -> str:
-    """A text a TRF line can hold: line breaks and other control characters as spaces."""
-    return _CONTROL.sub(" ", text)
+    """A text a TRF line can hold: line breaks, other control characters and spaces other than ' '
+    (a no-break space: a pairing engine splits a name on any) as spaces."""
+    return UNWRITABLE.sub(" ", text)
 
 
 def _header(t: Tournament) -> dict[str, str | None]:
     tb = ",".join(t.tiebreaks) if t.tiebreaks else None
+    rounds = t.rounds or t.rounds_played  # an event that plans no number: its rounds (the engines need one)
     date, end = (d.replace("-", "/") if d else None for d in (t.start_date, t.end_date))
     bw0 = " ".join(f"{k}={v}" for k, v in (("board", t.board), ("game", t.game)) if v is not None)
-    return {"012": f"012 {_one_line(t.name)}", "042": f"042 {date}" if date else None,
+    return {"012": f"012 {_one_line(t.name).strip() or NO_NAME}", "042": f"042 {date}" if date else None,
             "052": f"052 {end}" if end else None,
-            "142": f"142 {t.rounds}" if t.rounds else None, "XXR": f"XXR {t.rounds}" if t.rounds else None,
-            "162": format_162(t.scoring), "212": f"212 {tb}" if tb else None,
+            "142": f"142 {rounds}" if rounds else None, "XXR": f"XXR {rounds}" if rounds else None,
+            "162": format_162(t.scoring), "XXS": format_xxs(t.scoring), "212": f"212 {tb}" if tb else None,
             "202": f"202 {','.join(t.tiebreaks[1:])}" if tb and t.tiebreaks[0].upper() == "PTS" else None,
             "BW0": f"BW0 {bw0}" if bw0 else None}
 
@@ -61,6 +64,7 @@ def _header_changed(new: Tournament, old: Tournament) -> dict[str, bool]:
     return {"012": new.name != old.name, "042": new.start_date != old.start_date,
             "052": new.end_date != old.end_date,
             "142": new.rounds != old.rounds, "XXR": new.rounds != old.rounds, "162": new.scoring != old.scoring,
+            "XXS": new.scoring != old.scoring,
             "202": new.tiebreaks != old.tiebreaks, "212": new.tiebreaks != old.tiebreaks,
             "BW0": (new.board, new.game) != (old.board, old.game)}
 
@@ -111,8 +115,9 @@ def _pairing(e: RoundEntry) -> tuple:
 
 
 def _dash_cells(line: str) -> bool:
-    """Does a 001 line hold a round with a dash and no result (rewritten: a pairing engine refuses it)?"""
-    return any(unpaired_cell(line[b:b + 8]) for b in range(FIRST_BLOCK, len(line), 10))
+    """Does a 001 line hold a cell or field a pairing engine refuses (rewritten in TRF's own form), or
+    stop short of the 84 columns the engines read (padded)?"""
+    return bool(refused_cells(line) or respelt_fields(line)) or len(line) < 84
 
 
 def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> str:
@@ -120,22 +125,28 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> s
     rounds = max(len(p.rounds), len(old.rounds) if old else 0)
     width = block_start(rounds) - 2 if rounds else 89
     line = (raw or "001").ljust(width)  # edited by slices: a re-ranked line changes two fields
+    respell = respelt_fields(raw) if raw is not None else []
     for key, fld in FIELDS.items():
-        if old is not None and getattr(old, _SOURCE[key]) == getattr(p, _SOURCE[key]):
+        if old is not None and getattr(old, _SOURCE[key]) == getattr(p, _SOURCE[key]) and key not in respell:
             continue  # the data behind the field did not change: keep the columns as they were
         text = _field_text(p, key)
-        if old is None or _field_text(old, key) != text:
+        if old is None or _field_text(old, key) != text or key in respell:
             try:
                 line = fld.put(line, text)
             except BrightwellError as exc:  # say which field of whose record
                 raise BrightwellError(f"{key.replace('_', ' ')} {exc.message}",
                                       place=f"player {p.start_no} ({p.name})") from None
-    if old is None or old.rounds is not p.rounds or (raw is not None and _dash_cells(raw)):
+    refused = set(refused_cells(raw)) if raw is not None else set()
+    if old is None or old.rounds is not p.rounds or refused:
         for r in range(rounds):
             e = p.entry(r + 1)
             b = block_start(r)
-            if old is None or _pairing(old.entry(r + 1)) != _pairing(e) or unpaired_cell(line[b:b + 8]):
+            if old is None or _pairing(old.entry(r + 1)) != _pairing(e) or b in refused:
                 line = line[:b] + format_block(e) + line[b + 8:]  # ('       -': a pairing engine refuses it)
+    end = len(line.rstrip())
+    for b in range(FIRST_BLOCK, end, 10):  # a blank between rounds: TRF's Z, which the pairing engines read
+        if not line[b:b + 8].strip():
+            line = line[:b] + "0000 - Z" + line[b + 8:]
     if raw is not None and len(line) == len(raw):
         return line
     return line.rstrip().ljust(89)  # pairing engines read 001 lines of at least 84 characters
@@ -179,6 +190,7 @@ def _line_310(line: str, new, old) -> str:
 # -- whole files ---------------------------------------------------------------------------------------
 
 _PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+NO_NAME = "(no name)"  # 012 of an event without one: a pairing engine requires the record's text
 ID_RECORD = "BWI"  # this project's record of a player's other ids: "BWI NNNN scheme=id ..."
 
 
@@ -219,7 +231,7 @@ def _fresh(t: Tournament) -> list[tuple[str, str]]:
     lines += [v for k, v in t.metadata if k == META and v[:3] not in head and v[:3] not in ("001", "BW1")]
     if not any(v[:3] == "092" for k, v in t.metadata if k == META):
         lines.append("092 Individual: " + ("Round Robin" if t.system == "round-robin" else "Swiss-System"))
-    lines += [head[c] for c in ("042", "052", "142", "162", "212", "BW0") if head[c]]
+    lines += [head[c] for c in ("042", "052", "142", "XXR", "162", "XXS", "212", "BW0") if head[c]]
     lines += [_line_001(p) for p in t.players]
     lines += [x for x in map(_bw1, t.players) if x]
     lines += [x for x in map(_bwi, t.players) if x]
@@ -238,10 +250,16 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
     present: set[str] = set()
     seen_001: set[int] = set()
     seen_bw1: set[int] = set()
-    first_001 = last_001 = None
+    first_001 = last_001 = rounds_at = scoring_at = None
     for line, end in doc.lines:
         code = line[:3] if line[3:4] in (" ", "") else ""  # a column ruler ("0123…") is no record
         present.add(code)
+        if code == "142":
+            rounds_at = len(out) + 1  # where XXR goes when the file has none (the pairing engines read XXR)
+        if code == "162":
+            scoring_at = len(out) + 1  # and XXS, beside 162
+        if code == "132" and not line[3:].strip():
+            continue  # an empty round-dates record: a pairing engine refuses it
         if code in ("001", "BW1"):
             no = int(line[4:8])
             new = new_by_no.get(no)
@@ -274,6 +292,14 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
     out[at:at] = added
     missing = [c for c in ("012", "042", "052", "142", "162", "212", "BW0") if changed[c] and head[c] and c not in present
                and not (c == "142" and "XXR" in present) and not (c == "212" and "202" in present)]
+    if scoring_at is not None and "XXS" not in present and head["XXS"]:
+        out.insert(scoring_at, (head["XXS"], nl))
+        rounds_at = rounds_at + 1 if rounds_at is not None and rounds_at > scoring_at else rounds_at
+        first_001 = first_001 + 1 if first_001 is not None and first_001 >= scoring_at else first_001
+    if "XXR" not in present and head["XXR"]:  # the pairing engines read XXR: beside 142, else before the players
+        at = rounds_at if rounds_at is not None else first_001 if first_001 is not None else len(out)
+        out.insert(at, (head["XXR"], nl))
+        first_001 = first_001 + 1 if first_001 is not None and first_001 >= at else first_001
     at = first_001 if first_001 is not None else len(out)
     out[at:at] = [(head[c], nl) for c in missing]
     out += [(x, nl) for p in t.players if p.start_no not in seen_bw1 and (x := _bw1(p))]

@@ -157,7 +157,7 @@ def _answer(params: dict, host: Host):
     t = _prepared(t, params)
     if t.teams is not None:
         return _team_answer(t, params, loaded, document, host)
-    texts = params["tiebreak"] or list(t.tiebreaks) or ["PTS"]
+    texts = params["tiebreak"] or trf.written_list(t) or ["PTS"]
     read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
     params["tiebreak"] = texts
     codes = [document.Code.parse(text) for text in texts]
