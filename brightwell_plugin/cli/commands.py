@@ -91,7 +91,7 @@ class RoundChoice(click.ParamType):
 source_options = [  # how to read the input: every command that reads one event
     click.option("--input-format", "input_format", help="Force the input format (see 'brightwell formats')."),
     click.option("--encoding", help="Text encoding of the input file."),
-    click.option("--division", help="The division to read, of a file that holds several (tsh tourney.js)."),
+    click.option("--division", help="The division or tournament to read, of a file that holds several (tsh tourney.js, Sharly-Chess .sce)."),
 ]
 ranking_options = [  # how to rank it: rank, explain, check
     click.option("-t", "--tiebreaks", "spec", help="Criteria, e.g. 'PTS,BQ:preset=woc,DISCS' (default: the file's)."),

@@ -53,6 +53,7 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.chessjson.format", formats=(("chess-json", (".jch",)),)),
     Builtin("brightwell_plugin.adapters.swissmanager.format",
             formats=(("swiss-manager", (".tunx", ".turx", ".tumx", ".tutx")),)),
+    Builtin("brightwell_plugin.adapters.sharly.format", formats=(("sharly", (".sce",)),)),
 )
 
 DEFAULT_PLUGINS = tuple(b.module for b in BUILTINS)  # in registration order: the first format that sniffs a file wins

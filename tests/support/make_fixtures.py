@@ -568,7 +568,16 @@ TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "chessresults_
                     if name != "papp136.elo"}}
 # Swiss-Manager's binaries, written from its layout (tests/support/swissmanager_files.py)
 BINARY_FIXTURES = {FIXTURES / "swissmanager" / "club.TUNX": lambda: _swissmanager().club_swiss().dumps(),
-                   FIXTURES / "swissmanager" / "league.TUMX": lambda: _swissmanager().club_league().dumps()}
+                   FIXTURES / "swissmanager" / "league.TUMX": lambda: _swissmanager().club_league().dumps(),
+                   FIXTURES / "sharly" / "club.sce": lambda: _sharly().event_file("m081")}
+
+
+def _sharly():
+    try:
+        from support import sharly_files
+    except ImportError:  # run as a script: python tests/support/make_fixtures.py
+        import sharly_files
+    return sharly_files
 
 
 def _swissmanager():
