@@ -1,6 +1,6 @@
 """A Sharly-Chess tournament's tie-breaks as this project's items. Sharly names each by a type and
 options (data/tie_breaks: ``BUCHHOLZ`` with ``{"CUTTER_WITH_MEDIAN": "CUT_1"}`` is FIDE's ``BH/C1``, as
-its TRF export writes it); its FFE plugin's are Papi's (``ffe-PAPI_BUCHHOLZ`` with a type, and before
+its TRF export writes it, and so in a TRF written from the event); its FFE plugin's are Papi's (``ffe-PAPI_BUCHHOLZ`` with a type, and before
 Sharly-Chess 4 ``ffe-PAPI_BUCHHOLZ_CUT_BOTTOM`` and ``ffe-PAPI_MEDIAN_BUCHHOLZ``). Before Sharly-Chess
 3.1 (migration m054) the list is the tournament's ``tie_breaks`` column, a JSON list of the same."""
 
@@ -13,9 +13,12 @@ FIDE = {"WINS": "WIN", "GAMES_WON": "WON", "GAMES_PLAYED_WITH_BLACK": "BPG", "GA
         "TOURNAMENT_PERFORMANCE_RATING": "TPR", "AVERAGE_PERFORMANCE_RATING_OPPONENTS": "APRO",
         "PERFECT_TOURNAMENT_PERFORMANCE": "PTP", "AVERAGE_PERFECT_PERFORMANCE": "APPO", "RATING": "RTNG",
         "DIRECT_ENCOUNTER": "DE", "MANUAL": "OTHER_MAN"}
-PAPI = {"PAPI_BUCHHOLZ": "PAPI_BU", "PAPI_BUCHHOLZ_CUT_BOTTOM": "PAPI_TR", "PAPI_MEDIAN_BUCHHOLZ": "PAPI_ME",
-        "PAPI_PERFORMANCE": "PAPI_PERF", "PAPI_KASHDAN": "PAPI_KA", "PAPI_BUCHHOLZ_SUM": "PAPI_SBH"}
-PAPI_TYPES = {"STANDARD": "PAPI_BU", "CUT": "PAPI_TR", "MEDIAN": "PAPI_ME"}
+# Papi's, by the names Sharly-Chess's TRF export writes (criteria/papi.py computes them by these names)
+PAPI = {"PAPI_BUCHHOLZ": "OTHER_PAPI_BUCHHOLZ_STANDARD", "PAPI_BUCHHOLZ_CUT_BOTTOM": "OTHER_PAPI_BUCHHOLZ_CUT",
+        "PAPI_MEDIAN_BUCHHOLZ": "OTHER_PAPI_BUCHHOLZ_MEDIAN", "PAPI_PERFORMANCE": "OTHER_PAPI_PERFORMANCE",
+        "PAPI_KASHDAN": "OTHER_PAPI_KASHDAN", "PAPI_BUCHHOLZ_SUM": "OTHER_PAPI_BUCHHOLZ_SUM"}
+PAPI_TYPES = {"STANDARD": "OTHER_PAPI_BUCHHOLZ_STANDARD", "CUT": "OTHER_PAPI_BUCHHOLZ_CUT",
+              "MEDIAN": "OTHER_PAPI_BUCHHOLZ_MEDIAN"}
 OTHER_FFE = {"BERLIN": "OTHER_FFE_BERLIN", "GP-DIFFERENTIAL": "OTHER_FFE_GP_DIFF", "GP-FOR": "OTHER_FFE_GP_FOR",
              "OWN-AVG-ELO": "OTHER_FFE_OWN_ELO"}  # named as Sharly's TRF export names them
 EDITIONED = frozenset({"BH", "FB", "AOB", "SB"})  # the codes whose unplayed rounds follow C.07's edition

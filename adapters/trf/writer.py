@@ -89,7 +89,12 @@ def _field_text(p: Player, key: str) -> str:
         return points_text(None if p.stored_points is None else p.stored_points + _pending_points(p))
     if key == "rank":
         return str(p.stored_rank) if p.stored_rank else ""
+    if key == "birth_date":  # TRF writes YYYY/MM/DD; the model keeps a reader's ISO date as it is
+        return _ISO_DAY.sub(r"\1/\2/\3", p.birth_date or "")
     return getattr(p, key) or ""
+
+
+_ISO_DAY = re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
 
 
 _AHEAD = {"H": 0.5, "F": 1, "U": 1, "=": 0.5, "+": 1}  # a bye entered ahead, by its result letter
