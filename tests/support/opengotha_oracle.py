@@ -1,34 +1,20 @@
-"""OpenGotha's own standings (``../shared/tools/opengotha/opengotha-standings``) beside ours.
+"""OpenGotha's own standings, as stored (../shared/research/programs/opengotha), beside ours.
 
-The oracle runs OpenGotha V3.51.02's own code on OpenGotha XML files and prints, per round asked
-for, every player's order, place over all players, place in the standings OpenGotha shows (blank:
-hidden), and each placement criterion's value. :func:`differences` compares one of its blocks with
-this project's standings of the same file at the same round: the players listed, each place, each
-value. The oracle is one Java process for many files (:func:`run`).
+Each stored answer holds, per round, every player's order, place over all players, place in the
+standings OpenGotha shows (blank: hidden), and each placement criterion's value (:func:`parse`).
+:func:`differences` compares one of its blocks with this project's standings of the same file at the
+same round: the players listed, each place, each value.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import shutil
-import subprocess
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 
-ORACLE = Path(__file__).resolve().parents[3] / "shared" / "tools" / "opengotha" / "opengotha-standings"
 OURS_TO_OPENGOTHA = {"RTNG": "Rating", "RANK": "Rank", "SOSW/C1": "SOSW-1", "SOSW/C2": "SOSW-2",
                      "SOSM/C1": "SOSM-1", "SOSM/C2": "SOSM-2"}
-
-
-def unavailable() -> str | None:
-    """Why the oracle cannot run here, or None."""
-    if not ORACLE.exists():
-        return f"{ORACLE} is missing"
-    if shutil.which("java") is None:
-        return "no Java runtime (.ci/run installs default-jre-headless)"
-    return None
 
 
 @dataclass
@@ -63,22 +49,6 @@ def parse(text: str) -> Result:
     for rows in blocks.values():
         rows.sort(key=lambda r: int(r["order"]))
     return Result(meta, blocks)
-
-
-def run(files: list[Path], out: Path, rounds: str = "final,played", criteria: str | None = None,
-        timeout: int = 600) -> dict[Path, Result]:
-    """The oracle's results for ``files`` (one Java run), by file."""
-    out.mkdir(parents=True, exist_ok=True)
-    cmd = [str(ORACLE), "--out", str(out), "--round", rounds] + (["--criteria", criteria] if criteria else [])
-    subprocess.run(cmd + [str(f) for f in files], capture_output=True, timeout=timeout, check=False)
-    results = {}
-    for f in files:
-        csv_path = out / (f.stem + ".csv")
-        if csv_path.exists():
-            results[f] = parse(csv_path.read_text(encoding="utf-8"))
-        else:
-            results[f] = Result({}, {}, "the oracle wrote nothing")
-    return results
 
 
 def _number(text: str):
