@@ -1,11 +1,11 @@
-"""Papp's own standings code is the oracle of the Papp workfile reader and the ``papp`` rule.
-
-``../shared/tools/papp/papp-standings`` runs Papp 1.37.1's parser and tie-break code (results.c
-tieBreak_computation, tiebreak.c PlayerTiebreak, enterPlayer.c sort_players) on a trio; each trio
-is also ranked here with the file's own rule, and the order, points, discs and BQ must agree. The
-trios: the real events in ``../shared/research/formats/papp/workfiles_derived/`` and events
-generated in Papp's layout (tests/support/papp_workfiles.py). A trio Papp refuses is recorded and
-its refusal compared with ours, not its standings.
+"""Papp's own standings code is the oracle of the Papp workfile reader and the ``papp`` rule, through
+its stored answers: ``papp-standings.csv`` beside each trio, what Papp 1.37.1's parser and tie-break code
+(results.c tieBreak_computation, tiebreak.c PlayerTiebreak, enterPlayer.c sort_players) computed on it
+(../shared/research/programs/README.md). Each trio is ranked here with the file's own rule, and the
+order, points, discs and BQ must agree. The trios: the real events in
+``../shared/research/formats/papp/workfiles_derived/`` and the 112 in Papp's layout in
+``../shared/research/programs/papp/generated/`` (byes, absences, withdrawals, late entries, returns,
+coefficients 0/3/6/none). A trio Papp refused is refused here too.
 """
 
 from __future__ import annotations
@@ -13,44 +13,26 @@ from __future__ import annotations
 import csv
 import io
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
+from support.papp_workfiles import Event, write_trio
+from support.samples import research
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
-from support.papp_workfiles import Event, generated, write_trio
-from support.samples import SHARED_ROOT
 
-SHARED = SHARED_ROOT
-ORACLE = SHARED / "tools" / "papp" / "papp-standings"
-REAL = sorted((SHARED / "research" / "formats" / "papp" / "workfiles_derived").glob("*/papp-internal-workfile.txt"))
-
-
-def _oracle_runs() -> str | None:
-    if not ORACLE.exists():
-        return f"{ORACLE} is missing"
-    try:
-        subprocess.run([str(ORACLE)], capture_output=True, timeout=20)
-    except OSError as exc:
-        return f"{ORACLE} cannot run here: {exc}"
-    return None
-
-
-NOT_RUNNING = _oracle_runs()
-needs_oracle = pytest.mark.skipif(NOT_RUNNING is not None, reason=f"Papp's oracle not run: {NOT_RUNNING}")
+REAL = sorted(research("formats", "papp", "workfiles_derived").glob("*/papp-internal-workfile.txt"))
+STORED = sorted(research("programs", "papp", "generated").glob("*/papp-internal-workfile.txt"))
 
 
 def papp(workfile: Path) -> tuple[dict[str, str], list[dict[str, str]]] | str:
-    """Papp's standings of a trio: (its # facts, its rows), or the message of its refusal."""
-    folder = workfile.parent
-    p = subprocess.run([str(ORACLE), "papp.cfg", "joueurs", workfile.name], cwd=folder, capture_output=True,
-                       text=True, timeout=60)
-    if p.returncode:
-        return (p.stderr.strip() or f"exit {p.returncode}").splitlines()[-1]
-    facts = dict(line[2:].split("=", 1) for line in p.stdout.splitlines() if line.startswith("# ") and "=" in line)
-    body = "".join(line + "\n" for line in p.stdout.splitlines() if not line.startswith("#"))
+    """Papp's stored standings of a trio: (its # facts, its rows), or the message of its refusal."""
+    text = (workfile.parent / "papp-standings.csv").read_text(encoding="utf-8")
+    facts = dict(line[2:].split("=", 1) for line in text.splitlines() if line.startswith("# ") and "=" in line)
+    if "error" in facts:
+        return facts["error"]
+    body = "".join(line + "\n" for line in text.splitlines() if not line.startswith("#"))
     return facts, list(csv.DictReader(io.StringIO(body)))
 
 
@@ -82,18 +64,19 @@ def compare(workfile: Path) -> None:
         assert mine.name == r["name"]
 
 
-@needs_oracle
-@pytest.mark.skipif(not REAL, reason="the shared Papp workfiles (../shared/research/formats/papp/workfiles_derived) "
-                    "are not present")
-@pytest.mark.parametrize("workfile", REAL, ids=[p.parent.name for p in REAL])
-def test_real_workfiles_rank_as_papp_ranks_them(workfile, tmp_path):
+@pytest.mark.parametrize("workfile", REAL or [pytest.param(None, marks=pytest.mark.skip(
+    reason="the shared Papp workfiles (../shared/research/formats/papp/workfiles_derived) are not present"))],
+    ids=lambda p: p.parent.name if p else "none")
+def test_real_workfiles_rank_as_papp_ranks_them(workfile):
     compare(workfile)
 
 
-@needs_oracle
-@pytest.mark.parametrize("seed", range(60))
-def test_generated_workfiles_rank_as_papp_ranks_them(seed, tmp_path):
-    compare(write_trio(tmp_path, generated(seed)))
+@pytest.mark.parametrize("workfile", STORED or [pytest.param(None, marks=pytest.mark.skip(
+    reason="Papp's stored answers (../shared/research/programs/papp) are not present"))],
+    ids=lambda p: p.parent.name if p else "none")
+def test_stored_workfiles_rank_as_papp_ranks_them(workfile):
+    """Byes, absences, returns, late entries and withdrawals, coefficients 0, 3, 6 and none."""
+    compare(workfile)
 
 
 def _small(coef: float | None, bye: int = 24) -> Event:
@@ -106,13 +89,6 @@ def _small(coef: float | None, bye: int = 24) -> Event:
     e.games = [[(1, 40, 2), (3, 32, 4)], [(5, 33, 1), (2, 30, 3)], [(1, 36, 3)], [(4, 44, 1), (2, 20, 5)]]
     e.after = {**everyone, 2: False}  # B leaves after the last round: every game against him is unplayed
     return e
-
-
-@needs_oracle
-@pytest.mark.parametrize("coef", [0, 3, 6, None])
-@pytest.mark.parametrize("bye", [24, 32, 40])
-def test_constants_byes_absences_returns_and_a_late_withdrawal(coef, bye, tmp_path):
-    compare(write_trio(tmp_path, _small(coef, bye)))
 
 
 def test_the_papp_rule_on_a_small_event(tmp_path):

@@ -6,7 +6,6 @@ byes, absences, withdrawals, late entries, returns, a round in progress, several
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,45 +87,3 @@ def write_trio(folder: Path, e: Event) -> Path:
     path = folder / "papp-internal-workfile.txt"
     path.write_text(workfile(e), encoding="latin-1")
     return path
-
-
-def generated(seed: int) -> Event:
-    """A random event: players come late, leave, come back; odd fields get the bye; some ties."""
-    rnd = random.Random(seed)
-    n = rnd.randint(4, 16)
-    rounds = rnd.randint(2, 9)
-    coef = rnd.choice([0, 3, 6, 6, None])
-    e = Event(f"Generated {seed}", rounds, coef, bye=rnd.choice([24, 24, 24, 32, 0]))
-    ids = rnd.sample(range(1, 999999), n)
-    for k, no in enumerate(ids):
-        e.players[no] = (SURNAMES[k % len(SURNAMES)], FIRST[rnd.randrange(len(FIRST))], rnd.choice(["F", "NL", "JPN"]),
-                         rnd.choice([None, rnd.randint(1200, 2400)]))
-    late = {no: rnd.randint(2, rounds) for no in ids if rnd.random() < 0.15}
-    twins = ids[-2:] if rnd.random() < 0.3 else []  # registered, never present: a full tie listed by name
-    present = {no: False for no in twins}
-    for r in range(1, rounds + 1):
-        for no in ids:
-            if no in twins or late.get(no, 1) > r:
-                continue
-            if no not in present or rnd.random() < 0.12:
-                present[no] = no not in present or not present[no] if r > 1 else True
-        present.update({no: False for no in twins})
-        here = [no for no, p in present.items() if p]
-        rnd.shuffle(here)
-        games = []
-        while len(here) >= 2:
-            black, white = here.pop(), here.pop()
-            bd = rnd.choice([rnd.randint(0, 64), 32, rnd.randint(20, 44) + 0.5 * rnd.randint(0, 1)])
-            games.append((black, min(bd, 64), white))
-        e.present.append(dict(present))
-        e.games.append(games)
-    if rnd.random() < 0.5:
-        after = dict(present)
-        for no in rnd.sample(sorted(after), k=min(2, len(after))):
-            after[no] = not after[no]
-        e.after = after
-    if rnd.random() < 0.3:
-        here = [no for no, p in (e.after or present).items() if p]
-        if len(here) >= 2:
-            e.in_progress = [(here[0], here[1])]
-    return e
