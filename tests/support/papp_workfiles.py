@@ -1,8 +1,7 @@
 """Papp workfile trios (papp.cfg, joueurs, papp-internal-workfile.txt) written as Papp 1.37.1 writes
 them: ``global.c`` save_tournament_infos for the header, ``couplage.c`` _save_registered for the
 ``&`` lists (every registered player, wrapped every 10) and _save_round for the results
-(``(%06ld %-5s %06ld %s);``), each under its ``%`` comment. Events are generated from a seed:
-byes, absences, withdrawals, late entries, returns, a round in progress, several constants."""
+(``(%06ld %-5s %06ld %s);``), each under its ``%`` comment: small events worked by hand in the tests."""
 
 from __future__ import annotations
 
