@@ -158,3 +158,43 @@ def test_a_readme_quoting_papp_markers_is_not_papp(tmp_path):
                  "archive_by_player.elo"):
         path = DIALECTS / name
         assert PappFormat().sniff(path, path.read_bytes()[:4096]), name
+
+
+def _quirk(tmp_path, *swaps):
+    text = (DIALECTS / "papp133.elo").read_text()
+    for old, new in swaps:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / "quirk.elo"
+    path.write_text(text)
+    return api.load(path)
+
+
+def test_the_archives_last_quirks_are_read_by_rule(tmp_path):
+    """A '%' comment after a game, points written '.5', discs '[ 90]': read as the same event."""
+    plain = _quirk(tmp_path)
+    quirks = _quirk(tmp_path, ("   101 (40)>(24)    102 B", "   101 (40)>(24)    102 B % verified, 40-24"),
+                    ("BRAVO, Ben, BEL,  1.5, 92", "BRAVO, Ben, BEL,  1.5, [ 92]"),
+                    ("%_%     104, DELTA, Di, FRA,  1, 93", "%_%     104, DELTA, Di, FRA,  1.0, 93"))
+    assert api.rank(quirks.tournament, SPEC).rows == api.rank(plain.tournament, SPEC).rows
+    bravo = quirks.tournament.player(102)
+    assert bravo.stored_points == 1.5 and dict(bravo.extra).get("papp discs") == "92"
+    half = _quirk(tmp_path, ("BRAVO, Ben, BEL,  1.5, 92", "BRAVO, Ben, BEL,  .5, 92"))
+    assert any("BRAVO, Ben (102): stored 0.5 points" in w for w in half.warnings)  # '.5' is read as 0.5
+
+
+def test_a_points_column_of_shared_places_is_not_read_as_points(tmp_path):
+    loaded = _quirk(tmp_path, ("ALPHA, Ann, FRA,  3, 125", "ALPHA, Ann, FRA,  1, 125"),
+                    ("BRAVO, Ben, BEL,  1.5, 92", "BRAVO, Ben, BEL,  2-3, 92"))
+    assert any("holds places ('2-3' on line 11), not points" in w for w in loaded.warnings)
+    assert all(p.stored_points is None or p.stored_points == sum(
+        loaded.tournament.scoring.points(e) for e in p.rounds) for p in loaded.tournament.players)
+    assert not any("stored 1 points" in w for w in loaded.warnings)
+
+
+def test_a_listed_player_with_id_0_plays_the_games_naming_0(tmp_path):
+    loaded = _quirk(tmp_path, ("%_%     101, ALPHA, Ann", "%_%       0, ALPHA, Ann"), *[
+        (f"   101 {rest}", f"     0 {rest}") for rest in ("(40)>(24)    102 B",)])
+    alpha = next(p for p in loaded.tournament.players if p.name == "ALPHA, Ann")
+    assert alpha.start_no > 105 and alpha.rounds[0].kind is Kind.GAME and alpha.rounds[0].opponent == 102
+    assert any("ALPHA, Ann is listed with id 0" in w for w in loaded.warnings)

@@ -60,6 +60,31 @@ def _nobody(id_text: str) -> bool:
     return digits(id_text) and int(id_text) == 0
 
 
+def _places_not_points(lines: elo.Lines, file: str, warnings: list[str]) -> None:
+    """A list whose points column holds shared places (``5-8``) holds places, not points: none is read."""
+    shared = [p for p in lines.players if p.points is None and p.written and elo.PLACES.match(p.written[0])]
+    if shared:
+        lines.players[:] = [p._replace(points=None) for p in lines.players]
+        warnings.append(f"{file}: the column after the country holds places ('{shared[0].written[0]}' on line "
+                        f"{shared[0].line}), not points: no stored points read")
+
+
+def _listed_zero(lines: elo.Lines, file: str, warnings: list[str]) -> None:
+    """A listed player whose id is 0 (a bye elsewhere) plays the games naming 0: numbered after the others."""
+    zero = [p for p in lines.players if _nobody(p.id)]
+    if len(zero) != 1:
+        return
+    ids = [int(x) for p in lines.players for x in (p.id,) if digits(x)]
+    ids += [int(x) for g in lines.games + lines.commented for x in (g.first, g.second) if digits(x)]
+    new = str(max(ids) + 1)
+    lines.players[:] = [p._replace(id=new) if p is zero[0] else p for p in lines.players]
+    for games in (lines.games, lines.commented):
+        games[:] = [g._replace(first=new if _nobody(g.first) else g.first,
+                               second=new if _nobody(g.second) else g.second) for g in games]
+    warnings.append(f"{file}: line {zero[0].line}: {zero[0].name} is listed with id 0, which a start number cannot "
+                    f"be: numbered {new}, with the games naming 0")
+
+
 def _same(other: elo.GameLine | None, first: int, second: int, g: elo.GameLine, numbers) -> bool:
     """Is ``g`` the game ``other`` already is (the same two players, result and discs, from either side)?"""
     if other is None:
@@ -116,6 +141,8 @@ class PappFormat(Format):
         lines = elo.split(text, file)
         if not lines.players and not lines.games:
             raise BrightwellError("no player and no game: not a Papp ELO file", file=file)
+        _places_not_points(lines, file, warnings)
+        _listed_zero(lines, file, warnings)
         numbers, unknown = self._numbers(lines, file, warnings)
         left_out: list[str] = []
         games = self._sound(lines.games, numbers, file, warnings, left_out)

@@ -71,10 +71,11 @@ def _number(text: str) -> float:
 
 
 _SPLIT = re.compile(r"(?<!\d),|,(?![05](?!\d))")  # commas between fields; "2,5" is a decimal comma
-_POINTS = re.compile(r"^[\[(]?(\d{1,9}(?:[.,]\d{1,9})?)\s*(?:\+\s*\d+(?:[.,]\d+)?)?\s*\??\s*(?:pts?\.?|points?)?[\])]?$",
-                     re.IGNORECASE)  # 5, 5.5, 2,5, 6+2 (Swiss points, then others), 2?, 5 pts, [5]
+_POINTS = re.compile(r"^[\[(]?(\d{1,9}(?:[.,]\d{1,9})?|[.,]\d{1,9})\s*(?:\+\s*\d+(?:[.,]\d+)?)?\s*\??\s*(?:pts?\.?|points?)?[\])]?$",
+                     re.IGNORECASE)  # 5, 5.5, .5, 2,5, 6+2 (Swiss points, then others), 2?, 5 pts, [5]
 _DISCS = re.compile(r"^[\[(]?(\d{1,9}(?:[.,]\d{1,9})?)(?:\s*-\s*\d+(?:[.,]\d+)?)?[\])]?$")  # 246, [246], 262-186 (own-theirs)
 _RATING = re.compile(r"^[+-]?\d{1,9}$")
+PLACES = re.compile(r"^\d{1,9}-\d{1,9}$")  # '5-8': a shared place where the points would stand
 _NOISE = re.compile(r"[^0-9A-Za-z.,+\-?\[\](){} ]")  # mis-encoded spaces (UTF-8 no-break spaces read as Latin-1)
 
 
@@ -85,6 +86,7 @@ def player_line(text: str, n: int, file: str, heading: tuple[str, ...] = ()) -> 
     field, points as ``5+2``, ``2?``, ``5 pts`` or ``2,5``, discs as ``[246]`` or ``262-186``, a
     trailing ``%`` comment, and commas missing between the country, points and discs."""
     body = text[3:].split("%", 1)[0].strip()  # '%Champion' after the fields is a comment
+    body = re.sub(r"([\[(])\s+", r"\1", re.sub(r"\s+([\])])", r"\1", body))  # '[ 90]': the discs as '[90]'
     m = re.match(r"^([+-]?)\s*(\d+|\?+)\s*(?:,|\s+|$)(.*)$", body)
     if not m:
         fields = [f.strip() for f in body.split(",")]
@@ -160,6 +162,8 @@ def _finish(n, pid, new, names, country, tail, heading, file, keep_empty=False) 
         if text_ in ("", "-"):
             continue
         if role == "points":
+            if PLACES.match(text_):
+                continue  # a shared place: the column holds places (elo.py drops them all), kept as written
             pm = _POINTS.match(text_)
             if not pm:
                 raise BrightwellError(f"points '{text_}' are no number", file=file, place=f"line {n}")
@@ -224,6 +228,8 @@ def split(text: str, file: str) -> Lines:
         if not stripped:
             continue
         if stripped[0] != "%":
+            line = line.split("%", 1)[0]  # '2047 (32)=(32) 4019 B % verified': a comment after the game
+            stripped = line.strip()
             m = GAME.match(line)
             if m:
                 out.games.append(_game(m, n, stage, file))
