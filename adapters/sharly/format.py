@@ -132,9 +132,12 @@ def _tournaments(db: Database) -> list[tuple[int, str]]:
 
 def _event(db: Database, tid: int, name: str, warnings: list[str]) -> Tournament:
     file = db.file
-    (rounds, rating, player_rating, three, pab, start, stop, start_date, stop_date, tb_json, system) = next(_select(
-        db, "tournament", ("rounds", "rating", "player_rating_type", "three_points_for_a_win", "pab_value", "start",
-                           "stop", "start_date", "stop_date", "tie_breaks", "pairing"), "WHERE id = ?", (tid,)))
+    row = next(_select(db, "tournament", ("rounds", "rating", "player_rating_type", "three_points_for_a_win", "pab_value",
+                                          "start", "stop", "start_date", "stop_date", "tie_breaks", "pairing"),
+                       "WHERE id = ?", (tid,)), None)
+    if row is None:  # listed, then not found by its id: a damaged index
+        raise BrightwellError(f"tournament {name} is listed but not found by its id: the database is damaged", file=file)
+    (rounds, rating, player_rating, three, pab, start, stop, start_date, stop_date, tb_json, system) = row
     info = _info(db)
     if not isinstance(rounds, int) or rounds < 1:
         raise BrightwellError(f"tournament {name}: {rounds!r} rounds is not a number of rounds", file=file)

@@ -101,8 +101,15 @@ class TshFormat(Format):
         bom = raw.startswith(b"\xef\xbb\xbf")
         enc = "utf-8" if bom else encoding or config.get("tfile_encoding") or "latin-1"
         text, _, warnings = decode(raw[3:] if bom else raw, enc, str(path))
+        t = self.division(text, path, config, warnings)
+        return ReadResult(t, tuple(warnings))
+
+    def division(self, text: str, path: Path, config: dict[str, str], warnings: list[str], first_line: int = 1,
+                 file: str | None = None) -> Tournament:
+        """The event of one division's lines (``first_line``: the number of its first line in ``file``)."""
+        file = file or str(path)
         rows, comments = [], []
-        for n, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+        for n, line in enumerate(re.split(r"\r\n|\r|\n", text), first_line):
             if line.lstrip().startswith("#"):
                 comments.append(("tsh comment", line))
             if not line.strip() or line.lstrip().startswith("#"):
@@ -110,14 +117,14 @@ class TshFormat(Format):
             m = _LINE.match(line.replace("\\;", "\0"))
             if not m:
                 raise BrightwellError("not a tsh player line (name rating opponents ; scores ; tags)",
-                                      file=str(path), place=f"line {n}")
+                                      file=file, place=f"line {n}")
             opps, scores = m[3].split(), m[4].split()
             bad = next((x for x in scores if not _SCORE.fullmatch(x)), None)
             if bad is not None:
-                raise BrightwellError(f"'{bad[:20]}' is not a score", file=str(path), place=f"line {n}")
+                raise BrightwellError(f"'{bad[:20]}' is not a score", file=file, place=f"line {n}")
             bad = next((x for x in opps if len(x) > 6), None) or (m[2] if len(m[2]) > 12 else None)
             if bad is not None:
-                raise BrightwellError(f"'{bad[:20]}' is no opponent's line number or rating", file=str(path),
+                raise BrightwellError(f"'{bad[:20]}' is no opponent's line number or rating", file=file,
                                       place=f"line {n}")
             tags = {}
             for group in m[5].split(";")[1:]:
@@ -126,10 +133,10 @@ class TshFormat(Format):
                     tags[words[0]] = words[1:]
             rows.append((n, m[1].replace("\0", ";"), m[2], opps, scores, tags))
         if not rows:
-            raise BrightwellError("no player line: not a tsh division, or an empty one", file=str(path))
-        players = [self._player(no, row, rows, str(path), warnings) for no, row in enumerate(rows, 1)]
+            raise BrightwellError("no player line: not a tsh division, or an empty one", file=file)
+        players = [self._player(no, row, rows, file, warnings) for no, row in enumerate(rows, 1)]
         t = self._tournament(path, config, players, rows)
-        return ReadResult(replace(t, metadata=tuple(comments) + t.metadata), tuple(warnings))
+        return replace(t, metadata=tuple(comments) + t.metadata)
 
     def _player(self, no, row, rows, path, warnings) -> Player:
         n, name, rating, opps, scores, tags = row

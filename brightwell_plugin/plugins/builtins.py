@@ -49,6 +49,8 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.tsh.tourney_js", formats=(("tsh-js", (".js",)),)),
     Builtin("brightwell_plugin.adapters.go.egd", formats=(("egd", (".h9", ".h10")),)),
     Builtin("brightwell_plugin.adapters.go.ffg_tou", formats=(("ffg-tou", (".tou",)),)),
+    Builtin("brightwell_plugin.adapters.aupair", formats=(("aupair", (".tou",)),)),
+    Builtin("brightwell_plugin.adapters.tsh.archive", formats=(("tsh-archive", (".tsh",)),)),
     Builtin("brightwell_plugin.adapters.wthor", formats=(("wthor", (".wtb", ".jou", ".trn")),)),
     Builtin("brightwell_plugin.adapters.chessjson.format", formats=(("chess-json", (".jch",)),)),
     Builtin("brightwell_plugin.adapters.swissmanager.format",

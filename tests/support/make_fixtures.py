@@ -569,7 +569,26 @@ TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "chessresults_
 # Swiss-Manager's binaries, written from its layout (tests/support/swissmanager_files.py)
 BINARY_FIXTURES = {FIXTURES / "swissmanager" / "club.TUNX": lambda: _swissmanager().club_swiss().dumps(),
                    FIXTURES / "swissmanager" / "league.TUMX": lambda: _swissmanager().club_league().dumps(),
-                   FIXTURES / "sharly" / "club.sce": lambda: _sharly().event_file("m081")}
+                   FIXTURES / "sharly" / "club.sce": lambda: _sharly().event_file("m081"),
+                   FIXTURES / "tsh" / "club.tsh": lambda: tsh_archive(),
+                   FIXTURES / "aupair" / "club.tou": lambda: aupair_fixture()}
+
+
+def tsh_archive() -> bytes:
+    """fixtures/tsh/a.t twice, as divisions A and B of a tsh archive (NASPA's .tsh), Latin-1 as a.t."""
+    from brightwell_plugin.adapters.tsh.format import TshFormat
+    division = TshFormat().dumps(scrabble_day())
+    head = (b"# tsh archive file\ndivision A a.t\ndivision B b.t\nconfig event_name = \"Fixture Club Day\"\n"
+            b"config max_rounds = 4\n# config bye_spread = 50\n")
+    return head + b"".join(b"#begin_file name=%s.t\n%s#end_file name=%s.t\n" % (n, division, n) for n in (b"a", b"b"))
+
+
+def aupair_fixture() -> bytes:
+    """The fixture Scrabble division as AUPAIR writes it (its byes and forfeit paired with the player himself)."""
+    from dataclasses import replace
+
+    from brightwell_plugin.adapters.aupair import AupairFormat
+    return AupairFormat().dumps(replace(scrabble_day(), start_date="2026-03-07"))
 
 
 def _sharly():
