@@ -266,7 +266,7 @@ class EgdFormat(Format):
             extra = dict(p.extra)
             columns = [score_text(float(extra[PUBLISHED + c]), c)[:4] for c in codes]
             country = p.federation if p.federation and re.fullmatch(r"[A-Za-z]{2}", p.federation) else "XX"
-            club = re.sub(r"[\s|]+", "", extra.get("egd club") or extra.get("opengotha club") or "")[-4:] or "xxxx"
+            club = re.sub(r"[\s|]+", "", extra.get("egd club") or extra.get("opengotha club") or extra.get("club") or "")[-4:] or "xxxx"
             rank = _rank_of(p) if re.fullmatch(r"\d+[kdpKDP]", _rank_of(p) or "") else "30K"
             line = f"{place or '':>4} {name[:30]:<30} {rank:>3} {country:>2} {club:>4}"
             line += "".join(f" {v:>4}" for v in columns) + " 0" * (4 - len(columns))  # OpenGotha pads so

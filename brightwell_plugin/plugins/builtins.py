@@ -44,6 +44,7 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.papp.elo", formats=(("papp", (".elo",)),)),
     Builtin("brightwell_plugin.adapters.papp.workfile", formats=(("papp-workfile", ()),)),
     Builtin("brightwell_plugin.adapters.go.opengotha", formats=(("opengotha", (".xml",)),)),
+    Builtin("brightwell_plugin.adapters.go.macmahon", formats=(("macmahon", (".xml",)),)),
     Builtin("brightwell_plugin.adapters.chessresults.format", formats=(("chess-results", (".xml",)),)),
     Builtin("brightwell_plugin.adapters.tsh.format", formats=(("tsh", (".t",)),)),
     Builtin("brightwell_plugin.adapters.tsh.tourney_js", formats=(("tsh-js", (".js",)),)),

@@ -232,6 +232,70 @@ MCMAHON_H9 = """; CL[D]
 """
 
 # The same event in the French federation's .tou (OpenGotha's generateTouFile layout).
+# MacMahon 3.9 XML in the MacMahon program's own layout (the Tournament element holds the participants and
+# the rounds): the bar at 1d, the floor at 20k, a super-bar member, a bye, a jigo, a result by the referee,
+# both players losing, a pairing without a result, a round not played; Black's score first.
+MACMAHON39 = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament typeversion="3.9">
+  <Name>Fixture MacMahon Cup</Name>
+  <NumberOfRounds>4</NumberOfRounds>
+  <CurrentRoundNumber>4</CurrentRoundNumber>
+  <UpperMacMahonBar>true</UpperMacMahonBar><UpperMacMahonBarLevel>1d</UpperMacMahonBarLevel>
+  <LowerMacMahonBar>true</LowerMacMahonBar><LowerMacMahonBarLevel>20k</LowerMacMahonBarLevel>
+  <Walllist><Criterion><ShortName>Score</ShortName></Criterion><Criterion><ShortName>SOS</ShortName></Criterion>
+    <Criterion><ShortName>SOSOS</ShortName></Criterion></Walllist>
+  <IndividualParticipant><Id>11</Id><PreliminaryRegistration>false</PreliminaryRegistration>
+    <SuperBarMember>false</SuperBarMember>
+    <GoPlayer><FirstName>Ann</FirstName><Surname>Alpha</Surname><Club>Lyon</Club><Country>FR</Country>
+      <GoLevel>3d</GoLevel><Rating>2250</Rating><EgdPin>11111111</EgdPin></GoPlayer></IndividualParticipant>
+  <IndividualParticipant><Id>12</Id><PreliminaryRegistration>false</PreliminaryRegistration>
+    <SuperBarMember>true</SuperBarMember>
+    <GoPlayer><FirstName>Bob</FirstName><Surname>Beta</Surname><Club>Lyon</Club><Country>FR</Country>
+      <GoLevel>1d</GoLevel><Rating>2080</Rating></GoPlayer></IndividualParticipant>
+  <IndividualParticipant><Id>13</Id><PreliminaryRegistration>false</PreliminaryRegistration>
+    <SuperBarMember>false</SuperBarMember>
+    <GoPlayer><FirstName>Cid</FirstName><Surname>Gamma</Surname><Club>Bonn</Club><Country>DE</Country>
+      <GoLevel>5k</GoLevel><Rating>1600</Rating></GoPlayer></IndividualParticipant>
+  <IndividualParticipant><Id>14</Id><PreliminaryRegistration>false</PreliminaryRegistration>
+    <SuperBarMember>false</SuperBarMember><NotPlayingInRound>4</NotPlayingInRound>
+    <GoPlayer><FirstName>Dee</FirstName><Surname>Delta</Surname><Club>Graz</Club><Country>AT</Country>
+      <GoLevel>25k</GoLevel><Rating>100</Rating></GoPlayer></IndividualParticipant>
+  <IndividualParticipant><Id>15</Id><PreliminaryRegistration>false</PreliminaryRegistration>
+    <SuperBarMember>false</SuperBarMember>
+    <GoPlayer><FirstName>Eve</FirstName><Surname>Epsilon</Surname><Club>Graz</Club><Country>AT</Country>
+      <GoLevel>12k</GoLevel><Rating>900</Rating></GoPlayer></IndividualParticipant>
+  <TournamentRound><RoundNumber>1</RoundNumber>
+    <Pairing><BoardNumber>1</BoardNumber><PairingWithBye>false</PairingWithBye><Black>12</Black><White>11</White>
+      <Handicap>0</Handicap><Result>1-0</Result><ResultByReferee>false</ResultByReferee></Pairing>
+    <Pairing><BoardNumber>2</BoardNumber><PairingWithBye>false</PairingWithBye><Black>14</Black><White>13</White>
+      <Handicap>9</Handicap><Result>0-1</Result><ResultByReferee>false</ResultByReferee></Pairing>
+    <Pairing><BoardNumber>0</BoardNumber><PairingWithBye>true</PairingWithBye><Black>15</Black><White>0</White>
+      <Handicap>0</Handicap><Result>1-0</Result><ResultByReferee>false</ResultByReferee></Pairing>
+  </TournamentRound>
+  <TournamentRound><RoundNumber>2</RoundNumber>
+    <Pairing><BoardNumber>1</BoardNumber><PairingWithBye>false</PairingWithBye><Black>13</Black><White>11</White>
+      <Handicap>0</Handicap><Result>½-½</Result><ResultByReferee>false</ResultByReferee></Pairing>
+    <Pairing><BoardNumber>2</BoardNumber><PairingWithBye>false</PairingWithBye><Black>15</Black><White>12</White>
+      <Handicap>0</Handicap><Result>1-0!</Result><ResultByReferee>false</ResultByReferee></Pairing>
+    <Pairing><BoardNumber>0</BoardNumber><PairingWithBye>true</PairingWithBye><Black>14</Black><White>0</White>
+      <Handicap>0</Handicap><Result>1-0</Result><ResultByReferee>false</ResultByReferee></Pairing>
+  </TournamentRound>
+  <TournamentRound><RoundNumber>3</RoundNumber>
+    <Pairing><BoardNumber>1</BoardNumber><PairingWithBye>false</PairingWithBye><Black>11</Black><White>15</White>
+      <Handicap>0</Handicap><Result>0-1</Result><ResultByReferee>false</ResultByReferee></Pairing>
+    <Pairing><BoardNumber>2</BoardNumber><PairingWithBye>false</PairingWithBye><Black>14</Black><White>12</White>
+      <Handicap>0</Handicap><Result>0-0</Result><ResultByReferee>true</ResultByReferee></Pairing>
+    <Pairing><BoardNumber>0</BoardNumber><PairingWithBye>true</PairingWithBye><Black>13</Black><White>0</White>
+      <Handicap>0</Handicap><Result>1-0</Result><ResultByReferee>false</ResultByReferee></Pairing>
+  </TournamentRound>
+  <TournamentRound><RoundNumber>4</RoundNumber>
+    <Pairing><BoardNumber>1</BoardNumber><PairingWithBye>false</PairingWithBye><Black>11</Black><White>12</White>
+      <Handicap>0</Handicap><Result>?-?</Result><ResultByReferee>false</ResultByReferee></Pairing>
+    <Pairing><BoardNumber>2</BoardNumber><PairingWithBye>false</PairingWithBye><Black>15</Black><White>13</White>
+      <Handicap>0</Handicap><Result>1-0</Result><ResultByReferee>false</ResultByReferee></Pairing>
+  </TournamentRound>
+</Tournament>
+"""
 MCMAHON_TOU = """;name=mcmahon
 ;date=07/02/2026
 ;vill=Fixture Town
@@ -562,7 +626,7 @@ TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "chessresults_
                  FIXTURES / "papp" / "papp.cfg": lambda: PAPP_CFG, FIXTURES / "papp" / "joueurs": lambda: PAPP_PLAYERS,
                  FIXTURES / "quirks.trf": quirks_trf, FIXTURES / "fixture_go.opengotha.xml": opengotha_xml, FIXTURES / "othello_open.ftd.json": ftd_json,
                  FIXTURES / "go" / "mcmahon.opengotha.xml": mcmahon_xml, FIXTURES / "go" / "mcmahon.h9": lambda: MCMAHON_H9,
-                 FIXTURES / "go" / "mcmahon.tou": lambda: MCMAHON_TOU,
+                 FIXTURES / "go" / "mcmahon.tou": lambda: MCMAHON_TOU, FIXTURES / "go" / "macmahon39.xml": lambda: MACMAHON39,
                  FIXTURES / "tsh" / "tourney.js": tourney_js, FIXTURES / "sp" / "othello_open.txt": sp_text_export,
                  **{FIXTURES / "papp" / "dialects" / name: (lambda text=text: text) for name, text in PAPP_DIALECTS.items()
                     if name != "papp136.elo"}}
