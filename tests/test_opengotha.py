@@ -53,7 +53,6 @@ def test_go_has_no_game_scores_for_bq():
     (lambda s: s.replace('<Tournament dataVersion', '<!DOCTYPE Tournament [<!ENTITY x "y">]>\n<Tournament dataVersion'),
      "DOCTYPE"),
     (lambda s: s[: len(s) // 2], "not well-formed XML"),
-    (lambda s: s.replace('blackPlayer="BETABOB"', 'blackPlayer="NOBODY"'), "unknown player 'NOBODY'"),
     (lambda s: s.replace("RESULT_EQUAL", "RESULT_MAYBE"), "unknown result 'RESULT_MAYBE'"),
 ])
 def test_bad_files_are_one_line_errors(tmp_path, change, message):
@@ -62,6 +61,33 @@ def test_bad_files_are_one_line_errors(tmp_path, change, message):
     with pytest.raises(BrightwellError, match=message) as err:
         api.load(bad, "opengotha")
     assert "\n" not in str(err.value) and str(bad) in str(err.value)
+
+
+def test_a_record_naming_a_player_opengotha_does_not_find_is_left_out_and_said(tmp_path):
+    """OpenGotha's reader leaves out a game whose player its key rules do not find; so does this reading,
+    in one warning, the standings partial (--strict refuses); opengotha-all refuses the unknown name."""
+    bad = tmp_path / "bad.xml"
+    bad.write_text(GO.read_text().replace('blackPlayer="BETABOB"', 'blackPlayer="NOBODY"', 1))
+    loaded = api.load(bad)
+    assert sum("name a player OpenGotha's reader does not find" in w and "'NOBODY'" in w for w in loaded.warnings) == 1
+    games = sum(e.kind is not Kind.ABSENT for p in loaded.tournament.players for e in p.rounds)
+    assert games == sum(e.kind is not Kind.ABSENT for p in api.load(GO).tournament.players for e in p.rounds) - 2
+    with pytest.raises(BrightwellError, match="refused with --strict"):
+        api.load(bad, strict=True)
+    with pytest.raises(BrightwellError, match="unknown player 'NOBODY'"):
+        api.load(bad, "opengotha-all")
+
+
+def test_references_are_found_by_opengothas_rules(tmp_path):
+    """Before dataVersion 201 (a file without it is 200) by the obsolete canonical name (A-Z only), else by
+    the key; failing that, the reference forced to ASCII: a hyphen in a reference is not found."""
+    from brightwell_plugin.adapters.go.opengotha_keys import PlayerKeys, force_to_ascii, obsolete_name
+    assert obsolete_name("Guerre-Genton", "Léo") == "GUERREGENTONLEO" and force_to_ascii("LOÏC") == "LOIC"
+    people = [{"name": "Guerre-Genton", "firstName": "Léo"}, {"name": "Yilmaz", "firstName": "Ege"}]
+    old, new = PlayerKeys(people, 200), PlayerKeys(people, 201)
+    assert old.find("GUERREGENTONLEO") == 1 and old.find("GUERRE-GENTONLÉO") is None
+    assert new.find("GUERRE-GENTONLÉO") == 1 and new.find("YİLMAZEGE") == 2 and new.find("YILMAZEGE") == 2
+    assert PlayerKeys(people, 200, every_record=True).find("guerre-gentonleo") == 1
 
 
 @pytest.mark.parametrize("sample", or_skip(sorted(SAMPLES.glob("*.xml")) if SAMPLES.exists() else []),

@@ -12,6 +12,7 @@ project must then read it or refuse it in one line.
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 
@@ -52,6 +53,12 @@ def _answer(folder: str, stem: str) -> oracle.Result | None:
     return oracle.parse(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
+def _kept(text: str) -> dict[str, int]:
+    """From the stored answer's line, how many games and byes OpenGotha's reader kept."""
+    found = re.findall(r"(games|byes): \d+ in xml, (\d+) kept", "players: " + text)
+    return {what: int(n) for what, n in found}
+
+
 def compare(path: Path, result: oracle.Result, early: oracle.Result | None = None) -> None:
     if result.error:
         warnings.warn(OracleRefused(f"{path.name}: {result.error[:160]}"))
@@ -62,6 +69,11 @@ def compare(path: Path, result: oracle.Result, early: oracle.Result | None = Non
         return
     total, played, current = result.rounds
     t = api.load(path).tournament
+    kept = _kept(result.meta.get("players", ""))  # "9 in xml, 9 kept; games: 18 in xml, 18 kept; byes: ..."
+    if kept:
+        games = sum(e.opponent is not None for p in t.players for e in p.rounds) // 2
+        byes = sum(e.kind is Kind.PAB for p in t.players for e in p.rounds)
+        assert (games, byes) == (kept["games"], kept["byes"]), (path.name, "games and byes kept")
     for word, rnd in ((None, played), ("planned", total), ("current", current)):
         if rnd == 0:
             continue

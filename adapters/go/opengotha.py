@@ -21,6 +21,7 @@ listed by surname, then first name, as OpenGotha lists them. Black moves first.
 from __future__ import annotations
 
 from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.go.opengotha_keys import PlayerKeys
 from brightwell_plugin.adapters.names import NameIndex
 from brightwell_plugin.adapters.numbers import digits, whole
 from brightwell_plugin.adapters.xml.format import parse_safely
@@ -29,6 +30,7 @@ from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import check_round, max_rounds
 from brightwell_plugin.model import (
     ABSENT_ENTRY,
+    LEFT_OUT,
     Kind,
     Result,
     ScoringSystem,
@@ -65,6 +67,7 @@ class OpenGothaFormat(Format):
     name = "opengotha"
     title = "OpenGotha tournament XML (Go; no game scores)"
     suffixes = (".xml",)
+    every_record = False  # True: each record's player found by any spelling of his name (opengotha-all)
 
     def sniff(self, path, head):
         return b"<Tournament" in head and (b"dataVersion" in head or b"<Players>" in head)
@@ -78,7 +81,7 @@ class OpenGothaFormat(Format):
         warnings: list[str] = []
         general = root.find("TournamentParameterSet/GeneralParameterSet")
         g = dict(general.attrib) if general is not None else {}
-        version = whole(root.get("dataVersion"), "dataVersion", file, f"line {root.sourceline}", 201)
+        version = whole(root.get("dataVersion"), "dataVersion", file, f"line {root.sourceline}", 200)  # OpenGotha's default
 
         def integer(el, attr: str, default: int | None = None) -> int | None:
             """An attribute's whole number; ``default`` when it is missing (an empty one is refused, as
@@ -94,11 +97,21 @@ class OpenGothaFormat(Format):
                 raise BrightwellError(f"two players have the key '{k}' (name + first name)", file=file,
                                       place=f"line {p.sourceline}")
 
+        keys = PlayerKeys(people, version, self.every_record)
+        missed: list[str] = []  # the records OpenGotha's reader leaves out: no player found by their reference
+
         def number(ref: str | None, el) -> int:
-            no = numbers.find(ref or "")
+            no = numbers.find(ref or "") if self.every_record else keys.find(ref or "")
             if no is None:
                 raise BrightwellError(f"unknown player '{ref}'", file=file, place=f"line {el.sourceline}")
             return no
+
+        def found(el, *attrs: str) -> bool:
+            """Whether OpenGotha's reader finds every player ``el`` names (else it leaves ``el`` out)."""
+            if all(keys.find(el.get(a) or "") is not None for a in attrs):
+                return True
+            missed.append(f"line {el.sourceline}: {el.tag} naming " + " and ".join(repr(el.get(a)) for a in attrs))
+            return False
 
         limit = max_rounds()
 
@@ -112,6 +125,8 @@ class OpenGothaFormat(Format):
 
         games: dict[tuple[int, int], object] = {}
         for el in root.findall("Games/Game"):
+            if not self.every_record and not found(el, "whitePlayer", "blackPlayer"):
+                continue
             table = (round_of(el), integer(el, "tableNumber", 1))
             if table in games:
                 warnings.append(f"{file}: line {el.sourceline}: a second game at round {table[0] + 1}, table "
@@ -119,7 +134,8 @@ class OpenGothaFormat(Format):
             games[table] = el
         byes = {}
         for el in root.findall("ByePlayers/ByePlayer"):
-            byes[round_of(el)] = el  # one bye player a round, the last one read
+            if self.every_record or found(el, "player"):
+                byes[round_of(el)] = el  # one bye player a round, the last one read
         planned = integer(general, "numberOfRounds", 5) if general is not None else 5
         rounds = max([planned] + [r + 1 for r, _ in games] + [r + 1 for r in byes])
         check_round(rounds, file, f"line {general.sourceline if general is not None else root.sourceline}")
@@ -175,6 +191,10 @@ class OpenGothaFormat(Format):
                 if el is not None and el.get(a) is not None]
         players = tuple(self._player(no, p, entries[no][:last], version, implied[no] or show, integer)
                         for no, p in enumerate(people, 1))
+        if missed:
+            warnings.append(f"{file}: {len(missed)} game(s) or bye(s) name a player OpenGotha's reader does not find "
+                            f"({'; '.join(missed[:3])}{' …' if len(missed) > 3 else ''}): left out, as OpenGotha "
+                            "leaves them (--input-format opengotha-all reads every record)")
         hidden = sum(not p.listed for p in players)
         if hidden:
             warnings.append(f"{file}: {hidden} registered player(s) with no game and no bye are left out of the "
@@ -189,7 +209,7 @@ class OpenGothaFormat(Format):
             start_date=g.get("beginDate") or None, end_date=g.get("endDate") or None,
             tiebreaks=self._criteria(root, warnings, file), tie_order="surname",
             metadata=tuple((f"opengotha {k}", v) for k, v in g.items()) + tuple(kept) + defaults
-            + self._categories(root, g))
+            + self._categories(root, g) + tuple((LEFT_OUT, x) for x in missed))
         if root.find("Teams/Team") is not None:
             from brightwell_plugin.adapters.go.opengotha_teams import team_section  # team files only (benchmarks/bench_start.py)
             t = team_section(root, t, number, file, warnings)
@@ -245,6 +265,20 @@ class OpenGothaFormat(Format):
         return tuple(dict.fromkeys(items)) or ("PTS",)
 
 
+class OpenGothaEveryRecord(OpenGothaFormat):
+    """An OpenGotha file with every game and bye it holds, each player found by any spelling of his name
+    (adapters/names.py), where OpenGotha's reader leaves out what its key rules do not find."""
+
+    name = "opengotha-all"
+    title = "OpenGotha tournament XML, every record read (chosen with --input-format)"
+    suffixes = ()
+    every_record = True
+
+    def sniff(self, path, head):
+        return False
+
+
 @hookimpl
 def brightwell_register_formats(register):
     register(OpenGothaFormat())
+    register(OpenGothaEveryRecord())
