@@ -50,6 +50,9 @@ def _divisions(text: str, file: str):
             ended = True
             break
         if m := _HEAD.match(line):
+            if current is not None and current[3] is None:
+                raise BrightwellError("the division's name (a '*' line) should follow the *M line", file=file,
+                                      place=f"line {n}")
             current = [n, f"{m[3]}-{m[2]}-{m[1]}", m[4].strip(), None, []]
             out.append(current)
         elif current is None:
@@ -72,6 +75,13 @@ def _divisions(text: str, file: str):
         raise BrightwellError(f"no '{END}' line: the file is cut short", file=file, place=f"line {len(lines)}")
     if not out:
         raise BrightwellError("no *M line: not an AUPAIR file", file=file)
+    if out[-1][3] is None:
+        raise BrightwellError("the division's name (a '*' line) should follow the *M line", file=file,
+                              place=f"line {out[-1][0]}")
+    names = [d[3] for d in out]
+    twice = next((x for x in names if names.count(x) > 1), None)
+    if twice is not None:
+        raise BrightwellError(f"division {twice} is in the file twice", file=file)
     return out
 
 
