@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support.make_fixtures import FIXTURES
+from support.samples import or_skip, research
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
-from support.make_fixtures import FIXTURES
-from support.samples import or_skip
-from support.samples import research
 
 GO = FIXTURES / "fixture_go.opengotha.xml"
 SAMPLES = research("formats", "go")
@@ -81,7 +80,11 @@ def test_a_record_naming_a_player_opengotha_does_not_find_is_left_out_and_said(t
 def test_references_are_found_by_opengothas_rules(tmp_path):
     """Before dataVersion 201 (a file without it is 200) by the obsolete canonical name (A-Z only), else by
     the key; failing that, the reference forced to ASCII: a hyphen in a reference is not found."""
-    from brightwell_plugin.adapters.go.opengotha_keys import PlayerKeys, force_to_ascii, obsolete_name
+    from brightwell_plugin.adapters.go.opengotha_keys import (
+        PlayerKeys,
+        force_to_ascii,
+        obsolete_name,
+    )
     assert obsolete_name("Guerre-Genton", "Léo") == "GUERREGENTONLEO" and force_to_ascii("LOÏC") == "LOIC"
     people = [{"name": "Guerre-Genton", "firstName": "Léo"}, {"name": "Yilmaz", "firstName": "Ege"}]
     old, new = PlayerKeys(people, 200), PlayerKeys(people, 201)
@@ -119,6 +122,7 @@ def _with_a_player_who_never_plays(tmp_path, display: str | None) -> Path:
 def test_a_player_with_no_game_and_no_bye_is_left_out_and_listed_apart(tmp_path):
     """Tournament.isPlayerImplied: OpenGotha's standings show him only when displayNPPlayers says so."""
     from click.testing import CliRunner
+
     from brightwell_plugin.cli import main
     path = _with_a_player_who_never_plays(tmp_path, None)
     loaded = api.load(path)

@@ -25,6 +25,7 @@ from brightwell_plugin.adapters.go.opengotha_keys import PlayerKeys
 from brightwell_plugin.adapters.names import NameIndex
 from brightwell_plugin.adapters.numbers import digits, whole
 from brightwell_plugin.adapters.xml.format import parse_safely
+
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import check_round, max_rounds
@@ -211,7 +212,9 @@ class OpenGothaFormat(Format):
             metadata=tuple((f"opengotha {k}", v) for k, v in g.items()) + tuple(kept) + defaults
             + self._categories(root, g) + tuple((LEFT_OUT, x) for x in missed))
         if root.find("Teams/Team") is not None:
-            from brightwell_plugin.adapters.go.opengotha_teams import team_section  # team files only (benchmarks/bench_start.py)
+            from brightwell_plugin.adapters.go.opengotha_teams import (
+                team_section,  # team files only (benchmarks/bench_start.py)
+            )
             t = team_section(root, t, number, file, warnings)
         return ReadResult(t, tuple(warnings))
 
