@@ -124,11 +124,6 @@ class AupairFormat(Format):
 
     def cannot_carry(self, t: Tournament) -> list[str]:
         lost = lost_pairings(t) + lost_unlisted(t)
-        if t.game not in (None, "scrabble"):
-            raise BrightwellError(f"AUPAIR holds Scrabble games (their scores and spread), and this is "
-                                  f"{game_event(t.game)}")
-        if [p.start_no for p in t.players] != list(range(1, len(t.players) + 1)):
-            raise BrightwellError("AUPAIR numbers the players 1 to n in the order listed (use --renumber)")
         names = [p.name for p in t.players if _ascii(p.name).strip()[:20] != p.name or not p.name.strip()]
         if names:
             lost.append(metadata(f"{len(names)} name(s) longer than 20 characters or not ASCII: written cut, "
@@ -142,6 +137,13 @@ class AupairFormat(Format):
         if forfeits:
             lost.append(metadata(f"{len(forfeits)} {forfeits[0].kind.value}(s) costing 50 spread: written as AUPAIR "
                                  "writes a forfeit lost (read back as one)"))
+        against = sum(e.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS) and e.opponent is not None
+                      for p in t.players for e in p.rounds)
+        if against:
+            lost.append(f"{against} forfeit(s) against an opponent: written as rounds paired with the player himself "
+                        "(AUPAIR's forfeit), the opponent not kept")
+        if t.tiebreaks and tuple(t.tiebreaks) != ("PTS", "SPREAD"):
+            lost.append(f"the tie-break list {','.join(t.tiebreaks)}: AUPAIR keeps none (read back: wins, then spread)")
         odd = [e for p in t.players for e in p.rounds if e.kind is Kind.PAB]
         if odd:
             lost.append(metadata(f"{len(odd)} pairing-allocated bye(s): written as byes (AUPAIR has one kind)"))
@@ -166,7 +168,11 @@ class AupairFormat(Format):
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
-        self.cannot_carry(t)
+        if t.game not in (None, "scrabble"):
+            raise BrightwellError(f"AUPAIR holds Scrabble games (their scores and spread), and this is "
+                                  f"{game_event(t.game)}")
+        if [p.start_no for p in t.players] != list(range(1, len(t.players) + 1)):
+            raise BrightwellError("AUPAIR numbers the players 1 to n in the order listed (use --renumber)")
         wide = len(t.players) > 99
         date = (t.start_date or "2000-01-01")[:10].split("-")
         meta = dict(t.metadata)

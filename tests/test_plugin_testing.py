@@ -14,7 +14,7 @@ from support.make_fixtures import FIXTURES, othello_open, scrabble_day
 
 
 def _event_for(name: str):
-    if name == "tsh":
+    if name in ("tsh", "aupair"):
         return scrabble_day()
     if name in ("egd", "ffg-tou"):
         return api.load(FIXTURES / "go" / "mcmahon.opengotha.xml").tournament

@@ -119,10 +119,7 @@ def test_a_scrabble_event_written_as_aupair_reads_back_as_said(tmp_path, t):
     """The standings come back, unless the conversion said they change."""
     t = replace(renumbered(t), game="scrabble", board=None, start_date=t.start_date or "2026-01-01")
     fmt = AupairFormat()
-    try:
-        lost = fmt.cannot_carry(t)
-    except BrightwellError:
-        return
+    lost = fmt.cannot_carry(t)
     path = tmp_path / "event.tou"
     path.write_bytes(fmt.dumps(t))
     back = api.load(path, "aupair").tournament
