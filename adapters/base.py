@@ -65,6 +65,7 @@ class Format:
     can_read: ClassVar[bool] = True
     can_write: ClassVar[bool] = False
     holds_events: ClassVar[bool] = True  # False: a file recognised only to say it holds no event (a game database)
+    named_only: ClassVar[bool] = False  # True: another reading of a format's files, used when named (--input-format)
 
     # -- which files are an event, and what is written (batch and the output checks ask these) ----
     several_events: ClassVar[bool] = False  # a file may hold several events: ``parts`` names them, ``read`` takes ``part=``

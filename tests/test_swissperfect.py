@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import zipfile
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
-
-from brightwell_plugin import api
 from brightwell_plugin.adapters.swissperfect.dbase import read_dbf
 from brightwell_plugin.adapters.swissperfect.writer import TRN, files_for
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from support.make_fixtures import FIXTURES, othello_open
+from support.samples import or_skip, research
+from support.strategies import played, tournaments
+
+from brightwell_plugin import api
 from brightwell_plugin.cli import main
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, ScoringSystem
-from support.make_fixtures import FIXTURES, othello_open
-from support.strategies import played, tournaments
-from support.samples import or_skip
-from support.samples import research
 
 SP = FIXTURES / "sp" / "othello_open.trn"
 SAMPLES = research("formats")
@@ -239,7 +239,7 @@ def test_points_equal_swiss_perfects_own_export(export):
     exported = api.load(export, "swissperfect-text").tournament
     points = dict(zip((p.start_no for p in sp.players), Context(sp).points))
     by_id = {v: p.start_no for p in sp.players for s, v in p.ids if s == "national"}
-    plain = lambda name: " ".join("".join(c for c in name.casefold() if c.isalnum() or c == " ").split())  # noqa: E731
+    plain = lambda name: " ".join("".join(c for c in name.casefold() if c.isalnum() or c == " ").split())
     by_name = {plain(p.name): p.start_no for p in sp.players}  # the export adds "." after initials
     for p in exported.players:
         national = next((v for s, v in p.ids if s == "national"), None)
@@ -291,3 +291,21 @@ def test_cp1252_names_and_the_encoding_override():
     assert any("CiarÃ¡n" not in p.name for p in t.players)
     latin = api.load(REAL / "zips" / "munster_u10_2011.zip", encoding="latin-1").tournament
     assert any("Ciarán" in p.name for p in latin.players)
+
+
+@pytest.mark.parametrize("members, said", [
+    ({"[Content_Types].xml": "<Types/>", "xl/workbook.xml": "<workbook/>"}, "an Excel workbook (.xlsx), not a Swiss Perfect"),
+    ({"[Content_Types].xml": "<Types/>", "word/document.xml": "<w/>"}, "a Word document (.docx)"),
+    ({"mimetype": "application/vnd.oasis.opendocument.spreadsheet", "content.xml": "<c/>"}, "an OpenDocument file"),
+    ({"readme.txt": "hello", "notes\nsecond line.txt": "x"}, "a zip holding readme.txt, notes?second line.txt: no Swiss"),
+])
+def test_a_zip_that_is_not_swiss_perfects_says_what_it_is(tmp_path, members, said):
+    import zipfile
+    for name in ("event.zip", "event.xlsx"):
+        path = tmp_path / name
+        with zipfile.ZipFile(path, "w") as z:
+            for member, text in members.items():
+                z.writestr(member, text)
+        with pytest.raises(BrightwellError, match=re.escape(said)) as err:
+            api.load(path)
+        assert "\n" not in str(err.value)

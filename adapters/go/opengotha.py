@@ -276,6 +276,7 @@ class OpenGothaEveryRecord(OpenGothaFormat):
     title = "OpenGotha tournament XML, every record read (chosen with --input-format)"
     suffixes = ()
     every_record = True
+    named_only = True
 
     def sniff(self, path, head):
         return False

@@ -8,6 +8,7 @@ disk; members are read into memory).
 from __future__ import annotations
 
 import os
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -157,6 +158,30 @@ def _from_zip(path: Path) -> Trio:
                     raise BrightwellError(f"zip member '{name}' {said}: which one is meant is unclear", file=str(path))
                 candidates.setdefault(suffix, []).append(pure.name)
                 infos[pure.name] = info
+        if not candidates:  # no Swiss Perfect file at all: say what the zip is
+            raise BrightwellError(_not_swiss_perfect(zf), file=str(path))
         stem, chosen = _pick(candidates, str(path))
         files = {part: _inflate(zf, infos[name], path) for part, name in chosen.items()}
     return Trio(stem, files, {k: f"{path}!{n}" for k, n in chosen.items()})
+
+
+_OFFICE = (("xl/", "an Excel workbook (.xlsx)"), ("word/", "a Word document (.docx)"),
+           ("ppt/", "a PowerPoint presentation (.pptx)"))
+
+
+def _not_swiss_perfect(zf: zipfile.ZipFile) -> str:
+    """What a zip holding no Swiss Perfect file is, by its members' names (none is read)."""
+    names = [i.filename for i in zf.infolist() if not i.is_dir()]
+    what = None
+    if "[Content_Types].xml" in names:
+        what = next((kind for folder, kind in _OFFICE if any(n.startswith(folder) for n in names)),
+                    "an Office Open XML document")
+    elif "mimetype" in names and any(n.endswith("content.xml") for n in names):
+        what = "an OpenDocument file (.ods, .odt)"
+    elif any(n == "META-INF/MANIFEST.MF" for n in names):
+        what = "a Java archive (.jar)"
+    if what:
+        return f"{what}, not a Swiss Perfect tournament (.ini + .trn + .sco) nor another event file"
+    shown = ", ".join(re.sub(r"[\x00-\x1f\x7f]", "?", n)[:60] for n in names[:3]) + (" …" if len(names) > 3 else "") \
+        if names else "nothing"
+    return f"a zip holding {shown}: no Swiss Perfect tournament (.ini + .trn + .sco), nor another event file"
