@@ -454,3 +454,40 @@ def test_the_report_says_what_before_is_ranks_points_or_nothing(tmp_path):
     assert "the order of the stored points" in row("points.txt")
     assert "no order stored" in row("nothing.xml")
     assert "stored points" not in row("ranks.elo") and "no order" not in row("ranks.elo")
+
+
+def _far_numbered(path: Path) -> None:
+    """The fixture event with its players numbered from 20001: TRF cannot hold the numbers."""
+    from dataclasses import replace
+    t = api.load(Path(__file__).parent.parent / "fixtures" / "othello_open.xml").tournament
+    far = {p.start_no: p.start_no + 20000 for p in t.players}
+    api.write(replace(t, players=tuple(replace(p, start_no=far[p.start_no], rounds=tuple(
+        replace(e, opponent=far[e.opponent]) if e.opponent else e for e in p.rounds)) for p in t.players)), path, "xml")
+
+
+def test_batch_renumbers_as_convert_does(tmp_path):
+    src = tmp_path / "in"
+    src.mkdir()
+    _far_numbered(src / "far.xml")
+    plain = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "a"), "--to", "trf", "--jobs", "1"])
+    assert plain.exit_code != 0 and "--renumber numbers the players 1..n" in plain.output
+    done = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "b"), "--to", "trf", "--jobs", "1",
+                                     "--renumber"])
+    assert done.exit_code == 0, done.output
+    written = api.load(tmp_path / "b" / "far.trf").tournament
+    assert sorted(p.start_no for p in written.players) == list(range(1, len(written.players) + 1))
+    before = api.rank(api.load(src / "far.xml").tournament)
+    spec = ",".join(item.text for item in before.items)
+    assert [(r.name, r.values) for r in api.rank(written, spec).rows] == [(r.name, r.values) for r in before.rows]
+
+
+def test_batch_strict_refuses_a_file_read_in_part_as_convert_does(tmp_path):
+    src = tmp_path / "in"
+    src.mkdir()
+    text = (Path(__file__).parent.parent / "fixtures" / "papp" / "dialects" / "papp133.elo").read_text()
+    (src / "partial.elo").write_text(text.replace("   101 (40)>(24)    102 B", "   101 (40)>(34)    102 B", 1))
+    lenient = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "a"), "--jobs", "1"])
+    assert lenient.exit_code == 0, lenient.output
+    strict = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "b"), "--jobs", "1", "--strict"])
+    assert strict.exit_code != 0 and "refused with --strict" in strict.output
+    assert not (tmp_path / "b" / "partial.elo").exists()

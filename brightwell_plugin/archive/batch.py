@@ -101,9 +101,11 @@ def _stored_places(t) -> tuple[dict[int, int], str] | None:
 
 
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
-            strict: bool = False, *, host: Host) -> FileResult:
+            strict: bool = False, renumber: bool = False, *, host: Host) -> FileResult:
     """Load, rank, write one tournament with ``host``'s plugins (of a team event, its teams, its
-    players' records kept); every problem becomes the result's one-line error."""
+    players' records kept); every problem becomes the result's one-line error. ``strict`` refuses
+    a file read in part or a target that cannot carry what changes its standings, as ``convert
+    --strict`` does; ``renumber`` numbers the players 1..n for a target that cannot hold theirs."""
     formats = host.formats
     if job.refused:  # another file would write its output
         return FileResult(job.label, error=job.refused)
@@ -120,7 +122,8 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
         if skip_existing and all(p.exists() for p in written.output_files(target)):
             return FileResult(job.label, str(target), None, skipped=True, skip_reason="output exists")
         try:
-            loaded = api.load(job.source, None if to else fmt.name, part=job.part, host=host)  # detected once
+            loaded = api.load(job.source, None if to else fmt.name, part=job.part, host=host,
+                              strict=strict)  # detected once
         except NotATournament as exc:  # a known kind of file that holds no event (a game database)
             if strict:
                 raise
@@ -130,7 +133,7 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
         standings = rank(stored, spec, None, host)
         written_t = api.with_standings(t, standings)
         target.parent.mkdir(parents=True, exist_ok=True)
-        lost = api.write(written_t, target, written.name, host=host)
+        lost = _write(written_t, target, written, strict, renumber, host)
         before, before_from = _stored_places(stored) or ({}, None)
         placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in standings.rows)
         return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost),
@@ -139,6 +142,25 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
         return FileResult(job.label, error=str(exc.at(file=job.label)))
     except Exception as exc:  # one bad file never stops the batch
         return FileResult(job.label, error=f"{job.label}: internal error ({type(exc).__name__}: {exc})")
+
+
+def _write(t, target: Path, fmt, strict: bool, renumber: bool, host: Host) -> list:
+    """Write ``t`` as ``fmt``: refused with ``strict`` when the target cannot carry what changes the
+    standings; with ``renumber``, the players numbered 1..n when the target cannot hold their numbers."""
+    from brightwell_plugin.conversion import lost_in, renumbered  # on first use
+    if strict:
+        standings = [str(x) for x in lost_in(t, fmt, host) if getattr(x, "standings", True)]
+        if standings:
+            raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(standings)} (--strict)")
+    try:
+        return api.write(t, target, fmt.name, host=host)
+    except BrightwellError as exc:
+        if "start no" not in exc.message and "number" not in exc.message:
+            raise
+        if not renumber:
+            raise BrightwellError(f"{exc.message}; --renumber numbers the players 1..n", file=exc.file,
+                                  place=exc.place) from None
+    return api.write(renumbered(t), target, fmt.name, host=host) + ["players numbered 1..n (--renumber)"]
 
 
 _TEMPORARY = re.compile(r"^\..+\.([0-9]+)-[0-9]+(?:\.old)?\.tmp$")
@@ -199,7 +221,7 @@ def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
         executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
         on_result: Callable[[FileResult], None] | None = None, strict: bool = False,
-        keep: bool = True, *, host: Host) -> list[FileResult]:
+        keep: bool = True, renumber: bool = False, *, host: Host) -> list[FileResult]:
     """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers).
     Files that are no tournament are skipped, or with ``strict`` failed. Each result goes to
     ``on_result`` as it completes; with ``keep`` (the default) all are returned too, in the jobs'
@@ -214,7 +236,8 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
         raise BrightwellError(f"cannot be the output folder: {reason}", file=str(out_dir)) from None
     clean_stale_temporaries(out_dir)
     tag_output(out_dir)
-    work = partial(process, out_dir=out_dir, spec=spec, to=to, skip_existing=skip_existing, strict=strict, host=host)
+    work = partial(process, out_dir=out_dir, spec=spec, to=to, skip_existing=skip_existing, strict=strict,
+                   renumber=renumber, host=host)
     results = run_jobs(jobs, work, executor, jobs_count, on_result, keep)
     if not keep:
         return []

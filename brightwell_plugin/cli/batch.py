@@ -21,11 +21,14 @@ from brightwell_plugin.errors import BrightwellError, one_line
               help="Write REPORT.csv, REPORT.json, REPORT.html (given a folder: report.* inside it).")
 @click.option("--top", type=int, default=3, show_default=True, help="Qualification places watched in the report.")
 @click.option("--skip-existing", is_flag=True, help="Leave files whose output exists already.")
-@click.option("--strict", is_flag=True, help="Count files that are no tournament (README, CSV ...) as failures.")
+@click.option("--strict", is_flag=True, help="Count files that are no tournament (README, CSV ...) as failures, "
+              "and refuse a file read in part or written where its standings change (as convert --strict).")
+@click.option("--renumber", is_flag=True, help="Number the players 1..n where the output format cannot hold "
+              "their numbers (as convert --renumber).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask distributed cluster (tcp://host:8786) instead "
               "of local processes; needs dask[distributed], and the cluster's workers need the package.")
 @handled
-def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, scheduler):
+def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, renumber, scheduler):
     """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
     from pathlib import Path
 
@@ -60,7 +63,7 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, s
     try:
         with cluster_executor(scheduler) as (executor, threads):
             _run_batch(found, Path(out_dir), spec, to, jobs or threads, skip_existing, strict, plain, tally, counted,
-                       executor, host=host)
+                       executor, host=host, renumber=renumber)
     except Interrupted as stop:
         if writer is not None:
             writer.discard()
@@ -118,7 +121,8 @@ def cluster_executor(scheduler: str | None):
         yield client.get_executor(), sum(client.nthreads().values()) or None
 
 
-def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tally, counted, executor=None, *, host):
+def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tally, counted, executor=None, *,
+               host, renumber=False):
     # on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
     from brightwell_plugin.archive.batch import run
 
@@ -133,6 +137,6 @@ def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tal
                 bar.update(task, advance=1, failed=len(tally.failures))
 
             return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
-                       on_result=counted(on_result), strict=strict, keep=False, host=host)
+                       on_result=counted(on_result), strict=strict, keep=False, renumber=renumber, host=host)
     return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
-               on_result=counted(plain), strict=strict, keep=False, host=host)
+               on_result=counted(plain), strict=strict, keep=False, renumber=renumber, host=host)
