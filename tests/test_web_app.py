@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import io
 import re
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -37,6 +38,18 @@ def test_index_offers_the_registered_criteria_presets_and_the_folder(client):
     for preset, _ in api.presets():
         assert f"{preset.criterion}:preset={preset.name}" in page
     assert "othello_open.xml" in page
+
+
+def test_the_folder_served_offers_only_the_files_a_format_reads(tmp_path):
+    folder = tmp_path / "events"
+    folder.mkdir()
+    shutil.copy(api.sample_path(), folder / "open.xml")
+    (folder / "README.md").write_text("results of the season")
+    (folder / "notes.csv").write_text("a,b\n")
+    (folder / "other.xml").write_text("<catalogue/>")
+    page = starlette_testclient.TestClient(create_app(str(folder), tmp_path / "scratch", plugin_host=get_host())).get("/").text
+    assert "open.xml" in page
+    assert not any(name in page for name in ("README.md", "notes.csv", "other.xml"))
 
 
 def test_opening_ranks_with_the_chosen_tiebreaks(client):

@@ -79,7 +79,8 @@ class Director:
 
     def __init__(self, root: str | None, scratch: Path, plugins: Host, public: bool = False):
         self.plugins, self.public = plugins, public
-        self.offered = [job.source for job in collect([root], host=plugins)] if root else []
+        found = collect([root], host=plugins) if root else []  # only what a registered format reads as an event
+        self.offered = list(dict.fromkeys(job.source for job in found if plugins.formats.holds_event(job.source)))
         self.scratch = scratch
         self.events: OrderedDict[str, Event] = OrderedDict()
 
