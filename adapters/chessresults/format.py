@@ -13,6 +13,8 @@ with its binary files): an individual event is ranked by its points, then by the
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.adapters.pairing_system import system_rule
@@ -160,8 +162,23 @@ def _read(root, file: str) -> ReadResult:
         from brightwell_plugin.adapters.chessresults.teams import (
             team_section,  # team files only (benchmarks/bench_start.py)
         )
+        t = _without_placeholders(t, people, numbers, warnings, file)
         t = team_section(root, t, teams_el, by_slot, codes)
     return ReadResult(t, tuple(warnings))
+
+
+def _without_placeholders(t: Tournament, people, numbers, warnings: list[str], file: str) -> Tournament:
+    """A team upload without Swiss-Manager's empty player records (no name, no id, no team, no game):
+    left out, said (as in its binary files, adapters/swissmanager/teams.py)."""
+    empty = {no for p, no in zip(people, numbers)
+             if not (p.get("lastname") or "").strip() and not (p.get("firstname") or "").strip()
+             and not (p.get("id") or "").strip() and (p.get("teamno") or "").strip() in ("", "0")}
+    empty = {no for no in empty if all(e.kind is Kind.ABSENT for e in t.player(no).rounds)}
+    if not empty:
+        return t
+    warnings.append(f"{file}: {len(empty)} empty player record(s) of no team and no game (Swiss-Manager's placeholders) "
+                    f"left out: {', '.join(map(str, sorted(empty)))}")
+    return replace(t, players=tuple(p for p in t.players if p.start_no not in empty))
 
 
 @hookimpl

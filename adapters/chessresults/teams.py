@@ -19,9 +19,10 @@ from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, Team
 def team_section(root, t: Tournament, teams_el, by_slot: dict[int, str | None], codes: list[int]) -> Tournament:
     """The teams and matches of a team upload; ``by_slot`` each ``tbN``'s criterion."""
     members: dict[int, list[tuple[int, int]]] = {}
+    kept = {p.start_no for p in t.players}  # not the placeholders the reader left out
     for p in root.findall("players/player"):
         team, no = (p.get("teamno") or "").strip(), int(p.get("no"))
-        if team:
+        if team and no in kept:
             if not digits(team):
                 raise BrightwellError(f"teamno '{team}' is not a whole number", place=f"line {p.sourceline}")
             board = (p.get("board") or "").strip()
