@@ -21,7 +21,7 @@ from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_player
 from brightwell_plugin.fileio import atomic_write_all
-from brightwell_plugin.limits import check_regular, max_input, too_large
+from brightwell_plugin.limits import CUT_SHORT, check_regular, max_input, too_large
 from brightwell_plugin.model import LEFT_OUT, Player, Tournament
 from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.standings import Standings, default_spec
@@ -59,16 +59,20 @@ def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
 
 
 def load(path: str | os.PathLike, format: str | None = None, encoding: str | None = None,
-         host: Host | None = None, part: str | None = None, strict: bool = False) -> Loaded:
+         host: Host | None = None, part: str | None = None, strict: bool = False,
+         cut_short: bool = False) -> Loaded:
     """Read and validate a tournament file. ``part`` names one event of a file that holds several
     (a tsh tourney.js division). A reader leaves out a record with a data error (a player against
-    himself) and says so; ``strict`` refuses the file instead. Errors raise :class:`BrightwellError`."""
+    himself) and says so; ``strict`` refuses the file instead. A file that declares more than it
+    holds is refused as cut short, or with ``cut_short`` ranked as it stands, with a warning.
+    Errors raise :class:`BrightwellError`."""
     host = host or get_host()
     p = Path(path)
     if not p.exists():
         raise BrightwellError("no such file", file=str(p))
     check_regular(p, folder_ok=True)  # a FIFO or device is refused before anything opens it
     fmt = host.formats.find(format) if format else host.formats.detect(p)
+    token = CUT_SHORT.set(cut_short)
     try:
         result = host.formats.read(fmt, p, encoding, part)
     except BrightwellError as exc:
@@ -76,6 +80,8 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
     except UnicodeDecodeError as exc:
         raise BrightwellError(f"cannot decode byte {exc.object[exc.start]:#04x} at offset {exc.start} "
                               f"as {exc.encoding} (try --encoding)", file=str(p)) from None
+    finally:
+        CUT_SHORT.reset(token)
     t, unknown = without_unknown_others(result.tournament, host)
     warnings = validated(t, str(p))
     if unknown:

@@ -10,6 +10,8 @@ before anything is built for it.
 
 from __future__ import annotations
 
+import contextvars
+
 import os
 import re
 import stat
@@ -146,3 +148,17 @@ def read_stream(stream, name: str, limit: int | None = None, first: int = _PIECE
     if len(data) > limit:
         raise too_large(name, limit)
     return data
+
+
+CUT_SHORT: contextvars.ContextVar[bool] = contextvars.ContextVar("cut_short", default=False)
+
+
+def cut_short_allowed() -> bool:
+    """Whether a file its reader finds cut short is ranked as it stands (``api.load(cut_short=True)``,
+    ``--cut-short``) rather than refused."""
+    return CUT_SHORT.get()
+
+
+def cut_short(file: str, what: str, place: str | None = None) -> BrightwellError:
+    """The refusal of a file cut short: what it declares and holds, and the cure."""
+    return BrightwellError(f"the file is cut short: {what} (--cut-short ranks what it holds)", file=file, place=place)

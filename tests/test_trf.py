@@ -350,3 +350,30 @@ def test_a_column_ruler_is_no_record_and_is_written_back_as_it_was(tmp_path):
     out = tmp_path / "renamed.trf"
     api.write(replace(t, name="League 2"), out)
     assert out.read_text().splitlines()[:2] == ["012 League 2", "0123456789" * 9]
+
+
+CUT = """012 Cut short
+062 4
+001    1      Alpha                             1800                             2.0    1     2 w 1     3 b 1
+001    2      Bravo                             1700                             1.0    2     1 b 0     4 w 1
+"""
+
+
+def test_a_trf_declaring_more_players_than_it_holds_is_refused_as_cut_short(tmp_path):
+    from click.testing import CliRunner
+
+    from brightwell_plugin.cli import main
+    path = tmp_path / "cut.trf"
+    path.write_text(CUT)
+    with pytest.raises(BrightwellError, match=r"the file is cut short: record 062 declares 4 players, it holds 2 "
+                                              r"\(--cut-short ranks what it holds\)"):
+        api.load(path)
+    loaded = api.load(path, cut_short=True)
+    assert any("ranked as it stands, 2 game(s) against players it lost left out" in w for w in loaded.warnings)
+    assert [e.kind for e in loaded.tournament.player(1).rounds] == [Kind.GAME, Kind.ABSENT]
+    with pytest.raises(BrightwellError, match="refused with --strict"):
+        api.load(path, cut_short=True, strict=True)
+    result = CliRunner().invoke(main, ["rank", str(path), "--cut-short"])
+    assert result.exit_code == 0 and "Alpha" in result.output
+    refused = CliRunner().invoke(main, ["rank", str(path)])
+    assert refused.exit_code == 2 and refused.output.count("\n") == 1 and "cut short" in refused.output

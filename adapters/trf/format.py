@@ -48,8 +48,8 @@ from brightwell_plugin.adapters.trf.lines import (
 )
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import Kind, Player, ScoringSystem, Tournament
+from brightwell_plugin.limits import cut_short, cut_short_allowed, read_input
+from brightwell_plugin.model import ABSENT_ENTRY, LEFT_OUT, Kind, Player, ScoringSystem, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 LICHESS_ORDER = ("PTS", "LSB", "LPERF", "RTNG")  # how lichess ranks a Swiss (brightwell_plugin/criteria/lichess.py)
@@ -78,7 +78,7 @@ class TrfFormat(Format):
         bom = raw.startswith(b"\xef\xbb\xbf")
         text, used, warnings = decode(raw[3:] if bom else raw, encoding, str(path))
         lines = tuple(split_lines(text))
-        parsed = self.parse(lines, str(path))
+        parsed = _as_it_stands(self.parse(lines, str(path)), lines, str(path), warnings)
         codes = {line[:4] for line, _ in lines}
         if "310 " in codes or "013 " in codes:  # team records: the team module, only then
             from brightwell_plugin.adapters.trf.teams import with_teams  # (benchmarks/bench_start.py)
@@ -335,6 +335,27 @@ def engine_refuses(block: str) -> bool:
     no_opponent = block[:4].strip() in ("", "0000") and block[4] == " " and block[5] in " -" and block[6] == " "
     return unpaired_cell(block) or (no_opponent and (block[7] in "HFUZ" and not block[:4].strip()
                                                      or block[7] in "=+-"))
+
+
+def _as_it_stands(t: Tournament, lines, file: str, warnings: list[str]) -> Tournament:
+    """A file whose 062 record declares more players than its 001 records hold is cut short: refused,
+    or (``--cut-short``) ranked as it stands, its games against the players it lost left out, said."""
+    declared = next((int(m[0]) for line, _ in lines if line[:4] == "062 " and (m := re.match(r"\s*(\d{1,6})", line[4:]))),
+                    None)
+    held = len(t.players)
+    if declared is None or declared <= held:
+        return t
+    if not cut_short_allowed():
+        raise cut_short(file, f"record 062 declares {declared} players, it holds {held}", f"line {len(lines)}")
+    present = {p.start_no for p in t.players}
+    lost = [(p.start_no, r) for p in t.players for r, e in enumerate(p.rounds, 1)
+            if e.opponent is not None and e.opponent not in present]
+    players = tuple(replace(p, rounds=tuple(ABSENT_ENTRY if e.opponent is not None and e.opponent not in present
+                                            else e for e in p.rounds)) for p in t.players)
+    warnings.append(f"{file}: the file is cut short (record 062 declares {declared} players, it holds {held}): "
+                    f"ranked as it stands, {len(lost)} game(s) against players it lost left out")
+    return replace(t, players=players, metadata=t.metadata + tuple(
+        (LEFT_OUT, f"player {no}, round {r}: a game against a player the file lost") for no, r in lost))
 
 
 def refused_cells(line: str) -> list[int]:

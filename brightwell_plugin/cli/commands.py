@@ -57,7 +57,10 @@ def _load(file, sample, input_format, encoding, division=None):
             data = limits.read_stream(sys.stdin.buffer, api.STDIN)
             loaded = api.load_bytes(data, api.STDIN, input_format, encoding, part=division)
         else:
-            loaded = api.load(api.sample_path() if sample else file, input_format, encoding, part=division)
+            context_ = click.get_current_context(silent=True)
+            cut = bool(context_ is not None and context_.meta.get("cut short"))
+            loaded = api.load(api.sample_path() if sample else file, input_format, encoding, part=division,
+                              cut_short=cut)
     _warn(loaded.warnings)
     context_ = click.get_current_context(silent=True)
     if context_ is not None and context_.meta.get("strict reading"):
@@ -72,6 +75,15 @@ def _strict_reading(ctx, param, value):
 strict_reading = click.option("--strict", is_flag=True, expose_value=False, callback=_strict_reading,
                               help="Refuse a file whose reader had to leave a record out (a player against "
                                    "himself, discs over the board); without it the record is left out, with a warning.")
+
+
+def _cut_short_reading(ctx, param, value):
+    ctx.meta["cut short"] = value
+
+
+cut_short_reading = click.option("--cut-short", is_flag=True, expose_value=False, callback=_cut_short_reading,
+                                 help="Rank a file that declares more than it holds (cut short) as it stands, with "
+                                      "a warning; without it such a file is refused.")
 
 
 class RoundChoice(click.ParamType):
@@ -113,7 +125,7 @@ def options(*groups):
     return decorate
 
 
-with_input = options([sample_option], source_options, [strict_reading], ranking_options)
+with_input = options([sample_option], source_options, [strict_reading, cut_short_reading], ranking_options)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -203,7 +215,7 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
 
 @main.command()
 @click.argument("file", type=click.Path(readable=False))
-@options(source_options, [strict_reading], ranking_options)
+@options(source_options, [strict_reading, cut_short_reading], ranking_options)
 @click.option("--boards", is_flag=True, help="In a team event, check the players' ranks, not the teams'.")
 @click.option("--order", "orders", multiple=True, metavar="SPEC",
               help="Say whether the stored order follows SPEC (repeatable) instead of comparing ranks.")
