@@ -42,10 +42,33 @@ def load_json(text: str, file: str, what: str = "JSON") -> object:
     except RecursionError:  # the decoder's own bound on nesting, far beyond any tournament's
         raise BrightwellError(f"not {what}: its arrays and objects nest too deeply", file=file) from None
     except json.JSONDecodeError as exc:
+        if exc.msg.startswith("Unterminated string"):  # a string that runs to the end of the document
+            raise BrightwellError("the file is cut short: its JSON ends inside a string", file=file,
+                                  place=f"line {exc.lineno}") from None
+        rest = text[exc.pos:].strip()  # the fault is the end (or a word or number cut there): stopped inside a value
+        if text.strip() and exc.msg != "Extra data" and (not rest or len(rest) < 40 and re.fullmatch(
+                r"[-+0-9.eEtrufalsn]+", rest)):
+            raise BrightwellError(f"the file is cut short: its JSON ends inside an {_open_at_end(text)} ({exc.msg})",
+                                  file=file, place=f"line {exc.lineno}") from None
         raise BrightwellError(f"not valid JSON: {exc.msg}", file=file,
                               place=f"line {exc.lineno}, column {exc.colno}") from None
     except _Refused as exc:
         raise BrightwellError(f"{exc}", file=file, place=_number_place(text, str(exc))) from None
+
+
+def _open_at_end(text: str) -> str:
+    """What the last bracket left open is, a cut document's: an object or an array (strings skipped)."""
+    stack, quoted, escaped = [], False, False
+    for c in text:
+        if quoted:
+            quoted, escaped = (c != '"' or escaped), (c == "\\" and not escaped)
+        elif c == '"':
+            quoted = True
+        elif c in "[{":
+            stack.append(c)
+        elif c in "]}" and stack:
+            stack.pop()
+    return "array" if stack and stack[-1] == "[" else "object"
 
 
 def _number_place(text: str, message: str) -> str | None:

@@ -21,7 +21,8 @@ class BrightwellError(Exception):
         self.place = place
 
     def __str__(self) -> str:  # one line whatever the file held: line breaks are shown as escapes
-        where = ": ".join(str(x) for x in (self.file, self.place) if x)
+        place = self.place if self.place is None or len(str(self.place)) <= 80 else f"{str(self.place)[:77]}…"
+        where = ": ".join(str(x) for x in (self.file, place) if x)
         return (f"{where}: {self.message}" if where else self.message).translate(_LINE_BREAKS)
 
     def at(self, file: str | None = None, place: str | None = None) -> "BrightwellError":

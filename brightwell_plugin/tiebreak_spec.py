@@ -75,3 +75,14 @@ def parse_spec(text: str | list[str] | tuple[str, ...]) -> tuple[SpecItem, ...]:
 
 
 NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$", re.ASCII)  # a parameter's number, as written
+LARGEST = 1e15  # a parameter's number beyond it is none a tie-break means (limits.MAX_MAGNITUDE)
+
+
+def spec_number(text: str) -> float:
+    """A parameter's number (:data:`NUMBER`), at most :data:`LARGEST` either way."""
+    if not NUMBER.match(text):
+        raise SpecError(f"must be a number, not '{text[:30]}'")
+    value = float(text)
+    if not abs(value) <= LARGEST:
+        raise SpecError(f"'{text[:30]}' is beyond the largest number a parameter holds ({LARGEST:g})")
+    return value

@@ -162,7 +162,7 @@ def test_convert_xml_to_xml(tmp_path, sample_file):
 
 @pytest.mark.parametrize("args, fragment", [
     (["rank", "{missing}"], "no such file"),
-    (["rank", "{bad}"], "line 1, column 12: not well-formed XML"),
+    (["rank", "{bad}"], "line 1: the file is cut short: its XML stops before its root element closes"),
     (["rank", "{sample}", "-t", "PTS,,BQ"], "empty tie-break item"),
     (["rank", "{sample}", "-t", "PTS,XYZ"], "XYZ: unknown criterion 'XYZ'"),
     (["rank", "{sample}", "--after-round", "7"], "outside 0..5"),

@@ -44,7 +44,7 @@ def test_truncated_json_is_a_one_line_error_and_nothing_is_written(tmp_path):
     cut = tmp_path / "cut.json"
     cut.write_text(FTD.read_text()[:500])
     result = CliRunner().invoke(main, ["convert", str(cut), str(tmp_path / "out.xml"), "--input-format", "flipthedisc"])
-    assert result.exit_code == 2 and "not valid JSON" in result.stderr and "line" in result.stderr
+    assert result.exit_code == 2 and "the file is cut short: its JSON ends inside" in result.stderr and "line" in result.stderr
     assert not (tmp_path / "out.xml").exists()
     with pytest.raises(BrightwellError, match="not a FlipTheDisc tournament"):
         (tmp_path / "other.json").write_text('{"players_list": [{"id": 1}], "rounds": []}')

@@ -51,7 +51,8 @@ def test_go_has_no_game_scores_for_bq():
 @pytest.mark.parametrize("change, message", [
     (lambda s: s.replace('<Tournament dataVersion', '<!DOCTYPE Tournament [<!ENTITY x "y">]>\n<Tournament dataVersion'),
      "DOCTYPE"),
-    (lambda s: s[: len(s) // 2], "not well-formed XML"),
+    (lambda s: s[: len(s) // 2], "the file is cut short: its XML stops"),
+    (lambda s: s.replace("<Games>", "<Games x=>", 1), "not well-formed XML"),
     (lambda s: s.replace("RESULT_EQUAL", "RESULT_MAYBE"), "unknown result 'RESULT_MAYBE'"),
 ])
 def test_bad_files_are_one_line_errors(tmp_path, change, message):

@@ -126,6 +126,19 @@ def libxml2_message(text: str) -> str:
     return " ".join(line.strip() for line in re.split(r"\r\n?|\n", text) if line.strip()).rstrip(",") or "malformed"
 
 
+_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+
+
+def _cut_short(data: bytes, line: int) -> bool:
+    """Whether a parse that failed on ``line`` failed because the document stops there: the fault on
+    its last line, and the root element (the first after the prolog and comments) never closed."""
+    if line < data.count(b"\n") + (0 if data.endswith(b"\n") else 1):
+        return False
+    body = re.sub(rb"<\?.*?\?>|<!--.*?-->", b"", data[:4096], flags=re.S)
+    root = _ROOT.search(body)
+    return root is not None and b"</" + root.group(1) not in data
+
+
 def parse_safely(path: Path, data: bytes | None = None) -> etree._ElementTree:
     """Parse ``path``; a DOCTYPE (DTD, entities) or malformed XML is a one-line error."""
     data = read_input(path) if data is None else data
@@ -136,6 +149,9 @@ def parse_safely(path: Path, data: bytes | None = None) -> etree._ElementTree:
     except etree.XMLSyntaxError as exc:
         line, column = exc.position if exc.position and exc.position[0] else (exc.lineno, None)
         place = f"line {line}" + (f", column {column}" if column else "") if line else None
+        if line and _cut_short(data, line):
+            raise BrightwellError(f"the file is cut short: its XML stops before its root element closes "
+                                  f"({libxml2_message(exc.msg)})", file=str(path), place=f"line {line}") from None
         raise BrightwellError(f"not well-formed XML: {libxml2_message(exc.msg)}", file=str(path),
                               place=place) from None
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:

@@ -10,17 +10,15 @@ from typing import Any, ClassVar
 from brightwell_plugin.context import Context
 from brightwell_plugin.errors import SpecError
 from brightwell_plugin.limits import digits
-from brightwell_plugin.tiebreak_spec import NUMBER as _NUMBER
+from brightwell_plugin.tiebreak_spec import NUMBER, spec_number
 from brightwell_plugin.tiebreak_spec import SpecItem
 
 # Readers turn a parameter's text into its value. Their errors are the phrase that follows the
 # parameter's name ("u must be a number, not 'half'").
 
 def number(text: str) -> float:
-    """A decimal number."""
-    if not _NUMBER.match(text):
-        raise SpecError(f"must be a number, not '{text}'")
-    return float(text)
+    """A decimal number, within the bound a parameter's number keeps."""
+    return spec_number(text)
 
 
 def whole_number(text: str) -> int:
@@ -44,9 +42,9 @@ def yes_no(text: str) -> bool:
 
 def numbers(text: str) -> tuple[float, ...]:
     """Numbers joined by ``+``."""
-    if not all(_NUMBER.match(part) for part in text.split("+")):
-        raise SpecError(f"must be numbers joined by +, not '{text}'")
-    return tuple(float(part) for part in text.split("+"))
+    if not all(NUMBER.match(part) for part in text.split("+")):
+        raise SpecError(f"must be numbers joined by +, not '{text[:30]}'")
+    return tuple(spec_number(part) for part in text.split("+"))
 
 
 @dataclass(frozen=True)

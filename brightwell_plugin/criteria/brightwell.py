@@ -22,7 +22,7 @@ from brightwell_plugin.criteria.base import (
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.model import REGISTERED, Kind
 from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.tiebreak_spec import NUMBER
+from brightwell_plugin.tiebreak_spec import NUMBER, spec_number
 
 SUBST_KINDS = ("bye", "withdrawn", "absent", "absent-opponent", "forfeit")
 _PER_ROUND = re.compile(r"^(?P<num>[0-9.]+|squares)/R$", re.IGNORECASE)
@@ -50,9 +50,9 @@ def coefficient(text: str) -> Coefficient:
     if m and m["num"].lower() == "squares":
         return Coefficient("squares")
     if m and NUMBER.match(m["num"]):
-        return Coefficient("per-round", float(m["num"]))
+        return Coefficient("per-round", spec_number(m["num"]))
     if NUMBER.match(text):
-        return Coefficient("number", float(text))
+        return Coefficient("number", spec_number(text))
     raise SpecError(f"must be a number, N/R, squares/R or auto, not '{text}'")
 
 
