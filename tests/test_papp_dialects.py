@@ -198,3 +198,18 @@ def test_a_listed_player_with_id_0_plays_the_games_naming_0(tmp_path):
     alpha = next(p for p in loaded.tournament.players if p.name == "ALPHA, Ann")
     assert alpha.start_no > 105 and alpha.rounds[0].kind is Kind.GAME and alpha.rounds[0].opponent == 102
     assert any("ALPHA, Ann is listed with id 0" in w for w in loaded.warnings)
+
+
+def test_a_file_cut_short_is_refused_or_ranked_as_it_stands(tmp_path):
+    """Half the listed players (three at least) storing more points than the rounds of games held can
+    give: the file lost its later rounds."""
+    text = (DIALECTS / "papp133.elo").read_text()
+    cut = tmp_path / "cut.elo"
+    cut.write_text(text[:text.index("%Round: 2")])
+    with pytest.raises(BrightwellError, match=r"the file is cut short: \d of 5 listed players stored more points "
+                                              r"than its 1 round\(s\) of games can give"):
+        api.load(cut)
+    loaded = api.load(cut, cut_short=True)
+    assert sum("cut short" in w for w in loaded.warnings) == 1
+    assert not any("which no bye or absence explains" in w for w in loaded.warnings)
+    assert api.rank(loaded.tournament).after_round == 1

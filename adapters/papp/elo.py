@@ -27,7 +27,7 @@ from brightwell_plugin.adapters.papp.infer import BOARD, Totals, infer
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import read_input
+from brightwell_plugin.limits import cut_short, cut_short_allowed, read_input
 from brightwell_plugin.model import (
     LEFT_OUT,
     Kind,
@@ -67,6 +67,25 @@ def _places_not_points(lines: elo.Lines, file: str, warnings: list[str]) -> None
         lines.players[:] = [p._replace(points=None) for p in lines.players]
         warnings.append(f"{file}: the column after the country holds places ('{shared[0].written[0]}' on line "
                         f"{shared[0].line}), not points: no stored points read")
+
+
+def _cut_short(lines: elo.Lines, text: str, file: str) -> str | None:
+    """What shows the file cut short: half its listed players (three at least) stored more points than
+    the rounds its games hold can give. Refused (a cut WOC file ranked "after round 5" else), or with
+    ``--cut-short`` what it says is returned for one warning."""
+    rounds = [g.stage for g in lines.games if isinstance(g.stage, int)]
+    listed = [p for p in lines.players if p.points is not None]
+    if not rounds or not listed:
+        return None
+    held = max(rounds)
+    over = [p for p in listed if p.points > held + 1e-9]
+    if len(over) < max(3, len(listed) / 2):
+        return None
+    said = (f"{len(over)} of {len(listed)} listed players stored more points than its {held} round(s) of games can "
+            f"give, e.g. {over[0].name} {over[0].points:g}")
+    if not cut_short_allowed():
+        raise cut_short(file, said, f"line {text.count(chr(10)) + 1}")
+    return said
 
 
 def _listed_zero(lines: elo.Lines, file: str, warnings: list[str]) -> None:
@@ -143,6 +162,7 @@ class PappFormat(Format):
             raise BrightwellError("no player and no game: not a Papp ELO file", file=file)
         _places_not_points(lines, file, warnings)
         _listed_zero(lines, file, warnings)
+        cut = _cut_short(lines, text, file)
         numbers, unknown = self._numbers(lines, file, warnings)
         left_out: list[str] = []
         games = self._sound(lines.games, numbers, file, warnings, left_out)
@@ -161,7 +181,12 @@ class PappFormat(Format):
             else:
                 warnings.append(f"{file}: {len(commented)} game line(s) behind '%' are comments: the stored totals "
                                 "do not count them")
-        warnings += built.warnings
+        if cut:  # one warning: the per-player ones would each say what the cut says
+            warnings.append(f"{file}: the file is cut short ({cut}): ranked as it stands, its stored totals not "
+                            "compared")
+            warnings += [w for w in built.warnings if "stored" not in w and "(inferred)" not in w]
+        else:
+            warnings += built.warnings
         if lines.joined:
             warnings.append(f"{file}: {lines.joined} line(s) hold two games or more: each game is read")
         name = next((v for k, v in lines.meta if k == "papp Tournament" and v), path.stem)
