@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.json_text import load_json
-from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.errors import BrightwellError, NotATournament
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
@@ -59,16 +59,25 @@ class FlipTheDiscFormat(Format):
 
     def read(self, path, *, encoding=None):
         data = load_json(read_input(path).decode(encoding or "utf-8"), str(path), "a FlipTheDisc tournament")
+        if not isinstance(data, dict) or not isinstance(data.get("players_list"), list):
+            raise NotATournament("a JSON document, but no FlipTheDisc tournament (no players_list): no event this "
+                                 "program reads", file=str(path))
         try:
             return ReadResult(self._tournament(data))
         except BrightwellError as exc:
             raise exc.at(file=str(path)) from None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BrightwellError(f"not a FlipTheDisc tournament ({type(exc).__name__}: {exc})",
-                                  file=str(path)) from None
+        except KeyError as exc:
+            raise BrightwellError(f"not a FlipTheDisc tournament: a record has no {exc}", file=str(path)) from None
+        except (TypeError, AttributeError):
+            raise BrightwellError("not a FlipTheDisc tournament: a value of another kind where an object, a list or "
+                                  "a number belongs", file=str(path)) from None
+        except ValueError as exc:
+            raise BrightwellError(f"not a FlipTheDisc tournament: {exc}", file=str(path)) from None
 
     def _tournament(self, data) -> Tournament:
-        info = data["info"]
+        info = data.get("info") or {}
+        if not isinstance(info, dict):
+            raise ValueError(f"its info is {type(info).__name__}, not an object")
         coef = info.get("mbq_coef")
         item = "BQ:preset=ftd" + (f":coef={coef}" if coef is not None else "")
         rounds: dict[int, list[RoundEntry]] = {p["id"]: [] for p in data["players_list"]}
@@ -83,6 +92,9 @@ class FlipTheDiscFormat(Format):
                     raise ValueError(f"round {r + 1}: a pairing of {len(pair)} entries in a Swiss round")
                 first, second = pair
                 a, b = first["id"], second["id"]
+                unknown = next((x for x in (a, b) if x not in rounds and x != -1), None)
+                if unknown is not None:
+                    raise ValueError(f"round {r + 1} pairs player {unknown}, who is not in players_list")
                 if b == -1:
                     rounds[a].append(new_entry(Kind.PAB))
                     continue

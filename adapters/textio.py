@@ -12,6 +12,14 @@ def _line_of(raw: bytes, offset: int) -> int:
     return head.count(b"\n") + 1
 
 
+def binary(raw: bytes) -> bool:
+    """Whether ``raw`` is no text at all: a NUL, or more than one byte in ten a control character
+    other than tab, line feed, carriage return and form feed (in its first 4 KiB)."""
+    head = raw[:4096]
+    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13))
+    return b"\x00" in head or controls * 10 > len(head)
+
+
 def decode(raw: bytes, encoding: str | None, file: str, fallback: str = "cp1252") -> tuple[str, str, list[str]]:
     """(text, encoding used, warnings). Without ``encoding``: UTF-8, else ``fallback``."""
     tries = [encoding] if encoding else ["utf-8", fallback]
@@ -23,6 +31,8 @@ def decode(raw: bytes, encoding: str | None, file: str, fallback: str = "cp1252"
         except UnicodeDecodeError as exc:
             if enc != tries[-1]:
                 continue
+            if binary(raw):  # no text in any encoding: no advice to try one
+                raise BrightwellError("binary data, not a text file of this format", file=file) from None
             hint = "try another --encoding" if encoding else "try --encoding latin-1"
             raise BrightwellError(f"byte {raw[exc.start]:#04x} cannot be decoded as {enc} ({hint})",
                                   file=file, place=f"line {_line_of(raw, exc.start)}") from None

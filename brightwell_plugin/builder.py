@@ -46,7 +46,12 @@ class TournamentBuilder:
 
     def game(self, r: int, first: int, second: int, score_first=None, score_second=None,
              result: Result | str | None = None) -> TournamentBuilder:
-        """A game; ``result`` is from ``first``'s side, else taken from the scores."""
+        """A game; ``result`` is from ``first``'s side, else taken from the scores (within the board's
+        squares, when the event has a board size)."""
+        board = self._t.get("board")
+        if board is not None and score_first is not None and score_second is not None and (
+                score_first < 0 or score_second < 0 or score_first + score_second > board):
+            raise BrightwellError(f"round {r}: game scores {score_first}+{score_second} do not fit a board of {board}")
         if result is None:
             diff = score_first - score_second
             result = Result.WIN if diff > 0 else Result.LOSS if diff < 0 else Result.DRAW

@@ -80,6 +80,8 @@ TIE_ORDERS = ("start", "name", "surname")  # Tournament.tie_order
 # Tournament.metadata key, once per record a reader left out for a data error (a player against himself):
 # the standings are partial, and reading with strict=True refuses the file
 LEFT_OUT = "left out"
+LIST_SUPPLIED = "tie-break list"  # metadata: the program whose order a reader gives a file declaring none
+LIST_GUESSED = "tie-break list guessed"  # metadata: a list a reader gives a file whose program's order is unknown
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,7 +76,7 @@ def test_batch_own_pool_uses_the_host_given(tmp_path, private):
 
 
 def test_publish_uses_the_host_given(tmp_path, private):
-    pytest.importorskip("jinja2", reason="the web extra (pip install 'brightwell-plugin[web]') is not installed")
+    pytest.importorskip("jinja2", reason="the web extra (pip install '.[web]') is not installed")
     from brightwell_plugin.web.publish import publish
     source = write_event(tmp_path / "club.scores")
     count = publish(source, tmp_path / "site", spec="PTS,ODD", host=private)

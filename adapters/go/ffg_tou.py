@@ -36,7 +36,7 @@ from brightwell_plugin.adapters.textio import comments_and_rows, decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_player
 from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Tournament
+from brightwell_plugin.model import ABSENT_ENTRY, LIST_GUESSED, Kind, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _HEADER = re.compile(r"^;\s*(\w+)\s*=\s*(.*?)\s*$")
@@ -96,7 +96,7 @@ class FfgTouFormat(Format):
         return ReadResult(Tournament(
             name=info.get("ffg comm") or info.get("ffg name") or path.stem, players=tuple(players),
             rounds=planned or None, game="go", start_date=iso, tiebreaks=("NBW", "SOSW", "SOSOSW"),
-            metadata=tuple(meta),
+            metadata=tuple(meta) + ((LIST_GUESSED, "a .tou stores no placement criteria: NBW,SOSW,SOSOSW supplied"),),
         ), tuple(warnings))
 
     @staticmethod

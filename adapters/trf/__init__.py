@@ -5,10 +5,10 @@ may ask of an event read from a TRF is here: the records the file held as they w
 from __future__ import annotations
 
 from brightwell_plugin.adapters.trf import ahead
-from brightwell_plugin.model import Tournament
+from brightwell_plugin.model import LIST_SUPPLIED, Tournament
 
 META = "trf"  # metadata key of a source line kept verbatim
-LIST_FROM = "tie-break list"  # metadata key: where a list the file does not write comes from
+LIST_FROM = LIST_SUPPLIED  # metadata key: where a list the file does not write comes from
 
 
 def written_list(t: Tournament) -> list[str]:

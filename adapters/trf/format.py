@@ -49,7 +49,7 @@ from brightwell_plugin.adapters.trf.lines import (
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import cut_short, cut_short_allowed, read_input
-from brightwell_plugin.model import ABSENT_ENTRY, LEFT_OUT, Kind, Player, ScoringSystem, Tournament
+from brightwell_plugin.model import ABSENT_ENTRY, LEFT_OUT, LIST_GUESSED, Kind, Player, ScoringSystem, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 LICHESS_ORDER = ("PTS", "LSB", "LPERF", "RTNG")  # how lichess ranks a Swiss (brightwell_plugin/criteria/lichess.py)
@@ -230,7 +230,7 @@ class TrfFormat(Format):
         lost: list[str] = lost_go_ranks(t) + lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "TRF")
         if t.teams is not None and not any(k == META and v[:3] in ("310", "013") for k, v in t.metadata):
             lost.append(teams_lost(t))  # team records are written only as a TRF read held them
-        other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version", LIST_FROM)})
+        other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version", LIST_FROM, LIST_GUESSED)})
         if other_meta:
             lost.append(metadata(f"tournament metadata: {', '.join(other_meta)}"))
         extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("trf ")})

@@ -133,6 +133,8 @@ def collect(inputs: Iterable[str], to: str | None = None, *, host: Host) -> Jobs
     mains = lru_cache(maxsize=16)(formats.main_files)  # a folder's set files are listed once, not once per set
     is_tagged = lru_cache(maxsize=4096)(lambda folder: (folder / OUTPUT_TAG).is_file())  # once per folder
     for text in inputs:
+        if not glob.has_magic(text) and not os.path.lexists(text):
+            raise BrightwellError("no such file or folder", file=text)
         paths = [Path(p) for p in sorted(glob.glob(text, recursive=True))] or [Path(text)]
         base = _glob_base(text) if glob.has_magic(text) else None
         for path in paths:

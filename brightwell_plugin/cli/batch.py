@@ -16,7 +16,7 @@ from brightwell_plugin.errors import BrightwellError, one_line
 @click.option("--out", "out_dir", required=True, type=click.Path(readable=False), help="Output folder.")
 @click.option("-t", "--tiebreaks", "spec", help="Criteria (default: each file's own).")
 @click.option("--to", "to", help="Output format (default: each file's own, else xml).")
-@click.option("--jobs", type=int, help="Worker processes (default: the number of cores).")
+@click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: the number of cores).")
 @click.option("--report", type=click.Path(readable=False),
               help="Write REPORT.csv, REPORT.json, REPORT.html (given a folder: report.* inside it).")
 @click.option("--top", type=int, default=3, show_default=True, help="Qualification places watched in the report.")

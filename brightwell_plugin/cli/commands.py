@@ -22,6 +22,7 @@ from brightwell_plugin.cli.common import (
 from brightwell_plugin.cli.study import study
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
 from brightwell_plugin.limits import digits
+from brightwell_plugin.model import LIST_GUESSED
 
 
 def _warn(warnings) -> None:
@@ -128,7 +129,31 @@ def options(*groups):
 with_input = options([sample_option], source_options, [strict_reading, cut_short_reading], ranking_options)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _OneLineGroup(click.Group):
+    """The command group whose usage errors (a bad option value, a missing argument) are one line on
+    stderr, exit 2, as every other error (click prints three)."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except getattr(click.exceptions, "NoArgsIsHelpError", ()) as exc:  # a bare command: its help
+            exc.show()
+            sys.exit(0)
+        except click.UsageError as exc:
+            click.echo(f"brightwell: error: {one_line(exc.format_message())}", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@click.group(cls=_OneLineGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="brightwell")
 def main():
     """Rank Swiss tournaments by points, the Brightwell quotient and other tie-breaks."""
@@ -241,6 +266,11 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
         _note_playoffs(loaded.tournament)
         sys.exit(0 if any(r.follows for r in results) else 1)
     t = loaded.tournament
+    guessed = any(k == LIST_GUESSED for k, _ in t.metadata)  # a list its reader gave, not its program's
+    if not spec and (guessed or not t.tiebreaks and not (t.teams is not None and t.teams.tiebreaks)) and any(
+            p.stored_rank is not None for p in t.players):
+        raise BrightwellError("the file stores places but declares no tie-break list they follow: give one with -t, "
+                              "or lists with --order to find the one its order follows", file=str(file))
     with _about(file):  # of a team event, the team records' ranks and totals unless --boards
         standings, rows = api.check(t, spec, after_round, edition=_edition(edition), boards=boards)
     differ = [r for r in rows if r.differs]
@@ -287,7 +317,7 @@ def _web():
     try:
         import jinja2  # noqa: F401
     except ImportError:
-        raise BrightwellError("this command needs the web extra: pip install 'brightwell-plugin[web]'") from None
+        raise BrightwellError("this command needs the web extra (Starlette, Jinja2): pip install '.[web]' in the project's folder") from None
 
 
 @main.command()

@@ -19,7 +19,7 @@ from brightwell_plugin.tiebreak_spec import parse_spec
 @click.option("--report", required=True, type=click.Path(readable=False),
               help="Folder for index.html, study.csv, study.json and the events' comparison pages.")
 @click.option("--top", type=int, default=3, show_default=True, help="Top places watched besides the first.")
-@click.option("--jobs", type=int, help="Worker processes (default: the number of cores).")
+@click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: the number of cores).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask distributed cluster (tcp://host:8786) instead "
               "of local processes; needs dask[distributed], and the cluster's workers need the package.")
 @handled

@@ -62,8 +62,11 @@ class Formats(Registry["Format"]):
         for candidates in (sniffed, by_suffix):
             if candidates:
                 return candidates[0]
-        raise UnknownFormat(f"cannot tell the file format (known: {', '.join(sorted(self._collected()))})",
-                            file=str(p))
+        if p.is_dir():
+            raise UnknownFormat("a folder no format reads as one event (batch reads a folder of event files)",
+                                file=str(p))
+        known = sorted(name for name, f in self._collected().items() if f.can_read and not f.named_only)
+        raise UnknownFormat(f"cannot tell the file format (known: {', '.join(known)})", file=str(p))
 
     def holds_event(self, path: Path) -> bool:
         """Whether a format recognises the file's content as an event (a format that holds none, or

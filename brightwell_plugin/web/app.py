@@ -74,6 +74,14 @@ def _stamp(path: Path) -> tuple[int, int]:
 _ODD_NAME = re.compile(r"[\x00-\x1f\x7f]")  # control characters: no file name holds them
 
 
+_ADVICE = re.compile(r" \((?:try (?:another )?--encoding[^)]*|--cut-short[^)]*)\)")
+
+
+def without_command_line_advice(message: str) -> str:
+    """A message without the advice of a command-line option the page has no field for."""
+    return _ADVICE.sub("", message)
+
+
 class Director:
     """The app's state: the events offered from the folder served, and those opened."""
 
@@ -132,7 +140,7 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         return HTMLResponse(env.get_template(template).render(**context), status_code=status)
 
     def error(exc: BrightwellError | str, status: int = 400) -> HTMLResponse:
-        return page("app_error.html", status, message=one_line(str(exc)))
+        return page("app_error.html", status, message=without_command_line_advice(one_line(str(exc))))
 
     def choices() -> dict:
         return {"criteria": sorted(api.criteria(plugins)), "presets": [p for p, _ in api.presets(plugins)],
