@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -286,6 +287,47 @@ def test_the_team_samples_answer_as_gacrux(tmp_path, items, mode):
     tec = SHARED / "research" / "teams" / "grandmommys_cup_trf26_team.trf"
     for path in [FIXTURES / "teams.trf", *([tec] if tec.exists() else [])]:
         assert differences(["-i", str(path), *mode, "-t", *items.split(",")], tmp_path) == [], (path.name, items)
+
+
+MATCH_POINTS = ["362 TW 3     TD 1     TL 0  ", "362 TW 2     TD 1     TL 0", "362 TW 3     TD 1.5   TL 0",
+                "362 TW 3.00  TD 1.00  TL 0.00", "362 TW 3"]
+
+
+@pytest.mark.parametrize("record", MATCH_POINTS)
+def test_match_points_answer_with_the_decimals_the_362_record_writes(tmp_path, record):
+    """gacrux keeps each of 362's numbers as the Decimal written: ``TW 3`` gives whole match
+    points, their sums and products whole (``7``, precision 0), ``TD 1.5`` one decimal, a letter
+    left out its default's; the team fixture's terms and loops with -c too, FIDE TEC's sample
+    (where present; its byes' game points are a -c term apart: docs/pairing-software.md) without."""
+    from support.make_fixtures import FIXTURES
+    tec = SHARED / "research" / "teams" / "grandmommys_cup_trf26_team.trf"
+    for path, modes in [(FIXTURES / "teams.trf", ([], ["-c"])), *([(tec, ([],))] if tec.exists() else [])]:
+        trf = tmp_path / path.name
+        trf.write_text(re.sub(r"^362.*$", record, path.read_text(), flags=re.MULTILINE))
+        for items in ("PTS,EDE,BH", "MPTS,EDEBT,SB", "BH,PTS,MPvGP,SSSC,ESB", "PTS,BH:MP,SB:GP,AOB,EDEC,KS,PS",
+                      "PTS,BH/C1,FB,DE", "GPTS,BH,SB,EMMSB,EGGSB,EMGSB,EGMSB", "PTS,KS:MP,PS:GP,BH:GP,BC,TBR"):
+            for mode in modes:
+                assert differences(["-i", str(trf), *mode, "-t", *items.split(",")], tmp_path) == [], (path.name, items)
+
+
+@pytest.mark.parametrize("primary", ["match", "game", "MP", None])
+def test_a_chess_json_team_event_names_its_primary_score_as_gacrux_reads_it(tmp_path, primary):
+    """A Chess-JSON's ``scoreSystem.primary`` is the primary score (PTS written ``PTS``, not
+    ``PTS:MP``); a file naming none takes it from its first PTS, MPTS or GPTS, never from the 192
+    record of the TRF it was made from."""
+    from support.make_fixtures import FIXTURES
+    tec = SHARED / "research" / "teams" / "grandmommys_cup_trf26_team.trf"
+    for path in [FIXTURES / "teams.trf", *([tec] if tec.exists() else [])]:
+        event = tmp_path / "event.jch"
+        api.write(api.load(path).tournament, event, "chess-json")
+        doc = json.loads(event.read_text())
+        system = doc["event"]["tournaments"][0]["scoreSystem"]
+        system.pop("primary")
+        if primary:
+            system["primary"] = primary
+        event.write_text(json.dumps(doc))
+        for items in ("PTS,EDE,BH", "MPTS,SB,ESB,MPvGP,BH:GP", "GPTS,BH,SB"):
+            assert differences(["-f", "JSON", "-i", str(event), "-t", *items.split(",")], tmp_path) == [], items
 
 
 @pytest.mark.parametrize("kind", ["FIDE_TEAM_GP_MP", "FIDE_TEAM_GP", "FIDE_TEAM_MP_GP"])

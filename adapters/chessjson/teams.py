@@ -129,7 +129,9 @@ def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSecti
                 forfeit = None  # no game on the boards and one side scored nothing: forfeited as the boards say
         matches.append(Match(r, first, second, tuple(boards), points[first], points[second], forfeit, played=played))
     colours = tm.get("teamSequence") if isinstance(tm.get("teamSequence"), str) else None
-    return TeamSection(tuple(section_teams), tuple(matches), scoring, colours)
+    primary = (tm.get("scoreSystem") or {}).get("primary")
+    return TeamSection(tuple(section_teams), tuple(matches), scoring, colours,
+                       primary=primary.lower() if isinstance(primary, str) and primary.strip() else None)
 
 
 def with_teams(doc: dict, t: Tournament) -> dict:

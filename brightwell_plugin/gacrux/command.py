@@ -246,7 +246,8 @@ def _team_answer(t, params: dict, loaded, document, host: Host):
     unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
     edition = edition_of_date(t.start_date)
     try:
-        codes = teams.parse(texts, teams.primary_score(t), edition, unrated, t.system == "round-robin")
+        primary = teams.primary_score(t, trf_file=params["input_format"].upper() != "JSON")
+        codes = teams.parse(texts, primary, edition, unrated, t.system == "round-robin")
     except (KeyError, IndexError):
         said = f"{read_from}: its tie-break list" if read_from else f"-t {' '.join(texts)}"
         raise Failure(500, [f"Bad tie-break list: {' '.join(texts)}"], f"{said}: not gacrux's codes") from None

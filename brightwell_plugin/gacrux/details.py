@@ -147,9 +147,10 @@ def value_only(ctx, criterion, opts, i) -> dict:
     return {}
 
 
-def direct_encounter_loops(ctx: Context, criterion, opts, before: dict[int, int]):
-    """DE's loops (:func:`brightwell_plugin.gacrux.loops.encounters`) over the players' points."""
-    win = Decimal(_one(ctx.t.scoring.win))
+def direct_encounter_loops(ctx: Context, criterion, opts, before: dict[int, int], decimals: int = 1):
+    """DE's loops (:func:`brightwell_plugin.gacrux.loops.encounters`) over the players' points,
+    written with ``decimals`` (a team's match points: as its file writes them)."""
+    win = Decimal(f"{ctx.t.scoring.win:.{decimals}f}")
     return encounters(before, "P", lambda j, size: (ctx, win, ""), criterion.as_played(ctx, opts), "S" in opts.modifiers)
 
 

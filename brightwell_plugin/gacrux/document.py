@@ -146,10 +146,12 @@ def whole(code: Code, criteria) -> bool:
     return name in criteria and criteria.find(name).whole
 
 
-def writer(code: Code, rounds: int, whole: bool = False):
+def writer(code: Code, rounds: int, whole: bool = False, decimals: int | None = None):
     """How gacrux writes one value of ``code`` (a decimal string, a whole number or None; see the
     module's doc): a function of the value and whether it is a sum of some term, chosen once.
-    ``whole``: the criterion's values are whole by definition (:attr:`Criterion.whole`)."""
+    ``whole``: the criterion's values are whole by definition (:attr:`Criterion.whole`);
+    ``decimals``: those of a sum of the points it is over, when not :data:`DECIMALS`' (a team's
+    match points as its file writes them)."""
     name = ALIASES.get(code.name, code.name)
     if not code.gacrux:  # this project's own criterion: its value, written as gacrux writes a decimal
         return lambda number, summed: None if number is None else str(Decimal(repr(float(number))))
@@ -163,7 +165,7 @@ def writer(code: Code, rounds: int, whole: bool = False):
         step = Decimal(1).scaleb(-(2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5))
         return lambda number, summed: (None if number is None or not summed else "0.0" if not number else
                                        str(Decimal(repr(float(number))).quantize(step, ROUND_HALF_UP)))
-    decimals = DECIMALS[name]
+    decimals = DECIMALS[name] if decimals is None or name not in DECIMALS else decimals
     if name in SUMMED:
         return lambda number, summed: f"{float(number):.{decimals}f}" if summed else 0
     return lambda number, summed: f"{float(number):.{decimals}f}"

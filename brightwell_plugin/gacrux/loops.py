@@ -31,8 +31,8 @@ class Loops(NamedTuple):
     record: dict
 
 
-def _decimal(x: float) -> Decimal:
-    return Decimal(f"{x:.1f}")
+def _decimal(x: float, places: int = 1) -> Decimal:
+    return Decimal(f"{x:.{places}f}")
 
 
 def encounters(before: dict[int, int], functions: str, view: Callable, as_played: bool, swiss: bool) -> Loops:
@@ -40,7 +40,8 @@ def encounters(before: dict[int, int], functions: str, view: Callable, as_played
     ``functions``: the comparisons in turn (gacrux's ``ede.functions``); ``view(j, size)``: for
     comparison ``j`` of a group of ``size``, None when it does not compare such a group, else the
     context whose round points it scores, the most one game against a player not met could give
-    (gacrux's W) and what gacrux adds to each text (``_m``, ``_g`` in the EDE chains)."""
+    (gacrux's W), what gacrux adds to each text (``_m``, ``_g`` in the EDE chains) and, where they
+    are not W's, the decimals of the scores."""
     order = sorted(before, key=lambda no: (before[no], no))
     place = dict(before)  # gacrux's running value: the place the loops have given so far
     busy = dict.fromkeys(order, True)
@@ -57,7 +58,8 @@ def encounters(before: dict[int, int], functions: str, view: Callable, as_played
             if len(group) > 1:
                 found = view(turn, len(group))
                 if found is not None:
-                    moved = _mini_table(found[0], group, place, as_played, swiss, found[1], shown, loop - turn, found[2])
+                    moved = _mini_table(found[0], group, place, as_played, swiss, found[1], shown, loop - turn, found[2],
+                                        *found[3:])
             busy.update(dict.fromkeys(group, bool(moved) and loop < LIMIT))
             more = more or (bool(moved) and loop < LIMIT)
             total += moved
@@ -84,11 +86,15 @@ def _groups(order: list[int], place: dict[int, int]):
         start = stop
 
 
-def _mini_table(ctx, group, place, as_played, swiss, win: Decimal, shown, key: int, postfix: str) -> int:
+def _mini_table(ctx, group, place, as_played, swiss, win: Decimal, shown, key: int, postfix: str,
+                places: int | None = None) -> int:
     """One loop's mini-table of one tied group (gacrux's ``compute_basic_direct_encounter``): how
-    many were placed apart; their places set and their scores written under ``key``."""
+    many were placed apart; their places set and their scores written under ``key``, with
+    ``places`` decimals (None: those of ``win``)."""
     index, current, most = ctx.index, place[group[0]], len(group) - 1
     scored, best, met_all = {}, {}, True
+    if places is None:  # gacrux's points carry the decimals of its W
+        places = max(0, -int(win.as_tuple().exponent))
     members = set(group)
     for no in group:
         i, against, total = index[no], {}, Decimal("0")
@@ -98,7 +104,7 @@ def _mini_table(ctx, group, place, as_played, swiss, win: Decimal, shown, key: i
             other = ctx.t.players[o].start_no
             if other not in members:
                 continue
-            points = _decimal(pts)
+            points = _decimal(pts, places)
             if other in against:  # met again: the mean of their games
                 mean, count = against[other]
                 total -= mean

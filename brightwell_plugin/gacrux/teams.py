@@ -52,9 +52,15 @@ class TeamCode(NamedTuple):
     item: str
 
 
-def primary_score(t: Tournament) -> str | None:
-    """The primary score the file's tournament type (192) names, as gacrux's TRF reader finds it:
-    ``mpoints``, ``gpoints``, or None when it names none."""
+def primary_score(t: Tournament, trf_file: bool = True) -> str | None:
+    """The primary score the file names, as gacrux finds it: a Chess-JSON's ``scoreSystem.primary``,
+    a TRF's tournament type (192; ``trf_file``: the file is a TRF, not a Chess-JSON keeping a TRF's
+    records): ``mpoints``, ``gpoints`` (``points`` for another word), or None when it names none."""
+    named = t.teams.primary if t.teams is not None else None
+    if named is not None:
+        return {"mp": "mpoints", "match": "mpoints", "gp": "gpoints", "game": "gpoints"}.get(named, "points")
+    if not trf_file:
+        return None
     kind = next((line[4:].strip().upper() for line in trf.records(t, "192")), "")
     if "_MP_GP" in kind or (("_MP" in kind) and "_GP_MP" not in kind) or kind in ("FIDE_TEAM", "FIDE_TEAM_BAKU"):
         return "mpoints"
@@ -100,21 +106,48 @@ def _item(name: str, head: list[str], parts: list[str], primary: str | None) -> 
     return "/".join([name + suffix, *parts])
 
 
-def team_writer(code: TeamCode, rounds: int, whole: bool = False):
+def match_point_decimals(t: Tournament) -> int:
+    """The decimals of gacrux's match points: it keeps each of 362's values as the Decimal written
+    (``TW 3`` none, ``TW 3.0`` one; a letter not written keeps its default, ``2.0``), and a sum
+    of them has the most decimals of its terms."""
+    found = {}
+    for line in trf.records(t, "362"):
+        for at in range(5, len(line), 9):  # gacrux's reading: a letter, then its number in 4 columns
+            text = line[at + 1:at + 5].strip().replace(",", ".")
+            if line[at].upper() in "WDL" and text:
+                found[line[at].upper()] = len(text.partition(".")[2])
+    return max(found.get(letter, 1) for letter in "WDL")
+
+
+def decimals(code: TeamCode, match: int) -> int:
+    """The decimals of gacrux's sums for ``code`` (its value and its terms), with ``match`` those
+    of a match point: match points ``match``, game points one; a product (SB: the opponent's score
+    times one's own; the extended SB: the two it names, ESB the primary's and the other's) both."""
+    kind = code.entry["pointtype"]
+    if code.name in _EXTENDED_SB:
+        kind = {"mpoints": "mgpoints", "gpoints": "gmpoints"}.get(kind, kind)
+    elif code.name == "SB":
+        kind = kind.removesuffix("points") * 2 + "points"
+    if kind == "points" or code.name == "STD":
+        return 1
+    return sum(match if letter == "m" else 1 for letter in kind.removesuffix("points"))
+
+
+def team_writer(code: TeamCode, rounds: int, whole: bool = False, match: int = 1):
     """How gacrux writes one team value of ``code`` (see :func:`.document.writer`); ``whole``: the
-    criterion's values are whole by definition (:attr:`Criterion.whole`)."""
+    criterion's values are whole by definition (:attr:`Criterion.whole`); ``match``: the decimals
+    of a match point (:func:`match_point_decimals`)."""
     name = code.name
     if name in PLACES:
         return lambda number, summed: int(number or 0)
     if name == "SSSC":
         return lambda number, summed: str(Decimal(repr(float(number))).quantize(Decimal(".01"), ROUND_HALF_UP))
+    places = decimals(code, match)
     if name in _ONE_DECIMAL:
-        return lambda number, summed: f"{float(number):.1f}"
+        return lambda number, summed: f"{float(number):.{places}f}"
     if name == "BC":  # a sum over the boards played, of none before any round
         return lambda number, summed: f"{float(number):.1f}" if summed else 0
-    if name in _EXTENDED_SB:
-        return writer(Code.parse("SB"), rounds)
-    return writer(Code.parse(name), rounds, whole)
+    return writer(Code.parse("SB" if name in _EXTENDED_SB else name), rounds, whole, decimals=places)
 
 
 def chain(name: str, size: int) -> str:
@@ -141,6 +174,7 @@ def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, e
     ctx = Context(view, after)
     totals = dict(zip((p.start_no for p in view.players), board_totals(ctx)))
     summed, given, records, loops = {}, {}, {}, {}
+    match = match_point_decimals(t)
     for i, code in enumerate(codes):
         if code.name == "AOB":  # an average over the matches played, of none when there is none
             summed.update(((i, p.start_no), any(e.kind is Kind.GAME for e in es)) for p, es in zip(view.players, ctx.entries))
@@ -155,15 +189,16 @@ def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, e
                 loops[i] = board_results(before, totals, bottom=code.name == "BBE")
                 continue
             criterion, scores = _over(ctx, bound[i][1])
-            found = chain_loops(scores, criterion, bound[i][2], before) if code.name in _CHAINS else \
-                direct_encounter_loops(scores[0], criterion, bound[i][2], before)
+            found = chain_loops(scores, criterion, bound[i][2], before, match) if code.name in _CHAINS else \
+                direct_encounter_loops(scores[0], criterion, bound[i][2], before,
+                                       1 if scores[0].game_points is scores[0] else match)
             records[i], loops[i] = found.record, found.shown
     entries = [{**c.entry, **({"ede": records[i]} if i in records else {})} for i, c in enumerate(codes)]
-    writers = [team_writer(c, after, whole(Code.parse(c.name), host.criteria)) for c in codes]
+    writers = [team_writer(c, after, whole(Code.parse(c.name), host.criteria), match) for c in codes]
     out = result(view.players, entries, writers, standings, summed, given, edition, rounds, check)
     if check:
         for c in out["competitors"]:
-            c["tiebreakDetails"] = _details(ctx, codes, bound, loops, totals, c)
+            c["tiebreakDetails"] = _details(ctx, codes, bound, loops, totals, c, match)
             c["boardPoints"] = {str(b): f"{v:.1f}" for b, v in enumerate(totals[c["cid"]], 1)} if after else {}
     return out, standings
 
@@ -186,7 +221,7 @@ def _over(ctx, criterion):
     return criterion, (ctx, ctx.game_points)
 
 
-def chain_loops(scores: tuple, criterion, opts, before: dict[int, int]):
+def chain_loops(scores: tuple, criterion, opts, before: dict[int, int], match: int = 1):
     """An EDE chain's loops (checker_loops.encounters): P over the primary score, S over the other,
     C, T, B over the two teams' match board by board (gacrux counts those in the other score's
     kind, its W and its letter)."""
@@ -202,13 +237,17 @@ def chain_loops(scores: tuple, criterion, opts, before: dict[int, int]):
             return None
         kind = functions[j]
         side = primary if kind == "P" else secondary
-        return found, Decimal(f"{side.t.scoring.win if kind in 'PS' else board_win:.1f}"), letter[side]
+        places = match if letter[side] == "_m" else 1  # match points as the file writes them
+        win = Decimal(f"{side.t.scoring.win if kind in 'PS' else board_win:.{places}f}")
+        return (found, win, letter[side]) if kind not in "CB" else (found, win, letter[side], 1)  # C, B: boards
     return encounters(before, functions, view, DirectEncounter.as_played(primary, opts), "S" in opts.modifiers)
 
 
-def _details(ctx, codes: list[TeamCode], bound: list, loops: dict, totals: dict, competitor: dict) -> list[dict]:
+def _details(ctx, codes: list[TeamCode], bound: list, loops: dict, totals: dict, competitor: dict,
+             match: int = 1) -> list[dict]:
     """A team's ``tiebreakDetails`` (gacrux's ``-c``): the terms of checker_details.py over the
-    team view's match or game points, the loops of DE, the EDE chains, TBR and BBE, BC's boards."""
+    team view's match or game points, the loops of DE, the EDE chains, TBR and BBE, BC's boards;
+    the terms of a sum with the value's decimals (``match``: those of a match point)."""
     gp, no = ctx.game_points, competitor["cid"]
     i = ctx.index[no]
     out = []
@@ -225,5 +264,9 @@ def _details(ctx, codes: list[TeamCode], bound: list, loops: dict, totals: dict,
         elif code.name in TERMS:
             inner = criterion.inner if isinstance(criterion, OverGamePoints) else criterion
             terms = TERMS[code.name](gp if inner is not criterion else ctx, inner, opts, i)
+        if match != 1 and j not in loops and code.name not in ("BC", "SSSC"):  # as the sums' decimals
+            places = decimals(code, match)
+            terms = {k: f"{float(v):.{places}f}" if isinstance(v, str) and "." in v and k != "cut" else v
+                     for k, v in terms.items()}
         out.append({"desc": code.entry["desc"], "val": value, **terms})
     return out

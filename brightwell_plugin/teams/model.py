@@ -5,7 +5,7 @@ individual model (model.py), which still holds every board's game: a team event 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from brightwell_plugin.model import Number
 
@@ -82,6 +82,9 @@ class TeamSection:
     board_colours: str | None = None  # TRF-2026 352: the first team's colour on each board, "WBWB"
     size: int | None = None  # the boards of a match, when the file says so apart from a colour sequence
     tiebreaks: tuple[str, ...] = ()  # the teams' list, when the file names one apart from its players' (OpenGotha)
+    # the score the file names first ("match" or "game": Chess-JSON's scoreSystem.primary), when it names
+    # one; how the file words its order, not the event: two files of one event may differ here
+    primary: str | None = field(default=None, compare=False)
 
     @property
     def board_count(self) -> int:

@@ -18,12 +18,13 @@ def team_trf(name: str, rosters: list[list[int]], rounds: list[list[tuple]], mat
              colours: str = "WBWB", forfeits: tuple[tuple[str, int, int, int], ...] = (),
              orders: tuple[tuple[int, int, int, tuple[int, ...]], ...] = (),
              byes: tuple[tuple[str, int, int], ...] = (), pab: tuple[float, float] = (1, 2),
-             penalties: tuple[tuple[int, float, float, int], ...] = ()) -> bytes:
+             penalties: tuple[tuple[int, float, float, int], ...] = (), whole: bool = False) -> bytes:
     """A team event: ``rosters[i]`` team i+1's start numbers in board order; ``rounds[r]`` the
     board results of round r+1 as (white player, black player, kind, result of white); ``black``
     None for a board the other team left empty. ``byes``: (kind, round, team), a team's bye of
     kind P (pairing-allocated: 320, worth ``pab`` match and game points), F, H or Z (240);
-    ``penalties``: (team, match points, game points, round), a 299 penalty or bonus."""
+    ``penalties``: (team, match points, game points, round), a 299 penalty or bonus; ``whole``:
+    362's match points written without decimals (``TW 3     TD 1``)."""
     entries: dict[int, list[RoundEntry]] = {no: [RoundEntry(Kind.ABSENT)] * len(rounds) for team in rosters for no in team}
     for r, boards in enumerate(rounds):
         for white, black, kind, result in boards:
@@ -38,7 +39,8 @@ def team_trf(name: str, rosters: list[list[int]], rounds: list[list[tuple]], mat
     text = TrfFormat().dumps(t).decode("latin-1").rstrip("\r\n").replace("\r\n", "\n")
     text = text.replace("092 Individual: Swiss-System", "092 Team Swiss System")
     w, d, lost = match_points
-    lines = [text, f"352 {colours}", f"362 TW {w:.1f}   TD {d:.1f}   TL {lost:.1f}"]
+    lines = [text, f"352 {colours}", f"362 TW {w:<3}   TD {d:<3}   TL {lost:<3}" if whole else
+             f"362 TW {w:.1f}   TD {d:.1f}   TL {lost:.1f}"]
     for i, team in enumerate(rosters, 1):
         lines.append(f"310 {i:3d} {('Team ' + str(i)):<32} {('T' + str(i)):<5} {0:6d} {'':6} {'':6} {'':3}  "
                      + " ".join(f"{no:4d}" for no in team))
@@ -63,8 +65,8 @@ def team_trf(name: str, rosters: list[list[int]], rounds: list[list[tuple]], mat
 @st.composite
 def team_events(draw, max_teams=6, max_rounds=5):
     """A team Swiss, every board played (or forfeited) in every round, and with an odd number of
-    teams a bye each round (pairing-allocated, full, half or zero); returns (TRF bytes, rosters,
-    team size)."""
+    teams a bye each round (pairing-allocated, full, half or zero); without byes and penalties, its
+    match points written with or without decimals; returns (TRF bytes, rosters, team size)."""
     teams = draw(st.integers(2, max_teams))
     size = draw(st.integers(1, 4))
     rosters = [[t * size + b + 1 for b in range(size)] for t in range(teams)]
@@ -86,5 +88,6 @@ def team_events(draw, max_teams=6, max_rounds=5):
     penalties = draw(st.lists(st.tuples(st.integers(1, teams), st.sampled_from([-2.0, -1.0, 0.0, 1.0]),
                                         st.sampled_from([-1.5, -0.5, 0.0, 1.0]), st.integers(1, len(rounds))),
                               max_size=2))
+    whole = not byes and not penalties and draw(st.booleans())  # a bye's and a 299's points are written with one
     return team_trf("Generated team Swiss", rosters, rounds, points, ("WB" * size)[:size], byes=tuple(byes),
-                    pab=pab, penalties=tuple(penalties)), rosters, size
+                    pab=pab, penalties=tuple(penalties), whole=whole), rosters, size
