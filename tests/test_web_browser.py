@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import socket
 import threading
 import time
@@ -14,9 +13,9 @@ from brightwell_plugin import api
 from brightwell_plugin.criteria.base import fmt
 from brightwell_plugin.web import publish as site
 from brightwell_plugin.plugins.host import get_host
+from support.browser import CHROMIUM, LAUNCH_ARGS, Watched
 from support.samples import research
 
-CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
 if CHROMIUM is None:
     pytest.skip("the system's Chromium is not installed (apt-get install chromium; .ci/run does it)",
                 allow_module_level=True)
@@ -43,27 +42,9 @@ def published(event, tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def browser():
     with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-extensions"])
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield b
         b.close()
-
-
-class Watched:
-    """A page that records console errors, uncaught exceptions and every request it makes."""
-
-    def __init__(self, browser, width=1280, height=900):
-        self.page = browser.new_page(viewport={"width": width, "height": height})
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("request", lambda r: self.requests.append(r.url))
-
-    def rows(self, selector: str) -> list[list[str]]:
-        return self.page.eval_on_selector_all(
-            f"{selector} tbody tr",
-            "rows => rows.map(r => [r.dataset.startNo, ...Array.from(r.cells, c => c.textContent.trim())])")
 
 
 def test_every_page_loads_with_no_error_and_no_request_outside_the_site(browser, published):

@@ -118,7 +118,7 @@ def _text(stored: bytes) -> str:
     return stored.decode("utf-8", "surrogatepass")
 
 
-def collect(inputs: Iterable[str], to: str | None = None, *, host: Host) -> Jobs:
+def collect(inputs: Iterable[str | os.PathLike], to: str | None = None, *, host: Host) -> Jobs:
     """Files, folders (recursively) and globs: a job per event. The files a format declares as one
     event are one job, read from the set's main file; the companions a format reads beside an
     event are no jobs. A folder walk or a glob leaves out the output folders of earlier batches
@@ -132,7 +132,7 @@ def collect(inputs: Iterable[str], to: str | None = None, *, host: Host) -> Jobs
     jobs = Jobs()
     mains = lru_cache(maxsize=16)(formats.main_files)  # a folder's set files are listed once, not once per set
     is_tagged = lru_cache(maxsize=4096)(lambda folder: (folder / OUTPUT_TAG).is_file())  # once per folder
-    for text in inputs:
+    for text in map(os.fspath, inputs):
         if not glob.has_magic(text) and not os.path.lexists(text):
             raise BrightwellError("no such file or folder", file=text)
         paths = [Path(p) for p in sorted(glob.glob(text, recursive=True))] or [Path(text)]
