@@ -1,4 +1,5 @@
-"""Every real sample into every writable format (taken from the plugin host): the target's own
+"""Every real sample (the formats and the team events of ../shared/research) into every writable format
+(taken from the plugin host): the target's own
 reader reads the written file, and ranked by the source's own tie-breaks the standings are equal —
 or the conversion names, at the first level, a thing the target could not carry."""
 
@@ -16,7 +17,8 @@ from support.strategies import tournaments
 from support.samples import research
 
 SAMPLES = research("formats")
-READABLE = (".trf", ".tab", ".elo", ".json", ".xml", ".t", ".js", ".h9", ".tou", ".trn", ".zip", ".piz", ".txt")
+TEAMS = research("teams")  # team events and the real Go files beside them
+READABLE = (".trf", ".tab", ".elo", ".json", ".xml", ".t", ".js", ".h9", ".tou", ".trn", ".zip", ".piz", ".txt", ".jch")
 WRITABLE = sorted(name for name, f in get_host().formats.items() if f.can_write)
 # a writer for one game refuses the others, saying so: that is the conversion's answer, not a failure
 REFUSALS = ("holds Othello", "holds Scrabble", "holds Go results", "reads a game's result from both scores",
@@ -28,7 +30,7 @@ def _samples():
     if not SAMPLES.exists():
         return [pytest.param(None, marks=pytest.mark.skip(reason="shared research samples not present"))]
     out = []
-    for p in sorted(SAMPLES.rglob("*")):
+    for p in sorted([*SAMPLES.rglob("*"), *(TEAMS.glob("*") if TEAMS.exists() else ())]):
         if p.is_file() and p.suffix.lower() in READABLE and not p.name.startswith("PROVENANCE"):
             try:
                 if api.load(p).tournament.players:

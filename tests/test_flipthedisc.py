@@ -130,6 +130,36 @@ def test_play_offs_after_the_swiss_are_kept_apart(tmp_path):
     assert any("Final: #1" in line for line in api.describe_playoffs(t))
 
 
+def test_play_offs_converted_to_an_elo_export_are_its_play_off_sections_and_read_back_as_play_offs(tmp_path):
+    """FlipTheDisc -> Papp ELO: each play-off stage a ``%Round <stage>`` block after the Swiss rounds
+    (as the WOF archive writes ``%Round PO``), read back as the same play-off games, never as rounds;
+    nothing said lost about them, and the Swiss standings by points the same."""
+    import json
+
+    from support.make_fixtures import ftd_json
+
+    data = json.loads(ftd_json())
+    swiss = data["info"]["rounds"]
+
+    def game(a, b, discs, result):
+        return [{"id": a, "score": discs, "result": result, "gameNumber": 0}, {"id": b}]
+
+    data["rounds"] += [
+        {"round": swiss + 1, "pairing": [game(1, 8, 40, 2) + game(8, 1, 36, 2)],
+         "roundNames": [{"round": swiss + 1, "round_name": "Final"}]},
+        {"round": swiss + 2, "pairing": [game(4, 2, 30, 0)], "roundNames": [{"round": swiss + 2, "round_name": "3rd place"}]}]
+    source, target = tmp_path / "finals.json", tmp_path / "finals.elo"
+    source.write_text(json.dumps(data))
+    loaded, report = api.convert(source, target, "papp")
+    text = target.read_text(encoding="latin-1")
+    assert text.index(f"%Round: {swiss}") < text.index("%Round Final") < text.index("%Round 3rd place")
+    assert not any("play-off" in str(x) for x in report.lost)
+    back = api.load(target).tournament
+    assert back.playoffs == loaded.tournament.playoffs and back.rounds_played == swiss
+    assert [(r.start_no, r.rank) for r in api.rank(back, "PTS").rows] == \
+        [(r.start_no, r.rank) for r in api.rank(loaded.tournament, "PTS").rows]
+
+
 def test_the_event_dates_are_read():
     t = api.load(FIXTURES / "othello_open.ftd.json").tournament
     assert (t.start_date, t.end_date) == ("2026-05-16", "2026-05-17")
