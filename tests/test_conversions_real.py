@@ -1,7 +1,7 @@
-"""Every real sample (the formats and the team events of ../shared/research) into every writable format
-(taken from the plugin host): the target's own
-reader reads the written file, and ranked by the source's own tie-breaks the standings are equal —
-or the conversion names, at the first level, a thing the target could not carry."""
+"""Every real sample (the formats and the team events of ../shared/research) into every writable
+format (taken from the plugin host): the target's own reader reads the written file, and ranked by
+the source's own tie-breaks the standings are equal — or the conversion names, at the first level,
+a thing the target could not carry."""
 
 from __future__ import annotations
 
