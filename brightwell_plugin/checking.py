@@ -37,23 +37,62 @@ def check(tournament: Tournament, spec: str | Sequence[str] | None, after_round:
                  for p in tournament.players}
     if not any(p.stored_rank for p in tournament.players) and not any(published.values()):
         raise BrightwellError("the file publishes no ranks or tie-break values to check")
-    if after_round is None and PUBLISHED_AFTER in dict(tournament.metadata):  # as of the round the file says
-        after_round = int(dict(tournament.metadata)[PUBLISHED_AFTER])
+    if after_round is None:  # as of the round the file says
+        after_round = published_round(tournament)
     standings = rank(tournament, spec, after_round, host, edition, boards)
     stored = {p.start_no: p.stored_rank for p in tournament.players}
-    tied = Counter(r.rank for r in standings.rows)  # a stored rank anywhere in a tie's places agrees
+    agreed = _stored_ranks(tournament, standings)
     rows = []
     for r in standings.rows:
         computed = dict(zip(standings.headings, r.values))
         pairs = tuple((item, value, computed[item]) for item, value in published[r.start_no].items()
                       if item in computed)
-        at = stored[r.start_no]
-        agreed = r.rank if at is not None and r.rank <= at < r.rank + tied[r.rank] else at
-        rows.append(CheckRow(r.start_no, r.name, agreed, r.rank, r.values, pairs))
+        rows.append(CheckRow(r.start_no, r.name, agreed.get(r.start_no), r.rank, r.values, pairs))
     if not any(stored.values()) and not any(r.published for r in rows):
         items = sorted({item for values in published.values() for item in values})
         raise BrightwellError(f"nothing to compare: the file publishes {', '.join(items)}; include it in -t")
     return standings, rows
+
+
+def published_round(t: Tournament) -> int | None:
+    """The round the file's ranks and values are as of, where it says one (else None: its last)."""
+    value = dict(t.metadata).get(PUBLISHED_AFTER)
+    return int(value) if value is not None else None
+
+
+def stored_places(t: Tournament, standings: Standings) -> tuple[dict[int, int], str] | None:
+    """Each ranked player's place as the file stores it, and what it is: its ranks (``"ranks"``),
+    read as ``check`` reads them; else the order of its stored points (``"points"``), where every
+    player has some and they are not all the same. A stored place agrees with a computed one when
+    the places each spans meet (a computed tie, a group of equal stored points: the file orders no
+    two players of it), and is then that place. None when the file stores no order."""
+    if any(p.stored_rank for p in t.players):
+        return _stored_ranks(t, standings), "ranks"
+    points = [p.stored_points for p in t.players]
+    if not t.players or None in points or len(set(points)) == 1:
+        return None
+    first, last = {}, {}
+    for n, p in enumerate(sorted(t.players, key=lambda p: -p.stored_points), 1):
+        first.setdefault(p.stored_points, n)
+        last[p.stored_points] = n
+    spans = {p.start_no: (first[p.stored_points], last[p.stored_points]) for p in t.players}
+    return _agreed(standings, spans), "points"
+
+
+def _stored_ranks(t: Tournament, standings: Standings) -> dict[int, int]:
+    return _agreed(standings, {p.start_no: (p.stored_rank, p.stored_rank) for p in t.players if p.stored_rank})
+
+
+def _agreed(standings: Standings, spans: dict[int, tuple[int, int]]) -> dict[int, int]:
+    """Each ranked player's stored place: the computed one where the stored span (``spans``, first
+    and last place) meets the places his computed tie spans, else the span's first."""
+    tied = Counter(r.rank for r in standings.rows)
+    out = {}
+    for r in standings.rows:
+        if r.start_no in spans:
+            first, last = spans[r.start_no]
+            out[r.start_no] = r.rank if first <= r.rank + tied[r.rank] - 1 and r.rank <= last else first
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 def _escape(c: str) -> str:
     """A character that must not act on a terminal, written as an escape."""
@@ -60,3 +62,15 @@ def one_line(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text)
+
+
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|«[^»]*»")
+_PATH = re.compile(r"[^\s'\"(),;:]*[/\\][^\s'\"(),;:]+")  # a path: something with a slash in it
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![A-Za-z_])")
+
+
+def cause(message: str) -> str:
+    """What an error message says is wrong, alike for every file it happens to: its quoted values,
+    paths and numbers blanked (``round N of player N``); for grouping failures by cause."""
+    text = _PATH.sub("…", _QUOTED.sub("'…'", message))
+    return " ".join(_NUMBER.sub("N", text).split())

@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from brightwell_plugin import api
 from brightwell_plugin.archive.batch import OUTPUT_TAG, Placing, chunk_sizes, collect, process, run
+from brightwell_plugin.archive.journal import JOURNAL
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.plugins.host import get_host
@@ -48,8 +49,9 @@ def archive(root: Path) -> Path:
 
 
 def checksums(folder: Path) -> dict[str, str]:
+    """Each file's digest, but the journal's (a log of the run: the order files finished in)."""
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != JOURNAL}
 
 
 def test_mixed_archive(tmp_path):
@@ -60,7 +62,7 @@ def test_mixed_archive(tmp_path):
     assert result.exit_code == 1  # two files failed
     assert checksums(src) == before  # inputs untouched
     written = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
-    assert written == {OUTPUT_TAG, "club.xml", "2019/quirks.trf", "2019/spring/event.ini", "2019/spring/event.trn",
+    assert written == {OUTPUT_TAG, JOURNAL, "club.xml", "2019/quirks.trf", "2019/spring/event.ini", "2019/spring/event.trn",
                        "2019/spring/event.sco", "2019/woc.elo", "ftd.xml", "go.xml", "tsh/a.t"}
     for name in ("club.xml", "2019/quirks.trf", "2019/spring/event.trn", "2019/woc.elo", "ftd.xml"):
         assert api.load(out / name).tournament.players
@@ -142,7 +144,12 @@ def test_rerank_under_one_rule_and_skip_existing(tmp_path):
     assert first.exit_code == 0, first.stdout
     assert api.load(out / "club.xml").tournament.tiebreaks == ("PTS", "BQ:preset=ftd", "DISCS")
     again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--to", "xml", "--skip-existing"])
-    assert again.exit_code == 0 and "0 ranked, 4 skipped" in again.stdout
+    assert again.exit_code == 0 and "4 ranked (4 by an earlier run), 0 skipped" in again.stdout
+    (out / JOURNAL).unlink()  # outputs no journal tells of: ranked again for the report, left as they are
+    written = {p: p.stat().st_mtime_ns for p in out.glob("*.xml")}
+    again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--to", "xml", "--skip-existing"])
+    assert "4 ranked (4 by an earlier run), 0 skipped" in again.stdout
+    assert {p: p.stat().st_mtime_ns for p in out.glob("*.xml")} == written
 
 
 def test_any_executor_runs_the_batch(tmp_path):
@@ -250,7 +257,7 @@ def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
     results = run(jobs, tmp_path / "out", "PTS,BQ:preset=woc", jobs_count=2, host=get_host())
     assert [Path(r.source).name for r in results] == [f"e{i:02d}.xml" for i in range(70)]
     assert [r.ok for r in results] == [i != 33 for i in range(70)]
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [OUTPUT_TAG] + [f"e{i:02d}.xml" for i in range(70)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [OUTPUT_TAG, JOURNAL] + [f"e{i:02d}.xml" for i in range(70)
                                                                                    if i != 33]
     first = results[0].placings
     assert first and all(r.placings == first for r in results if r.ok)  # placings came back whole
@@ -323,7 +330,8 @@ def test_interrupted_run_then_skip_existing_completes_the_tree(tmp_path):
     assert 10 <= partial < 150  # really interrupted mid-way
     done = subprocess.run(cmd + ["--skip-existing"], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"{150 - partial} ranked, {partial} skipped" in done.stdout
+    # the whole tree reported: the files the killed run wrote as coming from it (its journal's, or ranked again)
+    assert f"150 ranked ({partial} by an earlier run), 0 skipped" in done.stdout
     assert not list(out.rglob("*.tmp"))
     expected = (out / "event000.trf").read_bytes()
     assert all((out / f"event{i:03d}.trf").read_bytes() == expected for i in range(150))

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from brightwell_plugin import api
 from brightwell_plugin.archive.jobs import OUTPUT_TAG, Job, Jobs, collect, tag_output
 from brightwell_plugin.archive.schedule import Interrupted, chunk_sizes, run_jobs
-from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat
+from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat, cause
 from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.standings import configured, rank, ranked
 
@@ -48,12 +48,15 @@ class FileResult:
     not_carried: tuple[str, ...] = field(default_factory=tuple)
     skip_reason: str | None = None  # why a skipped file was left: its output exists, or it is no tournament
     before_from: str | None = None  # what "before" is: "ranks" the file stores, or "points" when it stores none
+    cause: str | None = None  # what went wrong, alike for every file it happened to (errors.cause)
+    earlier: bool = False  # ranked and written by an earlier run into the same folder (--skip-existing)
 
     def __reduce__(self):
         """Pickled with plain tuples as placings: a named tuple pickles through a Python call
         each way (a batch's workers send sixty thousand), a plain one in C."""
         return _file_result, (self.source, self.target, self.format, self.error, self.skipped,
-                              tuple(map(tuple, self.placings)), self.not_carried, self.skip_reason, self.before_from)
+                              tuple(map(tuple, self.placings)), self.not_carried, self.skip_reason, self.before_from,
+                              self.cause, self.earlier)
 
     @property
     def ok(self) -> bool:
@@ -79,36 +82,23 @@ class FileResult:
 _as_placing = partial(tuple.__new__, Placing)  # Placing from a plain tuple, in C
 
 
-def _file_result(source, target, format, error, skipped, rows, not_carried, skip_reason, before_from) -> FileResult:
+def _file_result(source, target, format, error, skipped, rows, not_carried, skip_reason, before_from, cause=None,
+                 earlier=False) -> FileResult:
     return FileResult(source, target, format, error, skipped, tuple(map(_as_placing, rows)), not_carried,
-                      skip_reason, before_from)
-
-
-def _stored_places(t) -> tuple[dict[int, int], str] | None:
-    """The order the file stored and what it is: its ranks ("ranks"), else the order of its stored
-    points ("points")."""
-    if any(p.stored_rank for p in t.players):
-        return {p.start_no: p.stored_rank for p in t.players if p.stored_rank}, "ranks"
-    if all(p.stored_points is not None for p in t.players) and t.players:
-        ordered = sorted(t.players, key=lambda p: -p.stored_points)
-        places, last, place = {}, None, 0
-        for i, p in enumerate(ordered, 1):
-            if p.stored_points != last:
-                place, last = i, p.stored_points
-            places[p.start_no] = place
-        return places, "points"
-    return None
+                      skip_reason, before_from, cause, earlier)
 
 
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
-            strict: bool = False, renumber: bool = False, *, host: Host) -> FileResult:
+            strict: bool = False, renumber: bool = False, rank_again: bool = False, *, host: Host) -> FileResult:
     """Load, rank, write one tournament with ``host``'s plugins (of a team event, its teams, its
     players' records kept); every problem becomes the result's one-line error. ``strict`` refuses
     a file read in part or a target that cannot carry what changes its standings, as ``convert
-    --strict`` does; ``renumber`` numbers the players 1..n for a target that cannot hold theirs."""
+    --strict`` does; ``renumber`` numbers the players 1..n for a target that cannot hold theirs.
+    With ``skip_existing``, a file whose output exists is left (``rank_again``: ranked, not written,
+    for a report that covers it)."""
     formats = host.formats
     if job.refused:  # another file would write its output
-        return FileResult(job.label, error=job.refused)
+        return FileResult(job.label, error=job.refused, cause=cause(job.refused))
     try:
         try:
             fmt = formats.find(to) if to else formats.detect(job.source)
@@ -119,7 +109,8 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
                               skip_reason="not a tournament (no format recognises it or its suffix)")
         written = formats.written_as(fmt)
         target = formats.output_path(job.source, out_dir / job.relative, written)
-        if skip_existing and all(p.exists() for p in written.output_files(target)):
+        earlier = skip_existing and all(p.exists() for p in written.output_files(target))
+        if earlier and not rank_again:
             return FileResult(job.label, str(target), None, skipped=True, skip_reason="output exists")
         try:
             loaded = api.load(job.source, None if to else fmt.name, part=job.part, host=host,
@@ -131,17 +122,32 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
         t = loaded.tournament
         stored = ranked(t)  # of a team event, the teams, with the ranks and points their records store
         standings = rank(stored, spec, None, host)
-        written_t = api.with_standings(t, standings)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        lost = _write(written_t, target, written, strict, renumber, host)
-        before, before_from = _stored_places(stored) or ({}, None)
-        placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in standings.rows)
+        if standings.after_round == 0:  # a list of entrants: nothing ranked, nothing to compare
+            return FileResult(job.label, skipped=True, skip_reason="no round played")
+        lost = []
+        if not earlier:  # an output an earlier run wrote, untold by its journal: ranked again, kept as it is
+            target.parent.mkdir(parents=True, exist_ok=True)
+            lost = _write(api.with_standings(t, standings), target, written, strict, renumber, host)
+        compared, before_from, before = _stored_order(stored, standings, spec, host)
+        placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in compared.rows)
         return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost),
-                          before_from=before_from)
+                          before_from=before_from, earlier=earlier)
     except BrightwellError as exc:  # ranking and writing errors name no file: this is the one
-        return FileResult(job.label, error=str(exc.at(file=job.label)))
+        return FileResult(job.label, error=str(exc.at(file=job.label)), cause=cause(exc.message))
     except Exception as exc:  # one bad file never stops the batch
-        return FileResult(job.label, error=f"{job.label}: internal error ({type(exc).__name__}: {exc})")
+        return FileResult(job.label, error=f"{job.label}: internal error ({type(exc).__name__}: {exc})",
+                          cause=f"internal error ({type(exc).__name__})")
+
+
+def _stored_order(stored, standings, spec, host: Host):
+    """The standings to compare the file's own order with (as of the round it says its ranks are,
+    as ``check`` does), and that order (:func:`~brightwell_plugin.checking.stored_places`)."""
+    from brightwell_plugin.checking import published_round, stored_places  # on first use
+    when = published_round(stored)
+    if when is not None and when != standings.after_round:
+        standings = rank(stored, spec, when, host)
+    before, before_from = stored_places(stored, standings) or ({}, None)
+    return standings, before_from, before
 
 
 def _write(t, target: Path, fmt, strict: bool, renumber: bool, host: Host) -> list:
@@ -226,7 +232,9 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     Files that are no tournament are skipped, or with ``strict`` failed. Each result goes to
     ``on_result`` as it completes; with ``keep`` (the default) all are returned too, in the jobs'
     order, and without it none are held: memory stays flat however many files there are. The
-    workers use ``host``, sent to them pickled."""
+    workers use ``host``, sent to them pickled. Each file ranked and written is noted in the output
+    folder's journal (archive/journal.py): a file left because its output exists comes back with
+    the result of the earlier run that wrote it (``earlier``): the journal's, else ranked again."""
     refuse_bad_arguments(spec, to, host)
     refuse_inputs_inside(jobs, out_dir)
     try:
@@ -236,10 +244,30 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
         raise BrightwellError(f"cannot be the output folder: {reason}", file=str(out_dir)) from None
     clean_stale_temporaries(out_dir)
     tag_output(out_dir)
+    from brightwell_plugin.archive.journal import Journal  # imports this module
+    journal = Journal(out_dir)
     work = partial(process, out_dir=out_dir, spec=spec, to=to, skip_existing=skip_existing, strict=strict,
                    renumber=renumber, host=host)
-    results = run_jobs(jobs, work, executor, jobs_count, on_result, keep)
-    if not keep:
-        return []
-    order = {job.label: i for i, job in enumerate(jobs)}
-    return sorted(results, key=lambda r: order[r.source])
+    untold: set[str] = set()  # outputs an earlier run wrote that its journal does not tell of
+    kept: list[FileResult] = []
+
+    def arrived(r: FileResult) -> None:
+        if r.ok and not r.skipped:  # ranked now (written, or an earlier output ranked again)
+            journal.record(r)
+        r = journal.resolve(r)
+        if r.skipped and r.skip_reason == "output exists":
+            untold.add(r.source)
+            return
+        if keep:
+            kept.append(r)
+        if on_result is not None:
+            on_result(r)
+    try:
+        run_jobs(jobs, work, executor, jobs_count, arrived, False)
+        if untold:  # ranked again, not written: the report covers the whole tree
+            run_jobs([job for job in jobs if job.label in untold], partial(work, rank_again=True), executor,
+                     jobs_count, arrived, False)
+    finally:
+        journal.close()
+    order = {job.label: i for i, job in enumerate(jobs)} if keep else {}
+    return sorted(kept, key=lambda r: order[r.source])

@@ -1,10 +1,10 @@
 """The batch report: what changed in each file's standings, as CSV, JSON and a self-contained page.
 
 A :class:`ReportWriter` takes each file's result as it completes and writes it out at once (CSV
-rows, a JSON line, an HTML row into files beside the report), keeping only counters and the few
-files the chart shows: its memory does not grow with the archive. ``close`` builds STEM.json and
-STEM.html from what it streamed and puts the three files in place together. Files appear in the
-order they finished."""
+rows, a JSON line, an HTML row into files beside the report), keeping counters, the few files the
+chart shows, where each file's part lies and the failed files' names by cause. ``close`` builds
+the three files from what it streamed, each file's part in the order of the input paths, with the
+failures grouped by cause, and puts them in place together."""
 
 from __future__ import annotations
 
@@ -13,14 +13,15 @@ import functools
 import heapq
 import html
 import json
+import io
 import os
-import shutil
 from pathlib import Path
 
 from brightwell_plugin.archive.batch import FileResult
 from brightwell_plugin.errors import BrightwellError
 
 CHART_FILES = 50  # the chart shows the files whose places changed most
+INDEX_HELD = 4_000  # where so many files' parts lie is held; then sorted, it goes to disk beside the parts
 
 
 def record(r: FileResult, top: int, moved=None, title=None, top_n=None) -> dict:
@@ -31,7 +32,7 @@ def record(r: FileResult, top: int, moved=None, title=None, top_n=None) -> dict:
         "title_changed": (r.top_changed(1) if title is None else title) if r.ok else None,
         "top_changed": (r.top_changed(top) if top_n is None else top_n) if r.ok else None,
         "mean_abs_place_change": r.mean_abs_change() if r.ok else None, "not_carried": list(r.not_carried),
-        "before_from": r.before_from,
+        "before_from": r.before_from, "earlier_run": r.earlier, "cause": r.cause,
         "moved": [{"start_no": p.start_no, "name": p.name, "before": p.before, "after": p.after,
                    "change": p.before - p.after} for p in moved],
     }
@@ -46,8 +47,16 @@ def _html_row(r: FileResult, moved, title: bool, top_n: bool) -> str:
             (f"<br>{names}" if names else "")
     elif r.ok and not r.skipped and r.before_from is None:
         names = "<span class='note'>no order stored: nothing to compare</span>"
-    return (f"<tr><td>{html.escape(r.source)}</td><td>{'skipped' if r.skipped else 'ranked'}</td>"
+    return (f"<tr><td>{html.escape(r.source)}</td><td>{_status(r)}</td>"
             f"<td>{'yes' if title else ''}</td><td>{'yes' if top_n else ''}</td><td>{names}</td></tr>\n")
+
+
+def _status(r: FileResult) -> str:
+    if not r.ok:
+        return f"error: {r.error}"
+    if r.skipped:
+        return f"skipped: {r.skip_reason}" if r.skip_reason else "skipped"
+    return "ranked (earlier run)" if r.earlier else "ranked"
 
 
 def report_stem(text: str) -> Path:
@@ -84,14 +93,12 @@ class ReportWriter:
         stem.parent.mkdir(parents=True, exist_ok=True)
         self._parts = {kind: stem.with_name(f".{stem.name}.{kind}.{os.getpid()}.part")
                        for kind in ("csv", "jsonl", "rows")}
-        self._csv_file = open(self._parts["csv"], "w", newline="", **_TEXT)
-        self._jsonl = open(self._parts["jsonl"], "w", **_TEXT)
-        self._rows = open(self._parts["rows"], "w", **_TEXT)
-        self._csv = csv.writer(self._csv_file, lineterminator="\n")
-        self._csv.writerow(["source", "status", "start_no", "name", "place_before", "place_after", "change",
-                            "before_from"])
-        self.counts = {"files": 0, "ranked": 0, "skipped": 0, "failed": 0, "compared": 0, "top_changed": 0,
-                       "title_changed": 0}
+        self._files = {kind: open(path, "wb") for kind, path in self._parts.items()}
+        self._index: list[tuple[str, tuple[tuple[int, int], ...]]] = []  # a file's source, its parts' (start, size)
+        self._runs: list[Path] = []  # the index's sorted runs on disk
+        self._failures: dict[str, list[str]] = {}  # cause -> the files that failed of it
+        self.counts = {"files": 0, "ranked": 0, "earlier_run": 0, "skipped": 0, "failed": 0, "compared": 0,
+                       "top_changed": 0, "title_changed": 0}
         self._change_sum, self._change_count = 0, 0
         self._chart: list[tuple[float, int, str]] = []  # a heap of the files that changed most
 
@@ -100,6 +107,9 @@ class ReportWriter:
         c = self.counts
         c["files"] += 1
         c["failed" if not r.ok else "skipped" if r.skipped else "ranked"] += 1
+        c["earlier_run"] += r.earlier
+        if not r.ok:
+            self._failures.setdefault(r.cause or r.error, []).append(r.source)
         moved = r.moved() if r.ok else []
         title, top_n = (r.top_changed(1), r.top_changed(self.top)) if r.ok else (False, False)
         if r.ok and not r.skipped and r.has_order:
@@ -112,70 +122,123 @@ class ReportWriter:
         if r.ok and r.has_order:
             item = (r.mean_abs_change() or 0.0, c["files"], Path(r.source).name)
             (heapq.heappush if len(self._chart) < CHART_FILES else heapq.heappushpop)(self._chart, item)
-        status = "error" if not r.ok else "skipped" if r.skipped else "ranked"
+        status = _status(r)
+        rows = io.StringIO()
+        out = csv.writer(rows, lineterminator="\n")
         if not r.ok or r.skipped or not moved:
-            self._csv.writerow([r.source, status if r.ok else f"error: {r.error}", "", "", "", "", "",
-                                r.before_from or ""])
+            out.writerow([r.source, status, "", "", "", "", "", r.before_from or ""])
         for p in moved:
-            self._csv.writerow([r.source, status, p.start_no, p.name, p.before, p.after, p.before - p.after,
-                                r.before_from])
-        self._jsonl.write(json.dumps(record(r, self.top, moved, title, top_n), ensure_ascii=False) + "\n")
-        self._rows.write(_html_row(r, moved, title, top_n))
+            out.writerow([r.source, status, p.start_no, p.name, p.before, p.after, p.before - p.after, r.before_from])
+        texts = {"csv": rows.getvalue(), "jsonl": json.dumps(record(r, self.top, moved, title, top_n),
+                                                              ensure_ascii=False) + "\n",
+                 "rows": _html_row(r, moved, title, top_n)}
+        at = []
+        for kind, text in texts.items():
+            f, data = self._files[kind], text.encode(**_TEXT)
+            at.append((f.tell(), len(data)))
+            f.write(data)
+        self._index.append((r.source, tuple(at)))
+        if len(self._index) >= INDEX_HELD:
+            self._spill()
+
+    def _spill(self) -> None:
+        """The index held, sorted by source, to a run on disk (merged with the others at the end)."""
+        path = self.stem.with_name(f".{self.stem.name}.index{len(self._runs)}.{os.getpid()}.part")
+        self._runs.append(path)
+        with open(path, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(item) + "\n" for item in sorted(self._index, key=lambda item: item[0]))
+        self._index = []
+
+    def _order(self):
+        """(source, parts) of every file, in the order of the input paths."""
+        def run(path: Path):
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    source, spans = json.loads(line)
+                    yield source, spans
+        held = sorted(self._index, key=lambda item: item[0])
+        return heapq.merge(*map(run, self._runs), held, key=lambda item: item[0])
 
     def summary(self) -> dict:
         mean = self._change_sum / self._change_count if self._change_count else None
-        return {**self.counts, "top": self.top, "mean_abs_place_change": mean}
+        return {**self.counts, "top": self.top, "mean_abs_place_change": mean,
+                "failures": [{"cause": c, "count": len(files), "files": sorted(files)} for c, files in self.causes()]}
+
+    def causes(self) -> list[tuple[str, list[str]]]:
+        """The failures grouped by cause, the most frequent first."""
+        return sorted(self._failures.items(), key=lambda item: (-len(item[1]), item[0]))
+
+    def _in_order(self, kind: str):
+        """Each file's part of ``kind`` (bytes), in the order of the input paths."""
+        at = ("csv", "jsonl", "rows").index(kind)
+        with open(self._parts[kind], "rb") as part:
+            for _, spans in self._order():
+                start, size = spans[at]
+                part.seek(start)
+                yield part.read(size)
 
     @_said
     def close(self) -> list[Path]:
         """Build STEM.json and STEM.html, then put the three in place; the parts are removed."""
-        for f in (self._csv_file, self._jsonl, self._rows):
+        for f in self._files.values():
             f.close()
         staged = {suffix: self.stem.with_name(f".{self.stem.name}{suffix}.{os.getpid()}.tmp")
                   for suffix in (".csv", ".json", ".html")}
         try:
-            os.replace(self._parts["csv"], staged[".csv"])
+            with open(staged[".csv"], "wb") as out:
+                out.write(b"source,status,start_no,name,place_before,place_after,change,before_from\n")
+                out.writelines(self._in_order("csv"))
             self._write_json(staged[".json"])
             self._write_html(staged[".html"])
             for suffix, path in staged.items():
                 os.replace(path, self.stem.with_suffix(suffix))
         finally:
-            for path in (*self._parts.values(), *staged.values()):
+            for path in (*self._parts.values(), *staged.values(), *self._runs):
                 path.unlink(missing_ok=True)
         return [self.stem.with_suffix(s) for s in staged]
 
     def discard(self) -> None:
-        for f in (self._csv_file, self._jsonl, self._rows):
+        for f in self._files.values():
             f.close()
-        for path in self._parts.values():
+        for path in (*self._parts.values(), *self._runs):
             path.unlink(missing_ok=True)
 
     def _write_json(self, path: Path) -> None:
-        with open(path, "w", **_TEXT) as out, open(self._parts["jsonl"], encoding="utf-8") as lines:
-            out.write('{"summary": ' + json.dumps(self.summary(), ensure_ascii=False) + ',\n "files": [\n')
-            for n, line in enumerate(lines):
-                out.write((",\n" if n else "") + "  " + line.rstrip("\n"))
-            out.write("\n ]\n}\n")
+        with open(path, "wb") as out:
+            out.write(('{"summary": ' + json.dumps(self.summary(), ensure_ascii=False) + ',\n "files": [\n').encode())
+            for n, line in enumerate(self._in_order("jsonl")):
+                out.write((b",\n  " if n else b"  ") + line.rstrip(b"\n"))
+            out.write(b"\n ]\n}\n")
 
     def _write_html(self, path: Path) -> None:
         s, top = self.summary(), self.top
         mean = "-" if s["mean_abs_place_change"] is None else f"{s['mean_abs_place_change']:.2f}"
-        with open(path, "w", **_TEXT) as out, open(self._parts["rows"], encoding="utf-8") as rows:
+        earlier = f" ({s['earlier_run']} by an earlier run into the same folder)" if s["earlier_run"] else ""
+        with open(path, "w", **_TEXT) as out:
             out.write(f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>brightwell batch report</title>
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;
 padding:3px 6px;font-size:13px}}tr.err td{{color:#a00}}</style></head><body>
 <h1>Re-ranking report</h1>
-<p>{s['files']} files: {s['ranked']} ranked, {s['skipped']} skipped, {s['failed']} failed.
+<p>{s['files']} files: {s['ranked']} ranked{earlier}, {s['skipped']} skipped, {s['failed']} failed.
 Of {s['compared']} files that stored an order, the title changed hands in {s['title_changed']} and the
 top {top} changed in {s['top_changed']}; mean absolute place change {mean}.</p>
 <h2>Mean absolute place change per file</h2>
 {self._chart_svg()}
-<h2>Per event</h2>
+{self._failures_html()}<h2>Per event</h2>
 <table><tr><th>file</th><th>status</th><th>title changed</th><th>top {top} changed</th><th>places changed</th></tr>
 """)
-            shutil.copyfileobj(rows, out)
+            out.flush()
+            out.buffer.writelines(self._in_order("rows"))
             out.write("</table></body></html>\n")
+
+    def _failures_html(self) -> str:
+        """The failures by cause, the most frequent first, each with its files."""
+        if not self._failures:
+            return ""
+        items = "".join(f"<li>{html.escape(cause)}: {len(files)} file(s) — "
+                        f"{html.escape(', '.join(sorted(files)))}</li>\n" for cause, files in self.causes())
+        return f"<h2>Failures by cause</h2>\n<ul>\n{items}</ul>\n"
 
     def _chart_svg(self) -> str:
         """An inline SVG bar chart of the files whose places changed most (all of them, when few)."""

@@ -48,7 +48,8 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, r
 
     def plain(result):
         if result.ok:
-            said = f"skipped: {result.skip_reason}" if result.skipped else "ok"
+            said = f"skipped: {result.skip_reason}" if result.skipped else \
+                "ok (ranked and written by an earlier run)" if result.earlier else "ok"
             click.echo(one_line(f"brightwell: {result.source}: {said}"), err=True)
         else:
             click.echo(f"brightwell: error: {one_line(result.error)}", err=True)
@@ -81,26 +82,44 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, r
 
 
 class _Tally:
-    """What a batch did, counted as results arrive (the failures' messages kept for the summary)."""
+    """What a batch did, counted as results arrive (the failures kept for the summary, by cause)."""
 
     def __init__(self):
-        self.ranked = self.skipped = self.others = 0
-        self.failures: list[str] = []
+        self.ranked = self.earlier = self.skipped = 0
+        self.reasons: dict[str, int] = {}
+        self.failures: dict[str, list[tuple[str, str]]] = {}  # cause -> (source, message)
 
     def add(self, result) -> None:
         if not result.ok:
-            self.failures.append(result.error)
+            self.failures.setdefault(result.cause or result.error, []).append((result.source, result.error))
         elif result.skipped:
             self.skipped += 1
-            self.others += result.skip_reason != "output exists"
+            reason = _short(result.skip_reason or "")
+            self.reasons[reason] = self.reasons.get(reason, 0) + 1
         else:
             self.ranked += 1
+            self.earlier += result.earlier
 
     def print(self, total: int) -> None:
-        note = f" ({self.others} not tournaments)" if self.others else ""
-        click.echo(f"{self.ranked} ranked, {self.skipped} skipped{note}, {len(self.failures)} failed of {total} files")
-        for error in self.failures:
-            click.echo(f"failed: {one_line(error)}")
+        earlier = f" ({self.earlier} by an earlier run)" if self.earlier else ""
+        reasons = "; ".join(f"{n} {_SKIPPED.get(reason, reason)}" for reason, n in sorted(
+            self.reasons.items(), key=lambda item: -item[1]) if reason)
+        failed = sum(map(len, self.failures.values()))
+        click.echo(f"{self.ranked} ranked{earlier}, {self.skipped} skipped{f' ({reasons})' if reasons else ''}, "
+                   f"{failed} failed of {total} files")
+        for cause, files in sorted(self.failures.items(), key=lambda item: (-len(item[1]), item[0])):
+            if len(files) > 1:  # a cause shared: said once, then each file's own line
+                click.echo(f"{len(files)} failed: {one_line(cause)}")
+            for _, error in sorted(files):
+                click.echo(f"failed: {one_line(error)}")
+
+
+def _short(reason: str) -> str:
+    """A skip's reason as the summary counts it (files that are no tournament, whatever each is)."""
+    return "not tournaments" if reason.startswith("not a tournament") else reason
+
+
+_SKIPPED = {"output exists": "whose output exists"}
 
 
 @contextmanager

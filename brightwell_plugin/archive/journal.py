@@ -1,0 +1,93 @@
+"""A batch's journal in its output folder: each file ranked, with its result, as it arrived; so
+that a later run with ``--skip-existing`` reports the whole tree, the files an earlier run wrote
+with that run's results (said so) beside its own.
+
+One JSON line a file, appended and flushed by the main process only; a line cut short by a killed
+run is not read. The newest line of a file counts, and only for the output it names. A resumed run
+keeps where each file's newest line lies (some 200 bytes a file), not the lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from brightwell_plugin.archive.batch import FileResult, Placing
+
+JOURNAL = ".brightwell-results.jsonl"
+
+
+class Journal:
+    """The journal of the batches written into ``out_dir``."""
+
+    def __init__(self, out_dir: Path):
+        self.path = out_dir / JOURNAL
+        self._where: dict[str, int] | None = None  # source -> offset of its newest line
+        self._file = None
+
+    def record(self, r: FileResult) -> None:
+        """Note a file ranked by this run (a journal that cannot be written, a full disk, is given
+        up: the outputs are what counts, and a later run ranks their files again)."""
+        if self._file is False:
+            return
+        entry = {"source": r.source, "target": r.target, "format": r.format, "placings": [list(p) for p in r.placings],
+                 "not_carried": list(r.not_carried), "before_from": r.before_from}
+        try:
+            if self._file is None:
+                self._file = open(self.path, "a", encoding="utf-8", errors="backslashreplace")
+            self._file.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            self._file.flush()
+        except OSError:
+            self.close()
+            self._file = False
+
+    def resolve(self, r: FileResult) -> FileResult:
+        """``r`` as the earlier run that wrote its output found it, where ``r`` was left because its
+        output exists and the journal holds that run's line for it; else ``r`` as it is."""
+        if not (r.skipped and r.skip_reason == "output exists"):
+            return r
+        entry = self._entry(r.source)
+        if entry is None or entry.get("target") != r.target:
+            return r
+        try:
+            placings = tuple(Placing(*p) for p in entry["placings"])
+            return FileResult(r.source, r.target, entry.get("format"), placings=placings,
+                              not_carried=tuple(entry.get("not_carried") or ()), before_from=entry.get("before_from"),
+                              earlier=True)
+        except (TypeError, KeyError):  # a line of another shape: ranked again
+            return r
+
+    def _entry(self, source: str) -> dict | None:
+        if self._where is None:
+            self._where = {}
+            try:
+                with open(self.path, "rb") as f:
+                    at = 0
+                    for line in f:
+                        if line.endswith(b"\n") and line.startswith(b'{"source": '):
+                            try:  # the source alone: the first key, as record writes it
+                                found = json.JSONDecoder().raw_decode(line.decode("utf-8", "replace"), 11)[0]
+                            except ValueError:
+                                found = None
+                            if isinstance(found, str):
+                                self._where[found] = at
+                        at += len(line)
+            except OSError:
+                return None  # no journal: an output folder of an older version, or none written yet
+        at = self._where.get(source)
+        if at is None:
+            return None
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(at)
+                entry = json.loads(f.readline())
+        except (OSError, ValueError):
+            return None
+        return entry if isinstance(entry, dict) and entry.get("source") == source else None
+
+    def close(self) -> None:
+        if self._file:
+            try:
+                self._file.close()
+            except OSError:
+                pass
+            self._file = None
