@@ -77,6 +77,11 @@ def test_every_count_of_an_archive_of_known_ties(tmp_path, archive):
     events = {Path(e["source"]).name: e for e in doc["events"]}
     assert events["c_entrants.xml"]["status"] == "skipped" and events["c_entrants.xml"]["error"] == "no round played"
     assert events["d_broken.xml"]["status"] == "failed" and "d_broken.xml" in events["d_broken.xml"]["error"]
+    [failure] = doc["failures"]  # grouped by cause: the message with its places blanked, and its events
+    assert failure["count"] == 1 and failure["events"] == [events["d_broken.xml"]["source"]]
+    assert failure["cause"] in events["d_broken.xml"]["error"].replace("line 1", "line N")
+    assert f"failed (1): {failure['cause']}" in result.output
+    assert "Failures by cause" in (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
     page = tmp_path / "report" / events["a_ties.xml"]["page"]
     assert page.is_file() and "Player 3" in page.read_text(encoding="utf-8")
     assert events["b_no_ties.xml"]["page"] is None

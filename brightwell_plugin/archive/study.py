@@ -29,6 +29,7 @@ from brightwell_plugin.errors import (
     NotATournament,
     SpecError,
     UnknownFormat,
+    cause,
 )
 from brightwell_plugin.limits import digits
 from brightwell_plugin.plugins.host import Host
@@ -80,6 +81,7 @@ class EventStudy:
     page: str | None = None
     error: str | None = None
     skipped: str | None = None
+    cause: str | None = None  # what went wrong, alike for every event it happened to (errors.cause)
 
     @property
     def studied(self) -> bool:
@@ -103,9 +105,10 @@ def study_event(job: Job, rules: Sequence[str], top: int, report: Path | None = 
             return EventStudy(job.label, skipped=f"not a tournament ({exc.message})")
         return _study(job, loaded, rules, top, report, host)
     except BrightwellError as exc:
-        return EventStudy(job.label, error=str(exc.at(file=job.label)))
+        return EventStudy(job.label, error=str(exc.at(file=job.label)), cause=cause(exc.message))
     except Exception as exc:  # one bad file never stops the study
-        return EventStudy(job.label, error=f"{job.label}: internal error ({type(exc).__name__}: {exc})")
+        return EventStudy(job.label, error=f"{job.label}: internal error ({type(exc).__name__}: {exc})",
+                          cause=f"internal error ({type(exc).__name__})")
 
 
 def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None, host: Host) -> EventStudy:

@@ -122,6 +122,15 @@ def _cell(value) -> str:
     return "" if value is None else escape(f"{value:.1%}" if isinstance(value, float) else str(value))
 
 
+def _failures(failures) -> str:
+    """The events that could not be studied, grouped by cause, the most frequent first."""
+    if not failures:
+        return ""
+    items = "".join(f'<li>{escape(f["cause"])}: {f["count"]} event(s) — {escape(", ".join(f["events"]))}</li>'
+                    for f in failures)
+    return f"<h2>Failures by cause</h2>\n<ul id=\"failures\">{items}</ul>\n"
+
+
 def index_page(summary: dict, changed_events: Iterable[dict]) -> str:
     """The report's page: what each rule did with the ties, what each pair of rules changed, the
     share broken by year, and the events whose first or top places changed (``changed_events``),
@@ -177,5 +186,5 @@ Rules: {"; ".join(escape(r) for r in rules)}. Counts are of pairs of players tie
 <p>{filters} <span id="shown">{len(changed)}</span> of {len(changed)} shown.</p>
 <table id="changed"><thead><tr><th class="l">event</th><th>year</th><th class="l">creator</th><th class="l">federation</th>
 <th class="l">what changed</th></tr></thead><tbody>{"".join(changed)}</tbody></table>
-<p>Every number: study.json and study.csv beside this page.</p>"""
+{_failures(summary.get("failures") or ())}<p>Every number: study.json and study.csv beside this page.</p>"""
     return _page("Tie-break study", body, FILTER_SCRIPT)

@@ -52,10 +52,13 @@ class StudyWriter:
                                "title_changed": 0, "top_changed": 0, "place_changes": Counter()}
                       for a in range(n) for b in range(a + 1, n)}
         self.years: dict[str, dict] = {}
+        self.failures: dict[str, list[str]] = {}  # cause -> the events that failed of it
 
     def add(self, e: EventStudy) -> None:
         self.counts["events"] += 1
         self.counts["failed" if e.error else "skipped" if e.skipped else "studied"] += 1
+        if e.error:
+            self.failures.setdefault(e.cause or e.error, []).append(e.source)
         record = event_record(e, self.rules)
         self._db.execute("INSERT OR REPLACE INTO event VALUES (?, ?)",
                          (e.source, json.dumps(record, ensure_ascii=False, sort_keys=False)))
@@ -104,8 +107,10 @@ class StudyWriter:
                               for rule, tied, broken in zip(self.rules, y["tied_pairs"], y["broken"])]}
                    for year, y in sorted(self.years.items())]
         counts = {k: self.counts[k] for k in ("events", "studied", "skipped", "failed")}
+        failures = [{"cause": c, "count": len(events), "events": sorted(events)}
+                    for c, events in sorted(self.failures.items(), key=lambda item: (-len(item[1]), item[0]))]
         return {"rules": list(self.rules), "top": self.top, "counts": counts, "per_rule": per_rule,
-                "per_pair": per_pair, "by_year": by_year}
+                "per_pair": per_pair, "by_year": by_year, "failures": failures}
 
     def events(self):
         for (text,) in self._db.execute("SELECT record FROM event ORDER BY source"):

@@ -77,4 +77,6 @@ def _print(s: dict, folder) -> None:
         click.echo(f"{p['first']} against {p['second']}: {p['swapped']} tied pairs swapped, {p['moved']} players "
                    f"moved, first place changed in {p['title_changed']} of {p['events']} events, "
                    f"top {s['top']} in {p['top_changed']}")
+    for f in s["failures"]:
+        click.echo(f"failed ({f['count']}): {one_line(f['cause'])}")
     click.echo(f"report: {folder / 'index.html'}")
