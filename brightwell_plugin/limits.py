@@ -162,3 +162,54 @@ def cut_short_allowed() -> bool:
 def cut_short(file: str, what: str, place: str | None = None) -> BrightwellError:
     """The refusal of a file cut short: what it declares and holds, and the cure."""
     return BrightwellError(f"the file is cut short: {what} (--cut-short ranks what it holds)", file=file, place=place)
+
+
+class CutShort:
+    """A file of player lines (h9, .tou, tsh .t) found cut short: its last line stopping short, or
+    an opponent named beyond the players it holds. Refused (:func:`cut_short`), or with
+    ``--cut-short`` ranked as it stands: the line and the games left out, said in one warning."""
+
+    def __init__(self, file: str):
+        self.file, self.lost, self.dropped = file, 0, None
+
+    def rows(self, lines: list, parse, cells=None) -> list:
+        """``parse`` of each ``(n, line)``; of several, a last one that does not parse stops short,
+        as one with fewer round cells (``cells`` of a parsed line) than every other line has."""
+        out = [parse(n, line) for n, line in lines[:-1]]
+        if not lines:
+            return out
+        n, line = lines[-1]
+        try:
+            last = parse(n, line)
+        except BrightwellError as exc:
+            if not out:
+                raise
+            why = exc.message
+        else:
+            fewer = cells is not None and out and cells(last) < min(map(cells, out))
+            if not fewer:
+                return [*out, last]
+            why = f"{cells(last)} round(s) where every other line has {min(map(cells, out))}"
+        if not cut_short_allowed():
+            raise cut_short(self.file, f"its last player line stops short ({why})", f"line {n}")
+        self.dropped = n
+        return out
+
+    def beyond(self, opponent: int, held: int, round_no: int, place: str) -> bool:
+        """Whether the game against ``opponent`` is one against a player the file lost (it holds
+        ``held``): refused, or (``--cut-short``) True, the game to be left out."""
+        if opponent <= held:
+            return False
+        if not cut_short_allowed():
+            raise cut_short(self.file, f"round {round_no} names opponent {opponent}, and the file holds {held} "
+                                       "players", place)
+        self.lost += 1
+        return True
+
+    def said(self, warnings: list[str]) -> None:
+        """The one warning of a file ranked as it stands."""
+        if self.dropped is None and not self.lost:
+            return
+        parts = ([f"its last line ({self.dropped}) stops short and is left out"] if self.dropped is not None else []) \
+            + ([f"{self.lost} game(s) against players it lost are left out"] if self.lost else [])
+        warnings.append(f"{self.file}: the file is cut short: ranked as it stands; {', and '.join(parts)}")

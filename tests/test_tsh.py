@@ -45,7 +45,7 @@ def test_utf8_with_bom(tmp_path):
 
 @pytest.mark.parametrize("old, new, message", [
     ("Ashby, Ann              1850 4 3 2 5;", "Ashby, Ann   no rating here;", "not a tsh player line"),
-    ("Ashby, Ann              1850 4 3 2 5;", "Ashby, Ann              1850 9 3 2 5;", "opponent 9 is not a line"),
+    ("Ashby, Ann              1850 4 3 2 5;", "Ashby, Ann              1850 9 3 2 5;", "names opponent 9, and the file holds 5 players"),
     ("350 390 -50 00", "00 390 -50 00", "opponent 4 has no score for the game"),
 ])
 def test_bad_lines_are_one_line_errors(tmp_path, old, new, message):

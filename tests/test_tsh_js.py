@@ -73,11 +73,13 @@ def test_batch_ranks_each_division_as_an_event(tmp_path):
     archive.mkdir()
     (archive / "tourney.js").write_text("newt = " + json.dumps(data) + ";\n")
     from brightwell_plugin.archive.batch import OUTPUT_TAG, collect, run
+    from brightwell_plugin.archive.journal import JOURNAL
     jobs = collect([str(archive)], host=get_host())
     assert [(j.part, j.relative.name) for j in jobs] == [("A", "tourney-A"), ("B 2", "tourney-B_2")]
     results = run(jobs, tmp_path / "out", jobs_count=1, host=get_host())
     assert [r.source for r in results] == [f"{archive / 'tourney.js'}#A", f"{archive / 'tourney.js'}#B 2"]
     assert all(r.ok for r in results)
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [OUTPUT_TAG, "tourney-A.xml", "tourney-B_2.xml"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [OUTPUT_TAG, JOURNAL, "tourney-A.xml",
+                                                                   "tourney-B_2.xml"]
     back = api.load(tmp_path / "out" / "tourney-B_2.xml").tournament
     assert back.name == "Two Divisions - division B 2" and len(back.players) == 5

@@ -37,7 +37,7 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.textio import comments_and_rows, decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import read_input
+from brightwell_plugin.limits import CutShort, read_input
 from brightwell_plugin.model import (
     ABSENT_ENTRY,
     PUBLISHED,
@@ -106,18 +106,18 @@ class EgdFormat(Format):
         if not rows:
             raise BrightwellError("no player line: not an EGD h9 file", file=file)
         family = "M" if "MMS" in names else "W"
-        parsed = [self._row(n, line, names, file) for n, line in rows]
+        cut = CutShort(file)
+        parsed = cut.rows(rows, lambda n, line: self._row(n, line, names, file), cells=lambda row: len(row[7]))
         count = len(parsed)
         players = []
         table = []
         for n, *_, results, _pin in parsed:
             row = []
             for r, (opp, res, kind, colour, handicap) in enumerate(results):
-                if opp > count:
-                    raise BrightwellError(f"round {r + 1}: opponent {opp} is not a line of this file", file=file,
-                                          place=f"line {n}")
-                row.append(half_game(opp, res, kind, colour, handicap))
+                lost = cut.beyond(opp, count, r + 1, f"line {n}")
+                row.append(ABSENT_ENTRY if lost else half_game(opp, res, kind, colour, handicap))
             table.append(row)
+        cut.said(warnings)
         both = both_won_or_lost(table)
         if both:
             warnings.append(f"{file}: {both} game(s) both players won or lost: read as double forfeits")

@@ -35,7 +35,7 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.textio import comments_and_rows, decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_player
-from brightwell_plugin.limits import read_input
+from brightwell_plugin.limits import CutShort, read_input
 from brightwell_plugin.model import ABSENT_ENTRY, LIST_GUESSED, Kind, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
@@ -64,18 +64,18 @@ class FfgTouFormat(Format):
         text, _, warnings = decode(read_input(path), encoding, file, fallback="iso-8859-15")
         comments, lines = comments_and_rows(text, ";")
         meta = [(f"ffg {m[1]}", m[2]) for line in comments if (m := _HEADER.match(line.strip()))]
-        rows = [self._row(n, line, file) for n, line in lines]
+        cut = CutShort(file)
+        rows = cut.rows(lines, lambda n, line: self._row(n, line, file), cells=lambda row: len(row[6]))
         if not rows:
             raise BrightwellError("no player line: not an FFG .tou file", file=file)
         table = []
         for n, _, _, _, _, _, results in rows:
             row = []
             for r, (opp, res, colour, handicap) in enumerate(results):
-                if opp > len(rows):
-                    raise BrightwellError(f"round {r + 1}: opponent {opp} is not a line of this file", file=file,
-                                          place=f"line {n}")
-                row.append(half_game(opp, res, "/", colour, handicap))
+                lost = cut.beyond(opp, len(rows), r + 1, f"line {n}")
+                row.append(ABSENT_ENTRY if lost else half_game(opp, res, "/", colour, handicap))
             table.append(row)
+        cut.said(warnings)
         if both := both_won_or_lost(table):
             warnings.append(f"{file}: {both} game(s) both players won or lost: read as double forfeits")
         players, place = [], None

@@ -98,7 +98,7 @@ class TshArchiveFormat(Format):
                 (b for b in blocks if b.name.casefold() == part.casefold()), None)
             if block is None:
                 raise BrightwellError(f"no division '{part}' (divisions: {', '.join(names)})", file=file)
-        t = TshFormat().division(block.text, path, config, warnings, block.first_line, file)
+        t = TshFormat().division(block.text, path, config, warnings, block.first_line, file, whole=True)
         event = config.get("event_name") or path.stem
         return ReadResult(replace(t, name=f"{event} - division {block.name}" if len(blocks) > 1 else event,
                                   metadata=t.metadata + (("tsh division", block.name),)), tuple(warnings))

@@ -26,7 +26,7 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import read_input
+from brightwell_plugin.limits import CutShort, read_input
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
@@ -105,40 +105,52 @@ class TshFormat(Format):
         return ReadResult(t, tuple(warnings))
 
     def division(self, text: str, path: Path, config: dict[str, str], warnings: list[str], first_line: int = 1,
-                 file: str | None = None) -> Tournament:
-        """The event of one division's lines (``first_line``: the number of its first line in ``file``)."""
+                 file: str | None = None, whole: bool = False) -> Tournament:
+        """The event of one division's lines (``first_line``: the number of its first line in ``file``;
+        ``whole``: lines known complete, as an archive's block that closes, never found cut short)."""
         file = file or str(path)
-        rows, comments = [], []
+        comments, lines = [], []
         for n, line in enumerate(re.split(r"\r\n|\r|\n", text), first_line):
             if line.lstrip().startswith("#"):
                 comments.append(("tsh comment", line))
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            m = _LINE.match(line.replace("\\;", "\0"))
-            if not m:
-                raise BrightwellError("not a tsh player line (name rating opponents ; scores ; tags)",
-                                      file=file, place=f"line {n}")
-            opps, scores = m[3].split(), m[4].split()
-            bad = next((x for x in scores if not _SCORE.fullmatch(x)), None)
-            if bad is not None:
-                raise BrightwellError(f"'{bad[:20]}' is not a score", file=file, place=f"line {n}")
-            bad = next((x for x in opps if len(x) > 6), None) or (m[2] if len(m[2]) > 12 else None)
-            if bad is not None:
-                raise BrightwellError(f"'{bad[:20]}' is no opponent's line number or rating", file=file,
-                                      place=f"line {n}")
-            tags = {}
-            for group in m[5].split(";")[1:]:
-                words = group.split()
-                if words:
-                    tags[words[0]] = words[1:]
-            rows.append((n, m[1].replace("\0", ";"), m[2], opps, scores, tags))
+            elif line.strip():
+                lines.append((n, line))
+        cut = None if whole else CutShort(file)
+        rows = [self._line(n, line, file) for n, line in lines] if cut is None else \
+            cut.rows(lines, lambda n, line: self._line(n, line, file), cells=lambda row: len(row[4]))
         if not rows:
             raise BrightwellError("no player line: not a tsh division, or an empty one", file=file)
-        players = [self._player(no, row, rows, file, warnings) for no, row in enumerate(rows, 1)]
+        players = [self._player(no, row, rows, file, cut) for no, row in enumerate(rows, 1)]
+        if cut is not None:
+            cut.said(warnings)
         t = self._tournament(path, config, players, rows)
         return replace(t, metadata=tuple(comments) + t.metadata)
 
-    def _player(self, no, row, rows, path, warnings) -> Player:
+    @staticmethod
+    def _line(n: int, line: str, file: str) -> tuple:
+        """(line number, name, rating, opponents, scores, tags) of one player line."""
+        m = _LINE.match(line.replace("\\;", "\0"))
+        if not m:
+            raise BrightwellError("not a tsh player line (name rating opponents ; scores ; tags)",
+                                  file=file, place=f"line {n}")
+        opps, scores = m[3].split(), m[4].split()
+        bad = next((x for x in scores if not _SCORE.fullmatch(x)), None)
+        if bad is not None:
+            raise BrightwellError(f"'{bad[:20]}' is not a score", file=file, place=f"line {n}")
+        bad = next((x for x in opps if len(x) > 6), None) or (m[2] if len(m[2]) > 12 else None)
+        if bad is not None:
+            raise BrightwellError(f"'{bad[:20]}' is no opponent's line number or rating", file=file,
+                                  place=f"line {n}")
+        tags = {}
+        for group in m[5].split(";")[1:]:
+            words = group.split()
+            if words:
+                tags[words[0]] = words[1:]
+        return n, m[1].replace("\0", ";"), m[2], opps, scores, tags
+
+    def _player(self, no, row, rows, path, cut: CutShort | None = None) -> Player:
+        """A player of ``rows``; ``cut``: where an opponent beyond them says the file is cut short
+        (None: a line the file does not hold is an error)."""
         n, name, rating, opps, scores, tags = row
         if len(scores) > len(opps):
             raise BrightwellError(f"{len(opps)} opponents but {len(scores)} scores", file=path, place=f"line {n}")
@@ -159,9 +171,12 @@ class TshFormat(Format):
                 else:
                     entries.append(new_entry(Kind.HALF_BYE, score=0, opp_score=0))
                 continue
-            if not 1 <= o <= len(rows):
+            if o < 0 or o > len(rows) and cut is None:
                 raise BrightwellError(f"round {r + 1}: opponent {o} is not a line of this file", file=path,
                                       place=f"line {n}")
+            if cut is not None and cut.beyond(o, len(rows), r + 1, f"line {n}"):
+                entries.append(ABSENT_ENTRY)
+                continue
             other = rows[o - 1]
             theirs = other[4][r] if r < len(other[4]) else "00"
             if theirs == "00":

@@ -95,7 +95,7 @@ class TshJsFormat(Format):
                          _words(p.get("scores")), tags))
         tsh = TshFormat()
         try:
-            players = [replace(tsh._player(no, row, rows, str(path), warnings), ids=tagged)
+            players = [replace(tsh._player(no, row, rows, str(path)), ids=tagged)
                        for (no, row), tagged in zip(enumerate(rows, 1), ids)]
         except BrightwellError as exc:  # the .t reader places by line: here a line is a player
             raise BrightwellError(exc.message, file=exc.file,
