@@ -22,7 +22,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_player
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.limits import CUT_SHORT, check_regular, max_input, too_large
-from brightwell_plugin.model import LEFT_OUT, Player, Tournament
+from brightwell_plugin.model import LEFT_OUT, READ_CUT_SHORT, Player, Tournament
 from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.standings import Standings, default_spec
 from brightwell_plugin.standings import explain as _explain
@@ -84,6 +84,8 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
         CUT_SHORT.reset(token)
     t, unknown = without_unknown_others(result.tournament, host)
     warnings = validated(t, str(p))
+    if any(k == READ_CUT_SHORT for k, _ in t.metadata):  # the reader's one warning says the stored totals are not compared
+        warnings = [w for w in warnings if "stored points" not in w]
     if unknown:
         warnings = (f"{p}: the file's tie-break list names {', '.join(unknown)}, which no plugin computes: ranked by "
                     f"the rest ({','.join(t.tiebreaks) or 'the default'})",) + tuple(warnings)

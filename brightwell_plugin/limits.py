@@ -17,6 +17,7 @@ import re
 import stat
 
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import LEFT_OUT, READ_CUT_SHORT
 
 DEFAULT_MAX_INPUT = 256 * 1024 * 1024
 MAX_INPUT_VARIABLE = "BRIGHTWELL_MAX_INPUT"
@@ -171,6 +172,7 @@ class CutShort:
 
     def __init__(self, file: str):
         self.file, self.lost, self.dropped = file, 0, None
+        self.left: list[str] = []  # what was left out, each said as LEFT_OUT says it
 
     def rows(self, lines: list, parse, cells=None) -> list:
         """``parse`` of each ``(n, line)``; of several, a last one that does not parse stops short,
@@ -193,18 +195,30 @@ class CutShort:
         if not cut_short_allowed():
             raise cut_short(self.file, f"its last player line stops short ({why})", f"line {n}")
         self.dropped = n
+        self.left.append(f"line {n}: a player line that stops short")
         return out
 
     def beyond(self, opponent: int, held: int, round_no: int, place: str) -> bool:
         """Whether the game against ``opponent`` is one against a player the file lost (it holds
         ``held``): refused, or (``--cut-short``) True, the game to be left out."""
-        if opponent <= held:
-            return False
+        return opponent > held and self.missing(opponent, held, round_no, place)
+
+    def missing(self, opponent: int, held: int, round_no: int, place: str) -> bool:
+        """The game against ``opponent``, whom the file does not hold (it holds ``held`` players):
+        refused as cut short, or (``--cut-short``) True, the game to be left out."""
         if not cut_short_allowed():
             raise cut_short(self.file, f"round {round_no} names opponent {opponent}, and the file holds {held} "
                                        "players", place)
         self.lost += 1
+        self.left.append(f"{place}, round {round_no}: a game against player {opponent}, whom the file lost")
         return True
+
+    def metadata(self) -> tuple[tuple[str, str], ...]:
+        """What a tournament read as it stands records: that it was cut short (its stored totals not
+        compared), and each thing left out (``--strict`` refuses it)."""
+        if not self.left:
+            return ()
+        return ((READ_CUT_SHORT, self.file), *((LEFT_OUT, x) for x in self.left))
 
     def said(self, warnings: list[str]) -> None:
         """The one warning of a file ranked as it stands."""
@@ -212,4 +226,5 @@ class CutShort:
             return
         parts = ([f"its last line ({self.dropped}) stops short and is left out"] if self.dropped is not None else []) \
             + ([f"{self.lost} game(s) against players it lost are left out"] if self.lost else [])
-        warnings.append(f"{self.file}: the file is cut short: ranked as it stands; {', and '.join(parts)}")
+        warnings.append(f"{self.file}: the file is cut short: ranked as it stands, its stored totals not compared; "
+                        f"{', and '.join(parts)}")

@@ -80,6 +80,7 @@ TIE_ORDERS = ("start", "name", "surname")  # Tournament.tie_order
 # Tournament.metadata key, once per record a reader left out for a data error (a player against himself):
 # the standings are partial, and reading with strict=True refuses the file
 LEFT_OUT = "left out"
+READ_CUT_SHORT = "ranked cut short"  # Tournament.metadata key: the file was cut short, ranked as it stands (its stored totals not compared)
 LIST_SUPPLIED = "tie-break list"  # metadata: the program whose order a reader gives a file declaring none
 LIST_GUESSED = "tie-break list guessed"  # metadata: a list a reader gives a file whose program's order is unknown
 

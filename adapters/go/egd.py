@@ -150,7 +150,7 @@ class EgdFormat(Format):
             name=dict(meta).get("egd EV") or path.stem, players=tuple(players), rounds=planned or None,
             game="go", start_date=dates.split(",")[0].strip() or None,
             end_date=(dates.split(",")[1:] or [""])[0].strip() or None, tiebreaks=tiebreaks,
-            metadata=tuple(meta) + ((PUBLISHED_AFTER, str(planned)),)
+            metadata=tuple(meta) + ((PUBLISHED_AFTER, str(planned)),) + cut.metadata()
             + ((("go genRoundDownNBWMMS", "true" if round_down else "false"),) if round_down is not None else ()),
         ), tuple(warnings))
 

@@ -96,7 +96,8 @@ class FfgTouFormat(Format):
         return ReadResult(Tournament(
             name=info.get("ffg comm") or info.get("ffg name") or path.stem, players=tuple(players),
             rounds=planned or None, game="go", start_date=iso, tiebreaks=("NBW", "SOSW", "SOSOSW"),
-            metadata=tuple(meta) + ((LIST_GUESSED, "a .tou stores no placement criteria: NBW,SOSW,SOSOSW supplied"),),
+            metadata=tuple(meta) + ((LIST_GUESSED, "a .tou stores no placement criteria: NBW,SOSW,SOSOSW supplied"),)
+            + cut.metadata(),
         ), tuple(warnings))
 
     @staticmethod

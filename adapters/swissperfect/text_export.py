@@ -8,14 +8,15 @@ colours and no minor scores: ranking it by BQ or DISCS says "this file has no ga
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.numbers import whole
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, RoundEntry, Tournament
+from brightwell_plugin.limits import CutShort, read_input
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _CELL = re.compile(r"^\s*([0-9]*)\s*:\s*(.?)\s*$")
@@ -62,34 +63,44 @@ class SwissPerfectTextFormat(Format):
                                   file=str(path), place="line 1")
         total_at = header.index("Total")
         round_cols = [i for i, h in enumerate(header) if i > total_at and _ROUND.fullmatch(h)]
-        players = []
-        for n, line in enumerate(lines[1:], 2):
-            if not line.strip():
-                continue
+        file = str(path)
+
+        def row(n: int, line: str) -> Player:
             cells = line.split("\t")
             if len(cells) < len(header):
-                raise BrightwellError(f"{len(cells)} cells where the header has {len(header)}",
-                                      file=str(path), place=f"line {n}")
+                raise BrightwellError(f"{len(cells)} cells where the header has {len(header)}", file=file,
+                                      place=f"line {n}")
             get = dict(zip(header, (c.strip() for c in cells)))
             try:
                 rounds = tuple(parse_cell(cells[i], f"line {n}, round {header[i]}") if cells[i].strip() else ABSENT_ENTRY
                                for i in round_cols)
-                players.append(new_player(
-                    start_no=whole(get["No"], "start number", str(path), f"line {n}"), name=get["Name"],
-                    rounds=rounds, rating=whole(get.get("Rtg"), "rating", str(path), f"line {n}", 0) or None,
+                return new_player(
+                    start_no=whole(get["No"], "start number", file, f"line {n}"), name=get["Name"],
+                    rounds=rounds, rating=whole(get.get("Rtg"), "rating", file, f"line {n}", 0) or None,
                     federation=get.get("Feder") or None, title=get.get("Title") or None,
                     ids=tuple((scheme, get[col]) for col, scheme in _IDS.items() if get.get(col)),
                     stored_points=float(get["Total"]) if get["Total"] else None,
                     extra=(("sp loc_rtg", get["Loc"]),) if get.get("Loc") else (),
-                ))
+                )
             except BrightwellError as exc:
-                raise exc.at(file=str(path)) from None
+                raise exc.at(file=file) from None
             except ValueError as exc:
-                raise BrightwellError(f"cannot read the row ({exc})", file=str(path), place=f"line {n}") from None
+                raise BrightwellError(f"cannot read the row ({exc})", file=file, place=f"line {n}") from None
+
+        cut = CutShort(file)
+        rows = [(n, line) for n, line in enumerate(lines[1:], 2) if line.strip()]
+        players = cut.rows(rows, row)
+        numbers = {p.start_no for p in players}  # an export lists every player: one it names and lacks, it lost
+        players = [replace(p, rounds=tuple(
+            ABSENT_ENTRY if e.opponent and e.opponent not in numbers and cut.missing(e.opponent, len(numbers), r,
+                                                                                     f"line {n}")
+            else e for r, e in enumerate(p.rounds, 1))) for (n, _), p in zip(rows, players)]
+        cut.said(warnings)
         if not players:
             raise BrightwellError("no player rows below the header", file=str(path), place="line 2")
         name = path.name.split(".")[0]
-        return ReadResult(Tournament(name, tuple(players), rounds=len(round_cols) or None), tuple(warnings))
+        return ReadResult(Tournament(name, tuple(players), rounds=len(round_cols) or None, metadata=cut.metadata()),
+                          tuple(warnings))
 
 
 @hookimpl

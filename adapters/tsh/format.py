@@ -124,7 +124,7 @@ class TshFormat(Format):
         if cut is not None:
             cut.said(warnings)
         t = self._tournament(path, config, players, rows)
-        return replace(t, metadata=tuple(comments) + t.metadata)
+        return replace(t, metadata=tuple(comments) + t.metadata + (cut.metadata() if cut is not None else ()))
 
     @staticmethod
     def _line(n: int, line: str, file: str) -> tuple:
