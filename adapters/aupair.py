@@ -161,6 +161,11 @@ class AupairFormat(Format):
         if (s.win, s.draw, s.loss, s.absent) != (1, 0.5, 0, 0) or s.pab not in (None, s.win):
             lost.append(f"the points system (win {s.win:g}, draw {s.draw:g}, loss {s.loss:g}): AUPAIR counts a win 1, "
                         "a draw ½")
+        unscored = sum(e.kind is Kind.GAME and (e.score is None or e.opp_score is None) for p in t.players
+                       for e in p.rounds)
+        if unscored:
+            lost.append(f"{unscored} player round(s) of games without scores: written 0-0 (AUPAIR's games have "
+                        "scores; read back with a spread of 0)")
         scores = [e for p in t.players for e in p.rounds if e.score is not None and not 0 <= e.score <= 999]
         if scores:
             lost.append(metadata(f"{len(scores)} score(s) outside 0-999: written modulo 1000, as AUPAIR's columns "
