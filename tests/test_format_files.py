@@ -89,7 +89,7 @@ def test_a_two_file_format_runs_through_batch(tmp_path, pairs_format):
     assert result.exit_code == 0, result.output
     assert "1 ranked, 0 skipped, 0 failed of 1 files" in result.output  # one event; pairs.cfg is none
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == \
-        [".brightwell-batch-output", "2026/club.pg", "2026/club.pl"]
+        [".brightwell-batch-output", ".brightwell-results.jsonl", "2026/club.pg", "2026/club.pl"]
     again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--jobs", "1", "--skip-existing"])
     assert "0 ranked, 1 skipped, 0 failed of 1 files" in again.output  # both files exist: the event is done
 
