@@ -58,3 +58,19 @@ def test_every_cut_is_ranked_or_refused_in_one_line(tmp_path, path):
                 api.rank(api.load(cut, cut_short=allowed).tournament)
             except BrightwellError as exc:
                 assert "\n" not in str(exc) and str(exc).startswith(str(cut)), (size, exc)
+
+
+def test_a_papp_workfile_stopping_inside_a_statement_is_cut_short(tmp_path):
+    """Papp ends every statement with ';': a workfile whose last one has none stops inside it."""
+    import shutil
+    for name in ("joueurs", "papp.cfg"):
+        shutil.copy(FIXTURES / "papp" / name, tmp_path / name)
+    text = (FIXTURES / "papp" / "papp-internal-workfile.txt").read_text(encoding="latin-1")
+    cut = tmp_path / "work.txt"
+    cut.write_text(text[:text.rindex(";")], encoding="latin-1")  # the last ';' and what follows lost
+    with pytest.raises(BrightwellError, match=r"the file is cut short: its last statement has no ';'"):
+        api.load(cut)
+    loaded = api.load(cut, cut_short=True)
+    assert len([w for w in loaded.warnings if "cut short" in w]) == 1
+    with pytest.raises(BrightwellError, match="refused with --strict"):
+        api.load(cut, cut_short=True, strict=True)

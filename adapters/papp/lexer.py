@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.limits import MAX_DIGITS
+from brightwell_plugin.limits import MAX_DIGITS, cut_short, cut_short_allowed
 
 KEYWORDS = frozenset("""
 fichier joueurs nouveaux intermediaire inter resultats classement equipes appariements tableau-croise
@@ -104,8 +104,10 @@ def tokens(text: str, file: str) -> list[Token]:
     return out
 
 
-def statements(toks: list[Token], file: str) -> list[list[Token]]:
-    """The statements, each without its ``;`` (a ``;`` inside ``{ }`` belongs to the statement)."""
+def statements(toks: list[Token], file: str, cut: list[int] | None = None) -> list[list[Token]]:
+    """The statements, each without its ``;`` (a ``;`` inside ``{ }`` belongs to the statement). A
+    last one without it stops short: the file is cut short, refused, or (``--cut-short``) the
+    statement left out, its line added to ``cut``."""
     out: list[list[Token]] = []
     current: list[Token] = []
     depth = 0
@@ -121,9 +123,14 @@ def statements(toks: list[Token], file: str) -> list[list[Token]]:
             current = []
         else:
             current.append(t)
-    if current:
-        raise BrightwellError("the last statement has no ';' (Papp expects one)", file=file,
-                              place=f"line {current[0].line}")
+    if current:  # Papp ends every statement with one: the file stops inside its last
+        if cut is None:  # a file read whole or not at all (papp.cfg)
+            raise BrightwellError("the last statement has no ';' (Papp expects one)", file=file,
+                                  place=f"line {current[0].line}")
+        if not cut_short_allowed():
+            raise cut_short(file, "its last statement has no ';' (Papp ends every statement with one)",
+                            f"line {current[0].line}")
+        cut.append(current[0].line)
     return out
 
 

@@ -15,7 +15,7 @@ counts every game against a player who is not as unplayed (``tiebreak.c``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import Format, ReadResult
@@ -33,6 +33,8 @@ from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
     ABSENT_ENTRY,
+    LEFT_OUT,
+    READ_CUT_SHORT,
     REGISTERED,
     Kind,
     Result,
@@ -216,10 +218,16 @@ class PappWorkfileFormat(Format):
         for name in (cfg.players_file, cfg.players_file + ".txt", cfg.new_players_file):
             read_players(folder / name, cfg, known)
         text, _, warnings = decode(read_input(path), encoding, file, fallback="latin-1")
-        state = State()
-        for st in statements(tokens(text, file), file):
+        state, cut = State(), []
+        for st in statements(tokens(text, file), file, cut):
             self._statement(st, state, cfg, known, file)
-        return ReadResult(self._tournament(path, state, cfg, known, warnings), tuple(warnings))
+        t = self._tournament(path, state, cfg, known, warnings)
+        if cut:  # --cut-short: the statement it stops inside left out
+            warnings.append(f"{file}: the file is cut short: ranked as it stands; its last statement (line {cut[0]}) "
+                            "has no ';' and is left out")
+            t = replace(t, metadata=t.metadata + ((READ_CUT_SHORT, file),
+                                                  (LEFT_OUT, f"line {cut[0]}: a statement that stops short")))
+        return ReadResult(t, tuple(warnings))
 
     def _statement(self, st: list[Token], state: State, cfg: Config, known, file: str) -> None:
         s, line = shape(st), st[0].line
