@@ -21,7 +21,7 @@ from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result
 from brightwell_plugin.teams.view import team_view
-from support.samples import research, SHARED_ROOT
+from support.samples import research
 
 TEAMS = research("teams")
 W, D, L = (Kind.GAME, Result.WIN), (Kind.GAME, Result.DRAW), (Kind.GAME, Result.LOSS)
