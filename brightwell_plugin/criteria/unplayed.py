@@ -92,6 +92,10 @@ def opponent_view(ctx: Context, fore: bool = False, rr: bool = False, as_played:
 def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> OpponentView:
     draw, k = ctx.t.scoring.draw, ctx.k
     fore_round = k if fore and k >= ctx.R else 0
+    # FB: a final-round pairing makes the unplayed rounds before it count as they scored, not as draws;
+    # FIDE's checker (gacrux tiebreak.py, compute_buchholz_sonneborn_berger_ver) keeps that to the sums
+    # over an event's own points, a team's match points: over a team's game points they stay draws
+    over_match_points = not ctx.ranks_teams or ctx.match_points is ctx
     adjusted, own, real = [], [], []
     game = Kind.GAME
     every_round = [True] * k  # the usual players' rounds all count: one list, shared (read only)
@@ -100,7 +104,7 @@ def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> Oppon
         last_non_vur = k - 1
         while last_non_vur >= 0 and es[last_non_vur].kind in _VUR_KINDS:
             last_non_vur -= 1
-        if fore_round and (opps[k - 1] >= 0 or es[k - 1].kind is Kind.PAB):
+        if fore_round and over_match_points and (opps[k - 1] >= 0 or es[k - 1].kind is Kind.PAB):
             last_non_vur = k - 1
         if last_non_vur == k - 1:  # every round has an opponent, real or dummy (16.3): all count
             adj = 0.0 + sum(rp)
