@@ -125,3 +125,18 @@ def test_a_resumed_run_reports_the_whole_tree_saying_which_files_the_earlier_run
     assert all(after[s]["moved"] == before[s]["moved"] for s in before)  # the journal's, or ranked again alike
     assert "4 by an earlier run into the same folder" in second_report.with_suffix(".html").read_text()
     assert "ranked (earlier run)" in second_report.with_suffix(".csv").read_text()
+
+
+def test_the_journal_of_many_runs_is_compacted_to_a_line_a_file(tmp_path):
+    src = tmp_path / "in"
+    src.mkdir()
+    for i in range(3):
+        shutil.copy(FIXTURES / "othello_open.elo", src / f"e{i}.elo")
+    out = tmp_path / "out"
+    for _ in range(3):  # each run adds a line a file; the third finds three a file and keeps one
+        assert CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--jobs", "1"]).exit_code == 0
+    lines = (out / JOURNAL).read_text().splitlines()
+    assert len(lines) == 3 and {json.loads(line)["source"] for line in lines} == {str(src / f"e{i}.elo") for i in range(3)}
+    again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--skip-existing", "--jobs", "1"])
+    assert "3 ranked (3 by an earlier run)" in again.output
+    assert not list(out.glob("*.tmp"))

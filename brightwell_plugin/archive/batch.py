@@ -269,5 +269,6 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
                      jobs_count, arrived, False)
     finally:
         journal.close()
+    journal.compact()
     order = {job.label: i for i, job in enumerate(jobs)} if keep else {}
     return sorted(kept, key=lambda r: order[r.source])

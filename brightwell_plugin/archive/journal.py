@@ -4,11 +4,13 @@ with that run's results (said so) beside its own.
 
 One JSON line a file, appended and flushed by the main process only; a line cut short by a killed
 run is not read. The newest line of a file counts, and only for the output it names. A resumed run
-keeps where each file's newest line lies (some 200 bytes a file), not the lines."""
+keeps where each file's newest line lies (some 200 bytes a file), not the lines; a run that ends
+compacts a journal of many runs to a line a file."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from brightwell_plugin.archive.batch import FileResult, Placing
@@ -56,23 +58,47 @@ class Journal:
         except (TypeError, KeyError):  # a line of another shape: ranked again
             return r
 
+    def _newest(self) -> tuple[dict[str, int], int]:
+        """Where each file's newest whole line starts, and how many lines the journal holds."""
+        where, lines = {}, 0
+        try:
+            with open(self.path, "rb") as f:
+                at = 0
+                for line in f:
+                    lines += 1
+                    if line.endswith(b"\n") and line.startswith(b'{"source": '):
+                        try:  # the source alone: the first key, as record writes it
+                            found = json.JSONDecoder().raw_decode(line.decode("utf-8", "replace"), 11)[0]
+                        except ValueError:
+                            found = None
+                        if isinstance(found, str):
+                            where[found] = at
+                    at += len(line)
+        except OSError:
+            pass  # no journal: an output folder of an older version, or none written yet
+        return where, lines
+
+    def compact(self) -> None:
+        """Keep each file's newest line only, once the journal holds more than twice as many lines as
+        files (each run over an archive adds a line a file); rewritten whole, or left as it was."""
+        self.close()
+        where, lines = self._newest()
+        if lines <= 2 * len(where):
+            return
+        staged = self.path.with_name(f"{self.path.name}.{os.getpid()}-0.tmp")  # as atomic writes stage: cleaned if left
+        try:
+            with open(self.path, "rb") as old, open(staged, "wb") as new:
+                for at in sorted(where.values()):
+                    old.seek(at)
+                    new.write(old.readline())
+            os.replace(staged, self.path)
+        except OSError:
+            staged.unlink(missing_ok=True)
+        self._where = None
+
     def _entry(self, source: str) -> dict | None:
         if self._where is None:
-            self._where = {}
-            try:
-                with open(self.path, "rb") as f:
-                    at = 0
-                    for line in f:
-                        if line.endswith(b"\n") and line.startswith(b'{"source": '):
-                            try:  # the source alone: the first key, as record writes it
-                                found = json.JSONDecoder().raw_decode(line.decode("utf-8", "replace"), 11)[0]
-                            except ValueError:
-                                found = None
-                            if isinstance(found, str):
-                                self._where[found] = at
-                        at += len(line)
-            except OSError:
-                return None  # no journal: an output folder of an older version, or none written yet
+            self._where = self._newest()[0]
         at = self._where.get(source)
         if at is None:
             return None
