@@ -77,7 +77,7 @@ def _cut_short(lines: elo.Lines, text: str, file: str) -> str | None:
     listed = [p for p in lines.players if p.points is not None]
     if not rounds or not listed:
         return None
-    held = max(rounds)
+    held = max(max(rounds), lines.last_marked)  # a round marked, even with no game (its byes in the totals)
     over = [p for p in listed if p.points > held + 1e-9]
     if len(over) < max(3, len(listed) / 2):
         return None
@@ -399,6 +399,10 @@ class PappFormat(Format):
             lost.append("games without disc counts (written as 0)")
         if t.board not in (None, BOARD):
             lost.append(f"a board of {t.board} squares (Papp's is 64)")
+        s = t.scoring
+        if (s.win, s.draw, s.loss, s.absent) != (1, 0.5, 0, 0) or s.pab not in (None, s.win):
+            lost.append(f"the points system (win {s.win:g}, draw {s.draw:g}, loss {s.loss:g}): an export counts a "
+                        "win 1, a draw ½")
         other = sorted({k for k, _ in t.metadata if not k.startswith("papp ")})
         if other:
             lost.append(metadata(f"tournament metadata: {', '.join(other)}"))

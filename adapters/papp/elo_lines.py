@@ -62,6 +62,7 @@ class Lines:
     commented: list[GameLine] = field(default_factory=list)  # game lines behind a '%'
     planned: int | None = None  # '%% 13 rounds'
     joined: int = 0  # lines holding several games
+    last_marked: int = 0  # the last round a marker opens ('%Round: 7'), with games or none
 
 
 def _number(text: str) -> float:
@@ -247,6 +248,8 @@ def split(text: str, file: str) -> Lines:
                 out.players.append(p)
         elif m := _ROUND.match(stripped):
             stage, out.markers = _stage(m[1]), out.markers + 1
+            if isinstance(stage, int) and stage <= 999:
+                out.last_marked = max(out.last_marked, stage)
         elif m := _FINALS.match(stripped):
             stage, out.markers = f"Finals {m[1]}", out.markers + 1
         elif m := _META.match(stripped):

@@ -6,7 +6,7 @@ import re
 
 from brightwell_plugin.adapters.base import game_event
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import Kind, Result, Side, Tournament
+from brightwell_plugin.model import Kind, Result, ScoringSystem, Side, Tournament
 
 _SIGN = {Result.WIN: ">", Result.LOSS: "<", Result.DRAW: "="}
 
@@ -46,7 +46,7 @@ def render(t: Tournament) -> bytes:
     # Papp lists players in standing order: the stored ranks (a conversion fills them in), else as given
     order = sorted(t.players, key=lambda p: (p.stored_rank or 10**9, p.start_no)) if any(
         p.stored_rank for p in t.players) else list(t.players)
-    total = t.scoring.total
+    total = ScoringSystem().total  # an export's points are Papp's: a win 1, a draw ½ (a cut-short check reads them so)
     for p in order:
         surname, _, first = p.name.partition(", ")
         surname, first = _part(surname), _part(first)
