@@ -64,6 +64,7 @@ class Format:
     suffixes: ClassVar[tuple[str, ...]] = ()  # the suffixes it claims
     can_read: ClassVar[bool] = True
     can_write: ClassVar[bool] = False
+    keeps_standings: ClassVar[bool] = True  # False: its files hold no computed standings (a batch writes the native XML)
     holds_events: ClassVar[bool] = True  # False: a file recognised only to say it holds no event (a game database)
     named_only: ClassVar[bool] = False  # True: another reading of a format's files, used when named (--input-format)
 

@@ -267,7 +267,7 @@ def test_a_bad_spec_or_output_format_is_refused_once_before_any_file(tmp_path):
     jobs = collect([str(FIXTURES)], host=get_host())
     for spec, to, message in (("PTS,NOPE", None, "unknown criterion 'NOPE'"),
                               ("PTS,BQ:preset=nope", None, "preset"),
-                              (None, "opengotha", "cannot write format 'opengotha'")):
+                              (None, "flipthedisc", "cannot write format 'flipthedisc'")):
         with pytest.raises(BrightwellError, match=message):
             run(jobs, tmp_path / "out", spec, to, host=get_host())
         assert not (tmp_path / "out").exists()

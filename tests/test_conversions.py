@@ -10,7 +10,7 @@ from support.make_fixtures import papp_event, scrabble_day
 
 # the writers made for another game, which refuse the event naming it; every other writable format
 # the host knows (a third party's too) must carry it
-OTHER_GAME = {"othello": {"egd", "ffg-tou", "tsh", "aupair"}, "scrabble": {"egd", "ffg-tou", "papp"}}
+OTHER_GAME = {"othello": {"egd", "ffg-tou", "opengotha", "tsh", "aupair"}, "scrabble": {"egd", "ffg-tou", "opengotha", "papp"}}
 CASES = [("othello", papp_event, "PTS,BQ:preset=woc,DISCS"),
          ("scrabble", scrabble_day, "PTS,SPREAD,BQ:preset=cas:u=0")]
 

@@ -68,7 +68,17 @@ class OpenGothaFormat(Format):
     name = "opengotha"
     title = "OpenGotha tournament XML (Go; no game scores)"
     suffixes = (".xml",)
+    can_write = True  # convert --to opengotha (adapters/go/opengotha_writer.py)
+    keeps_standings = False  # OpenGotha computes its standings: a batch writes the native XML instead
     every_record = False  # True: each record's player found by any spelling of his name (opengotha-all)
+
+    def cannot_carry(self, t: Tournament) -> list:
+        from brightwell_plugin.adapters.go.opengotha_writer import losses  # writing only
+        return losses(t)
+
+    def dumps(self, t: Tournament) -> bytes:
+        from brightwell_plugin.adapters.go.opengotha_writer import render  # writing only
+        return render(t)
 
     def sniff(self, path, head):
         return b"<Tournament" in head and (b"dataVersion" in head or b"<Players>" in head)
@@ -275,6 +285,7 @@ class OpenGothaEveryRecord(OpenGothaFormat):
     name = "opengotha-all"
     title = "OpenGotha tournament XML, every record read (chosen with --input-format)"
     suffixes = ()
+    can_write = False  # written as opengotha
     every_record = True
     named_only = True
 

@@ -153,8 +153,9 @@ class Formats(Registry["Format"]):
     # -- what is written -------------------------------------------------------------------------
 
     def written_as(self, fmt: Format) -> Format:
-        """What an event read as ``fmt`` is written as: itself, or the native format when it cannot write."""
-        return fmt if fmt.can_write else self.find(NATIVE)
+        """What an event read as ``fmt`` is written as: itself, or the native format when it cannot
+        write or its files hold no standings (OpenGotha's: the program computes them)."""
+        return fmt if fmt.can_write and fmt.keeps_standings else self.find(NATIVE)
 
     def output_suffix(self, path: Path, to: str | None = None) -> str:
         """The suffix an event read from ``path`` is written with (:meth:`output_suffixes`), spelt as
