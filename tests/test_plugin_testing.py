@@ -16,7 +16,7 @@ from support.make_fixtures import FIXTURES, othello_open, scrabble_day
 def _event_for(name: str):
     if name in ("tsh", "aupair"):
         return scrabble_day()
-    if name in ("egd", "ffg-tou"):
+    if name in ("egd", "ffg-tou", "opengotha"):
         return api.load(FIXTURES / "go" / "mcmahon.opengotha.xml").tournament
     return othello_open()
 
