@@ -66,6 +66,10 @@ def current_round(t: Tournament) -> int:
                 bye = True
             elif kind in declared:
                 accounted += 1  # a declared bye or absence
+            if p.more_games:  # OpenGotha counts two players a game, each game of a round
+                for _, m in (m for m in p.more_games if m[0] == r + 1):
+                    accounted += 1
+                    pending = pending or m.kind is paired
         if accounted + bye < n or pending:
             return r + 1
     return planned
@@ -149,8 +153,18 @@ class Context:
         s = self.t.scoring
         pts, win, draw, loss = s.points, s.win, s.draw, s.loss
         game, won, drawn = Kind.GAME, Result.WIN, Result.DRAW
-        return [[(win if e.result is won else draw if e.result is drawn else loss) if e.kind is game else pts(e)
+        rows = [[(win if e.result is won else draw if e.result is drawn else loss) if e.kind is game else pts(e)
                  for e in es] for es in self.entries]
+        for i, r, e in self.more_games:
+            rows[i][r - 1] += pts(e)
+        return rows
+
+    @cached_property
+    def more_games(self) -> list[tuple[int, int, RoundEntry]]:
+        """(player index, round, record) of each further game of a round ranked (``Player.more_games``):
+        they count for the points only."""
+        k = self.k
+        return [(i, r, e) for i, p in enumerate(self.t.players) if p.more_games for r, e in p.more_games if r <= k]
 
     @cached_property
     def points(self) -> list[float]:
@@ -195,6 +209,8 @@ class Context:
                 elif kind in win_kinds:
                     w += 1
             out.append(w)
+        for i, _, e in self.more_games:
+            out[i] += (e.result is won) if e.kind is game else e.kind in win_kinds
         return out
 
     def withdrawn_by(self, i: int, r: int | None = None) -> bool:

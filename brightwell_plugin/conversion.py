@@ -181,6 +181,11 @@ def settings_lost(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
 def lost_in(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
     """What writing ``t`` as ``fmt`` loses: what the format says it cannot carry, and the settings it lacks."""
     lost = [x if isinstance(x, Loss) else Loss(x) for x in fmt.cannot_carry(t)] + settings_lost(t, fmt, host)
+    further = [p for p in t.players if p.more_games]
+    if further:
+        lost.append(Loss(f"the further games of {len(further)} player(s) with more than one game in a round "
+                         f"({sum(len(p.more_games) for p in further)} records, counted in their points): not "
+                         "written"))
     if t.teams is not None and not fmt.carries_teams:
         lost.append(teams_lost(t))
     return lost

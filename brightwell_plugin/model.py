@@ -165,6 +165,10 @@ class Player:
     stored_rank: int | None = None
     extra: Pairs = ()  # anything else the source carried, verbatim (PUBLISHED keys: see below)
     listed: bool = True  # False: registered, but left out of the event's standings (OpenGotha: no game, no bye)
+    # (round, record) of each further game of a round, beyond ``rounds[round - 1]``: they count for the
+    # player's points only (OpenGotha counts every game a player has in a round, and keeps one of them,
+    # the round's record, for the sums over opponents); each is mirrored by the opponent's record
+    more_games: tuple[tuple[int, RoundEntry], ...] = ()
 
     def entry(self, round_no: int) -> RoundEntry:
         """Record of round ``round_no`` (1-based); absent when not recorded."""

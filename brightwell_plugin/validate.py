@@ -44,9 +44,10 @@ def validate(t: Tournament) -> list[Issue]:
             errors.append(Issue("error", _where(p), f"start number {p.start_no} is used twice"))
         by_no[p.start_no] = p
 
-    totals = None if errors else _all_plainly_consistent(t, by_no)  # each player's points, when consistent
+    more = any(p.more_games for p in t.players)  # further games in a round: mirrored game by game
+    totals = None if errors or more else _all_plainly_consistent(t, by_no)  # each player's points, when consistent
     if totals is None:
-        _diagnose(t, by_no, errors)
+        _diagnose(t, by_no, errors, more)
     if not plain:
         _check_rounds(t, errors)
         _check_numbers(t, errors)
@@ -65,6 +66,8 @@ def validate(t: Tournament) -> list[Issue]:
                                                                f"after round {p.withdrawn_after}"))
         if p.stored_points is not None:
             computed = (total(p.rounds) if totals is None else totals[i]) + p.bonus
+            if p.more_games:
+                computed += total(tuple(e for _, e in p.more_games))
             if abs(computed - p.stored_points) > 1e-9:
                 warnings.append(Issue("warning", _where(p),
                                       f"stored points {_fmt(p.stored_points)} disagree with the results, "
@@ -230,13 +233,16 @@ def _possible_scores(score, opp_score, board) -> bool:
     return 0 <= own <= LARGEST and 0 <= other <= LARGEST and (board is None or own + other <= board)
 
 
-def _diagnose(t: Tournament, by_no: dict[int, Player], errors: list[Issue]) -> None:
-    """The full pass, with a message for every problem."""
+def _diagnose(t: Tournament, by_no: dict[int, Player], errors: list[Issue], more: bool = False) -> None:
+    """The full pass, with a message for every problem; with further games in a round (``more``) the
+    pairings are checked by :func:`_check_sides`."""
+    if more:
+        _check_sides(t, by_no, errors)
     seen: dict[tuple[int, int], int] = {}  # (round, opponent) -> who named him
     for p in t.players:
         for r, e in enumerate(p.rounds, 1):
-            errors.extend(Issue("error", _where(p, r), m) for m in _check_entry(t, by_no, p, r, e))
-            if e.kind in _PAIRED and e.opponent is not None:
+            errors.extend(Issue("error", _where(p, r), m) for m in _check_entry(t, by_no, p, r, e, more))
+            if not more and e.kind in _PAIRED and e.opponent is not None:
                 first = seen.setdefault((r, e.opponent), p.start_no)
                 if first != p.start_no:
                     errors.append(Issue("error", _where(p, r),
@@ -244,7 +250,36 @@ def _diagnose(t: Tournament, by_no: dict[int, Player], errors: list[Issue]) -> N
                                         "in this round (a player twice in a round)"))
 
 
-def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: RoundEntry):
+def _check_sides(t: Tournament, by_no: dict[int, Player], errors: list[Issue]) -> None:
+    """An event with further games in a round (``Player.more_games``): each is a game of a round the
+    player has a record of, and every player names each opponent in a round as often as the opponent
+    names him (a game against himself is two records of his)."""
+    count: dict[tuple[int, int, int], int] = {}
+    for p in t.players:
+        for r, e in enumerate(p.rounds, 1):
+            if e.kind in _PAIRED and e.opponent is not None:
+                count[r, p.start_no, e.opponent] = count.get((r, p.start_no, e.opponent), 0) + 1
+        for r, e in p.more_games:
+            if type(r) is not int or not 1 <= r <= len(p.rounds) or p.rounds[r - 1].kind is Kind.ABSENT:
+                errors.append(Issue("error", _where(p), f"a further game in round {r!r}, where he has no record"))
+            elif e.kind not in _PAIRED or e.opponent is None:
+                errors.append(Issue("error", _where(p, r), f"a further game that is no game ({_describe(e)})"))
+            else:
+                errors.extend(Issue("error", _where(p, r), m) for m in _check_entry(t, by_no, p, r, e, True))
+                count[r, p.start_no, e.opponent] = count.get((r, p.start_no, e.opponent), 0) + 1
+    for (r, a, b), n in sorted(count.items()):
+        p = by_no[a]
+        if b not in by_no:
+            errors.append(Issue("error", _where(p, r), f"unknown opponent {b}"))
+        elif a == b and n % 2:
+            errors.append(Issue("error", _where(p, r), "one record of a game against himself (a game has two)"))
+        elif a != b and count.get((r, b, a), 0) != n and (a < b or (r, b, a) not in count):
+            errors.append(Issue("error", _where(p, r), f"{n} game(s) against {b}, whose round {r} has "
+                                                       f"{count.get((r, b, a), 0)} against him"))
+
+
+def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: RoundEntry, sided: bool = False):
+    """What is wrong with one record; with ``sided``, its pairing is left to :func:`_check_sides`."""
     for label, value in (("game score", e.score), ("opponent's game score", e.opp_score)):
         if value is not None and value < 0:
             yield f"{label} {_fmt(value)} is negative"
@@ -260,7 +295,7 @@ def _check_entry(t: Tournament, by_no: dict[int, Player], p: Player, r: int, e: 
         yield "a game without an opponent"
     if e.kind is Kind.PAIRED and (e.opponent is None or e.result is not None):
         yield "a pairing without a result names an opponent and no result"
-    if e.kind not in _PAIRED or e.opponent is None:
+    if e.kind not in _PAIRED or e.opponent is None or sided:
         return
     if e.opponent == p.start_no:
         yield "is paired with himself"

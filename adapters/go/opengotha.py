@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.go.opengotha_keys import PlayerKeys
+from brightwell_plugin.adapters.go.opengotha_order import game_key, java_order, kept_game
 from brightwell_plugin.adapters.names import NameIndex
 from brightwell_plugin.adapters.numbers import digits, whole
 from brightwell_plugin.adapters.xml.format import parse_safely
@@ -134,63 +135,58 @@ class OpenGothaFormat(Format):
                 check_round(r, file, f"line {el.sourceline}")  # refuses it, in words
             return r - 1
 
-        games: dict[tuple[int, int], object] = {}
+        games: dict[int, tuple[int, object]] = {}  # OpenGotha's game key -> (round, element)
         for el in root.findall("Games/Game"):
             if not self.every_record and not found(el, "whitePlayer", "blackPlayer"):
                 continue
-            table = (round_of(el), integer(el, "tableNumber", 1))
-            if table in games:
-                warnings.append(f"{file}: line {el.sourceline}: a second game at round {table[0] + 1}, table "
-                                f"{table[1]}: it replaces the first, as in OpenGotha")
-            games[table] = el
+            r, table = round_of(el), integer(el, "tableNumber", 1)
+            k = game_key(r, table)
+            if k in games:
+                warnings.append(f"{file}: line {el.sourceline}: a second game at round {r + 1}, table {table}"
+                                + ("" if games[k][0] == r else f" (the game key OpenGotha gives round {games[k][0] + 1}, "
+                                   f"table {table + 1000 * (r - games[k][0])})")
+                                + ": it replaces the first, as in OpenGotha")
+            games[k] = (r, el)
         byes = {}
         for el in root.findall("ByePlayers/ByePlayer"):
             if self.every_record or found(el, "player"):
                 byes[round_of(el)] = el  # one bye player a round, the last one read
         planned = integer(general, "numberOfRounds", 5) if general is not None else 5
-        rounds = max([planned] + [r + 1 for r, _ in games] + [r + 1 for r in byes])
+        rounds = max([planned] + [r + 1 for r, _ in games.values()] + [r + 1 for r in byes])
         check_round(rounds, file, f"line {general.sourceline if general is not None else root.sourceline}")
         entries = {no: [ABSENT_ENTRY] * rounds for no in range(1, len(people) + 1)}
 
-        def place(no: int, r: int, entry, el) -> None:
-            if entries[no][r] is not ABSENT_ENTRY:
-                raise BrightwellError(f"player {people[no - 1].get('name')} {people[no - 1].get('firstName')} "
-                                      f"has two games or byes in round {r + 1}", file=file,
-                                      place=f"line {el.sourceline}")
-            entries[no][r] = entry
-
-        for (r, _), el in sorted(games.items()):
+        sides: dict[tuple[int, int], list] = {}  # (player, round) -> (entry, game, line) of each of his games
+        order, tree = java_order(games)
+        selfish: list[str] = []
+        for gid, (r, el) in enumerate(games[k] for k in order):
             white, black = number(el.get("whitePlayer"), el), number(el.get("blackPlayer"), el)
             if white == black:
-                raise BrightwellError("a player plays himself", file=file, place=f"line {el.sourceline}")
-            text = el.get("result", "RESULT_UNKNOWN")
-            result = text.removesuffix("_BYDEF")
-            if result not in RESULTS:
-                raise BrightwellError(f"unknown result '{text}'", file=file, place=f"line {el.sourceline}")
-            played, hd = result == text, integer(el, "handicap", 0)
-            if not 0 <= hd <= MAX_HANDICAP:
-                raise BrightwellError(f"handicap {hd} is none of OpenGotha's (0 to {MAX_HANDICAP} stones)", file=file,
-                                      place=f"line {el.sourceline}")
-            if result == "RESULT_UNKNOWN":
-                w = new_entry(Kind.PAIRED, black, side=Side.SECOND, handicap=hd)
-                b = new_entry(Kind.PAIRED, white, side=Side.FIRST, handicap=hd)
-            elif result in ("RESULT_BOTHWIN", "RESULT_BOTHLOSE"):  # a double forfeit, still a pairing
-                kind = Kind.FORFEIT_WIN if result == "RESULT_BOTHWIN" else Kind.FORFEIT_LOSS
-                w = new_entry(kind, black, side=Side.SECOND, rated=played, handicap=hd)
-                b = new_entry(kind, white, side=Side.FIRST, rated=played, handicap=hd)
-            else:
-                res = {"RESULT_WHITEWINS": Result.WIN, "RESULT_BLACKWINS": Result.LOSS, "RESULT_EQUAL": Result.DRAW}[result]
-                if not played and res is not Result.DRAW:
-                    won = res is Result.WIN
-                    w = new_entry(Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS, black, side=Side.SECOND, handicap=hd)
-                    b = new_entry(Kind.FORFEIT_LOSS if won else Kind.FORFEIT_WIN, white, side=Side.FIRST, handicap=hd)
-                else:
-                    w = new_entry(Kind.GAME, black, res, Side.SECOND, rated=played, handicap=hd)
-                    b = new_entry(Kind.GAME, white, res.reverse, Side.FIRST, rated=played, handicap=hd)
-            place(white, r, w, el)
-            place(black, r, b, el)
+                selfish.append(f"line {el.sourceline}")
+            w, b = self._sides(el, black, white, file, integer)
+            sides.setdefault((white, r), []).append((w, gid, el.sourceline))
+            sides.setdefault((black, r), []).append((b, gid, el.sourceline))
         for r, el in sorted(byes.items()):
-            place(number(el.get("player"), el), r, new_entry(Kind.PAB), el)
+            no = number(el.get("player"), el)
+            sides.setdefault((no, r), []).insert(0, (new_entry(Kind.PAB), -1, el.sourceline))
+        more: dict[int, list] = {}
+        doubled: list[str] = []
+        for (no, r), held in sides.items():
+            entries[no][r], others = kept_game(held)
+            if others:
+                more.setdefault(no, []).extend((r + 1, e) for e in others)  # sorted by round below
+                doubled.append(f"{people[no - 1].get('name')} {people[no - 1].get('firstName')} in round {r + 1} "
+                               f"(lines {', '.join(str(line) for _, _, line in held)})")
+        if selfish:
+            warnings.append(f"{file}: {len(selfish)} game(s) of a player against himself ({', '.join(selfish[:3])}"
+                            f"{' …' if len(selfish) > 3 else ''}): both sides are his, as OpenGotha counts them")
+        if doubled:
+            warnings.append(f"{file}: {len(doubled)} time(s) a player has more than one game or a game and the bye "
+                            f"in a round ({'; '.join(sorted(doubled)[:3])}{' …' if len(doubled) > 3 else ''}): every "
+                            "game counts for his points, the sums over opponents take the game OpenGotha keeps "
+                            "(the last its game table lists), as OpenGotha ranks them"
+                            + ("; its game table has a bucket of nine games, whose order Java keeps otherwise: "
+                               "the game kept may differ" if tree else ""))
         implied = {no: any(e is not ABSENT_ENTRY for e in row) for no, row in entries.items()}
         # rounds after the last with a game, a pairing or a bye are not played yet
         last = max((r + 1 for row in entries.values() for r, e in enumerate(row) if e is not ABSENT_ENTRY), default=0)
@@ -200,7 +196,8 @@ class OpenGothaFormat(Format):
         kept = [(f"opengotha {a}", el.get(a)) for el, a in ((display, "displayNPPlayers"), (display, "gameFormat"),
                                                              (handicap, "hdCorrection"))
                 if el is not None and el.get(a) is not None]
-        players = tuple(self._player(no, p, entries[no][:last], version, implied[no] or show, integer)
+        players = tuple(self._player(no, p, entries[no][:last], version, implied[no] or show, integer,
+                                     tuple(sorted(more.get(no, ()), key=lambda m: m[0])))
                         for no, p in enumerate(people, 1))
         if missed:
             warnings.append(f"{file}: {len(missed)} game(s) or bye(s) name a player OpenGotha's reader does not find "
@@ -229,7 +226,33 @@ class OpenGothaFormat(Format):
         return ReadResult(t, tuple(warnings))
 
     @staticmethod
-    def _player(no, p, rounds, version, listed, integer):
+    def _sides(el, black: int, white: int, file: str, integer):
+        """White's and Black's records of the game ``el``."""
+        text = el.get("result", "RESULT_UNKNOWN")
+        result = text.removesuffix("_BYDEF")
+        if result not in RESULTS:
+            raise BrightwellError(f"unknown result '{text}'", file=file, place=f"line {el.sourceline}")
+        played, hd = result == text, integer(el, "handicap", 0)
+        if not 0 <= hd <= MAX_HANDICAP:
+            raise BrightwellError(f"handicap {hd} is none of OpenGotha's (0 to {MAX_HANDICAP} stones)", file=file,
+                                  place=f"line {el.sourceline}")
+        if result == "RESULT_UNKNOWN":
+            return (new_entry(Kind.PAIRED, black, side=Side.SECOND, handicap=hd),
+                    new_entry(Kind.PAIRED, white, side=Side.FIRST, handicap=hd))
+        if result in ("RESULT_BOTHWIN", "RESULT_BOTHLOSE"):  # a double forfeit, still a pairing
+            kind = Kind.FORFEIT_WIN if result == "RESULT_BOTHWIN" else Kind.FORFEIT_LOSS
+            return (new_entry(kind, black, side=Side.SECOND, rated=played, handicap=hd),
+                    new_entry(kind, white, side=Side.FIRST, rated=played, handicap=hd))
+        res = {"RESULT_WHITEWINS": Result.WIN, "RESULT_BLACKWINS": Result.LOSS, "RESULT_EQUAL": Result.DRAW}[result]
+        if not played and res is not Result.DRAW:
+            won = res is Result.WIN
+            return (new_entry(Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS, black, side=Side.SECOND, handicap=hd),
+                    new_entry(Kind.FORFEIT_LOSS if won else Kind.FORFEIT_WIN, white, side=Side.FIRST, handicap=hd))
+        return (new_entry(Kind.GAME, black, res, Side.SECOND, rated=played, handicap=hd),
+                new_entry(Kind.GAME, white, res.reverse, Side.FIRST, rated=played, handicap=hd))
+
+    @staticmethod
+    def _player(no, p, rounds, version, listed, integer, more_games=()):
         rating = integer(p, "rating", MIN_RATING)
         if version < 201:
             rating += 2050
@@ -243,7 +266,7 @@ class OpenGothaFormat(Format):
             rating=rating, federation=p.get("country") or None,
             ids=tuple((scheme, p.get(attr)) for scheme, attr in (("egf", "egfPin"), ("ffg", "ffgLicence"),
                                                                  ("aga", "agaId")) if p.get(attr)),
-            extra=tuple(extra), listed=listed)
+            extra=tuple(extra), listed=listed, more_games=more_games)
 
     @staticmethod
     def _categories(root, g) -> tuple[tuple[str, str], ...]:

@@ -26,8 +26,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from brightwell_plugin.criteria.gotha_more import MAIN, other_sides
 from brightwell_plugin.limits import digits
-from brightwell_plugin.model import Kind, Result, Side
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, Side
 
 PAIRED_ROUND, BYE_ROUND, ABSENT_ROUND, NOT_ASSIGNED = 1, -1, -3, -2  # ScoredPlayer's participation codes
 MIN_RATING = -900  # Player.MIN_RATING: a player without a rating
@@ -105,13 +106,39 @@ class Scores:
         n, k = ctx.n, ctx.k
         self.taking = [dict(p.extra).get(PARTICIPATING, "") for p in ctx.t.players]
         self.participation = [[self._participation(i, r) for r in range(k)] for i in range(n)]
-        self.games = [[_round_game(e, o, ctx.entries[o][r] if o >= 0 else None) if self.participation[i][r] ==
+        self.other = other_sides(ctx) if ctx.more_games else {}  # the other side of each game, where it may be another
+        self.games = [[_round_game(e, o, self._other_side(i, r, o)) if self.participation[i][r] ==
                        PAIRED_ROUND else None for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i]))]
                       for i in range(n)]
+        self.more_points, self.more_played, self.held_played = self._more_games()
         self.nbw, self.mms, self.cps, self.nbw_v, self.mms_v = [], [], [], [], []
         for i in range(n):
             self._first_level(i)
         self.sts = [self._sts(i) for i in range(n)]
+
+    def _other_side(self, i: int, r: int, o: int):
+        """The other side's record of player ``i``'s game of round ``r``."""
+        if o < 0:
+            return None
+        return self.other.get((i, r, MAIN)) or self.ctx.entries[o][r]
+
+    def _more_games(self) -> tuple[list[dict[int, int]], list[dict[int, int]], dict[tuple[int, int], bool]]:
+        """Per player, the half points of his further games of each round (``Player.more_games``), all
+        and those played over the board (the virtual scores'); and, where the round's record is the bye,
+        whether the game OpenGotha holds for the round (the last further one) was played."""
+        ctx = self.ctx
+        points: list[dict[int, int]] = [{} for _ in range(ctx.n)]
+        played: list[dict[int, int]] = [{} for _ in range(ctx.n)]
+        held: dict[tuple[int, int], bool] = {}
+        for i, n, r, e in ((i, n, r, e) for i, p in enumerate(ctx.t.players) for n, (r, e) in enumerate(p.more_games)):
+            g = _round_game(e, ctx.index.get(e.opponent, -1), self.other.get((i, r - 1, n), ABSENT_ENTRY))
+            if g is None or r > ctx.k:
+                continue
+            points[i][r - 1] = points[i].get(r - 1, 0) + g[0]
+            if g[2]:
+                played[i][r - 1] = played[i].get(r - 1, 0) + g[0]
+            held[i, r - 1] = g[2]  # the last one's stays
+        return points, played, held
 
     def _participation(self, i: int, r: int) -> int:
         e, o = self.ctx.entries[i][r], self.ctx.opp[i][r]
@@ -128,10 +155,11 @@ class Scores:
     def _first_level(self, i: int) -> None:
         s, k = self.s, self.ctx.k
         games = cps = played = unplayed = extra_w = extra_m = 0
+        more, over_board = self.more_points[i], self.more_played[i]
         nbw, mms, cpsl, nbw_v, mms_v = [], [], [], [], []
         for r in range(k):
             part, g, e = self.participation[i][r], self.games[i][r], self.ctx.entries[i][r]
-            points = g[0] if g else 0
+            points = (g[0] if g else 0) + more.get(r, 0)
             if not g and e.kind in (Kind.FULL_BYE, Kind.HALF_BYE, Kind.FORFEIT_WIN):  # from a file without OpenGotha's bye
                 value = 1 if e.kind is Kind.HALF_BYE else 2  # a round without a game worth a win or a draw
                 extra_w, extra_m = extra_w + value, extra_m + value
@@ -145,10 +173,9 @@ class Scores:
             nbw.append(games + w)
             mms.append(2 * self.smms[i] + games + m)
             cpsl.append(cps + w)
-            if g and g[2]:
-                played += points
-            else:
-                unplayed += 1
+            played += (g[0] if g and g[2] else 0) + over_board.get(r, 0)
+            if not (g and g[2]) and not (part == BYE_ROUND and self.held_played.get((i, r), False)):
+                unplayed += 1  # OpenGotha: the round's game (gameWasPlayed) was not played
             nbw_v.append(played + unplayed)
             mms_v.append(2 * self.smms[i] + played + unplayed)
         self.nbw.append(nbw)

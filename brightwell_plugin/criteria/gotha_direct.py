@@ -31,6 +31,10 @@ def win_balance(ctx, members: Sequence[int]) -> dict[tuple[int, int], int]:
         for e, o in zip(ctx.entries[i], ctx.opp[i]):
             if o in inside and e.kind is Kind.GAME and e.rated and e.result in (Result.WIN, Result.LOSS):
                 balance[i, o] = balance.get((i, o), 0) + (1 if e.result is Result.WIN else -1)
+    for i, _, e in ctx.more_games:  # every game counts here, as OpenGotha goes through them all
+        o = ctx.index.get(e.opponent, -1)
+        if i in inside and o in inside and e.kind is Kind.GAME and e.rated and e.result in (Result.WIN, Result.LOSS):
+            balance[i, o] = balance.get((i, o), 0) + (1 if e.result is Result.WIN else -1)
     return balance
 
 
