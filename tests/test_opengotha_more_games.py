@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from brightwell_plugin.adapters.go.opengotha_order import game_key, java_order
+from brightwell_plugin.adapters.go.opengotha_order import game_key, java_order, string_hash
 from brightwell_plugin.api import load, rank
 from brightwell_plugin.context import Context
 from brightwell_plugin.model import Kind, Result, RoundEntry
@@ -122,13 +122,20 @@ def test_a_conversion_says_the_further_games_are_not_written(tmp_path):
 
 JAVA = """import java.util.*;
 public class Order { public static void main(String[] a) throws Exception {
-  java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));
+  java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, "UTF-8"));
+  java.io.PrintStream out = new java.io.PrintStream(System.out, true, "UTF-8");
   for (String line; (line = in.readLine()) != null; ) {
-    HashMap<Integer, Integer> map = new HashMap<>();
-    for (String k : line.trim().split(" ")) map.put(Integer.parseInt(k), 0);
-    StringBuilder out = new StringBuilder();
-    for (Integer k : map.keySet()) out.append(k).append(' ');
-    System.out.println(out.toString().trim());
+    StringBuilder got = new StringBuilder();
+    if (line.startsWith("S\t")) {  // strings, tab-separated
+      HashMap<String, Integer> map = new HashMap<>();
+      for (String k : line.substring(2).split("\t")) map.put(k, 0);
+      for (String k : map.keySet()) got.append(k).append('\t');
+    } else {
+      HashMap<Integer, Integer> map = new HashMap<>();
+      for (String k : line.trim().split(" ")) map.put(Integer.parseInt(k), 0);
+      for (Integer k : map.keySet()) got.append(k).append('\t');
+    }
+    out.println(got.toString());
   }
 }}
 """
@@ -142,11 +149,13 @@ def java_order_of(tmp_path_factory):
     (folder / "Order.java").write_text(JAVA)
     subprocess.run(["javac", "-d", str(folder), str(folder / "Order.java")], check=True, capture_output=True)
 
-    def run(sequences: list[list[int]]) -> list[list[int]]:
-        text = "\n".join(" ".join(map(str, s)) for s in sequences) + "\n"
-        out = subprocess.run(["java", "-cp", str(folder), "Order"], input=text, capture_output=True, text=True,
-                             check=True).stdout
-        return [[int(k) for k in line.split()] for line in out.splitlines()]
+    def run(sequences: list[list]) -> list[list]:
+        text = "\n".join("S\t" + "\t".join(s) if isinstance(s[0], str) else " ".join(map(str, s))
+                         for s in sequences) + "\n"
+        out = subprocess.run(["java", "-cp", str(folder), "Order"], input=text.encode(), capture_output=True,
+                             check=True).stdout.decode()
+        return [[k if isinstance(s[0], str) else int(k) for k in line.split("\t") if k]
+                for s, line in zip(sequences, out.splitlines())]
     return run
 
 
@@ -167,6 +176,38 @@ def test_the_order_is_javas_hashmap_order(java_order_of):
             assert ours == theirs, keys
             checked += 1
     assert checked > 500
+
+
+def test_the_order_of_team_names_is_javas_hashmap_order(java_order_of):
+    rnd = random.Random(5)
+    letters = "abcXYZ -éçł漢字Ωß0123456789"
+    sequences = [["".join(rnd.choice(letters) for _ in range(rnd.randint(1, 12))) for _ in range(rnd.randint(1, 80))]
+                 for _ in range(200)]
+    for names, theirs in zip(sequences, java_order_of(sequences)):
+        assert java_order(names, string_hash)[0] == theirs, names
+
+
+def test_a_player_on_two_teams_counts_for_the_team_opengotha_lists_first(tmp_path):
+    # C plays board 1 for Beta and for Gamma in round 1; Alpha's board 1 (A) meets him: Alpha's match is
+    # against whichever of Beta and Gamma OpenGotha's team list (a HashMap by name) holds first, and only
+    # Alpha, whose name sorts first, makes it (Tournament.matchesListUpTo)
+    names = ("Alpha", "Beta", "Gamma")
+    listed, _ = java_order(names, string_hash)
+    opponent = next(n for n in listed if n != "Alpha")
+    teams = {"Alpha": "AB", "Beta": "CD", "Gamma": "CE"}
+    text = HEAD + "".join(f'<Player name="{p}" firstName="{p}" rank="10K"/>\n' for p in "ABCDE") + "</Players>\n<Games>\n"
+    text += ('<Game roundNumber="1" tableNumber="1" whitePlayer="AA" blackPlayer="CC" result="RESULT_WHITEWINS"/>\n'
+             '<Game roundNumber="1" tableNumber="2" whitePlayer="BB" blackPlayer="DD" result="RESULT_WHITEWINS"/>\n')
+    text += "</Games>\n<Teams>\n" + "".join(
+        f'<Team teamName="{n}" teamNumber="{k}">' + "".join(
+            f'<Board boardNumber="{b}" player="{p}{p}" roundNumber="1"/>' for b, p in enumerate(teams[n], 1)) + "</Team>\n"
+        for k, n in enumerate(names, 1)) + "</Teams>\n"
+    path = tmp_path / "teams.xml"
+    path.write_text(text + SETTINGS.format(rounds=1), encoding="utf-8")
+    loaded = load(path)
+    assert any("on two teams" in w for w in loaded.warnings)
+    (match,) = loaded.tournament.teams.matches
+    assert (match.first, match.second) == (1, names.index(opponent) + 1)
 
 
 # -- real files ------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ in a larger table becomes a red-black tree ordered otherwise: :func:`java_order`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 TABLES = 1000  # Gotha.MAX_NUMBER_OF_TABLES
 TREEIFY, MIN_TREE_CAPACITY = 9, 64  # a bucket's keys when it becomes a tree; the smallest table that has trees
@@ -32,18 +32,28 @@ def spread(key: int) -> int:
     return h ^ (h >> 16)
 
 
-def java_order(keys: Iterable[int]) -> tuple[list[int], bool]:
+def string_hash(text: str) -> int:
+    """Java's ``String.hashCode``: over the UTF-16 code units, ``h = 31 * h + c``, as a 32-bit number."""
+    h = 0
+    data = text.encode("utf-16-be", "surrogatepass")
+    for i in range(0, len(data), 2):
+        h = (31 * h + (data[i] << 8 | data[i + 1])) & 0xFFFFFFFF
+    return h
+
+
+def java_order(keys: Iterable, hash_of: Callable[[object], int] = lambda key: key) -> tuple[list, bool]:
     """The distinct ``keys``, put into a new HashMap in this order (a key put again keeps its place),
     in the order the map iterates them; and whether some bucket became a tree (its keys are then
-    listed here in the order they came in, which Java's tree bucket may not keep)."""
-    first: dict[int, int] = {}  # key -> when it came in
+    listed here in the order they came in, which Java's tree bucket may not keep). ``hash_of`` gives
+    a key's ``hashCode`` (an Integer's is its value; :func:`string_hash` a String's)."""
+    first: dict = {}  # key -> (when it came in, its spread hash)
     capacity, tree = 16, False
     counts: dict[int, int] = {}  # keys per bucket at the current capacity
     for key in keys:
         if key in first:
             continue
-        first[key] = len(first)
-        h = spread(key)
+        h = spread(hash_of(key))
+        first[key] = (len(first), h)
         bucket = h & (capacity - 1)
         counts[bucket] = counts.get(bucket, 0) + 1
         if counts[bucket] >= TREEIFY:
@@ -53,16 +63,16 @@ def java_order(keys: Iterable[int]) -> tuple[list[int], bool]:
                 tree = True
         if len(first) > capacity * 3 // 4:
             capacity = _grown(first, capacity, counts)
-    order = sorted(first, key=lambda k: (spread(k) & (capacity - 1), first[k]))
+    order = sorted(first, key=lambda k: (first[k][1] & (capacity - 1), first[k][0]))
     return order, tree
 
 
-def _grown(first: dict[int, int], capacity: int, counts: dict[int, int]) -> int:
+def _grown(first: dict, capacity: int, counts: dict[int, int]) -> int:
     """Double the capacity; the bucket counts made again."""
     capacity *= 2
     counts.clear()
-    for key in first:
-        bucket = spread(key) & (capacity - 1)
+    for _, h in first.values():
+        bucket = h & (capacity - 1)
         counts[bucket] = counts.get(bucket, 0) + 1
     return capacity
 

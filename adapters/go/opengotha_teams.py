@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from brightwell_plugin.adapters.go.opengotha_order import java_order, string_hash
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Tournament
@@ -16,6 +17,11 @@ from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, Team
 
 # OpenGotha's team placement criteria (TeamPlacementParameterSet) computed here; the others are named
 TEAM_CRITERIA = {"TEAMP": "TEAMP", "SOST": "SOST", "BDW": "BDW", **{f"BDW{n}U": f"BDW{n}U" for n in range(1, 10)}}
+
+
+def java_less(a: str, b: str) -> bool:
+    """Java's ``a.compareTo(b) < 0``: UTF-16 code unit by code unit."""
+    return a.encode("utf-16-be", "surrogatepass") < b.encode("utf-16-be", "surrogatepass")
 
 
 def team_section(root, t: Tournament, number, file: str, warnings: list[str]) -> Tournament:
@@ -26,7 +32,13 @@ def team_section(root, t: Tournament, number, file: str, warnings: list[str]) ->
     size = int(size_text) if size_text and digits(size_text) else 0
     boards: dict[tuple[int, int], dict[int, int]] = {}  # (team, round) -> board -> start number
     teams, team_of = [], {}  # team_of: (round, player) -> team
-    for el in root.findall("Teams/Team"):
+    elements = root.findall("Teams/Team")
+    # OpenGotha's team list (a HashMap by team name): a player on two teams in a round is the first's
+    listed, _ = java_order((el.get("teamName") or "Unnamed team" for el in elements), string_hash)
+    place = {name: n for n, name in enumerate(listed)}
+    twice: list[str] = []
+    position = {}
+    for el in sorted(elements, key=lambda el: place[el.get("teamName") or "Unnamed team"]):
         no = el.get("teamNumber", "")
         if not digits(no):
             raise BrightwellError(f"teamNumber '{no}' is not a whole number", file=file, place=f"line {el.sourceline}")
@@ -39,24 +51,32 @@ def team_section(root, t: Tournament, number, file: str, warnings: list[str]) ->
             player = number(b.get("player"), b)
             boards.setdefault((team, int(r)), {})[int(board)] = player
             if (int(r), player) in team_of and team_of[int(r), player] != team:
-                raise BrightwellError(f"player {player} is on two teams in round {r}", file=file, place=where)
-            team_of[int(r), player] = team
+                twice.append(f"{where}: player {player} in round {r}")
+            else:
+                team_of[int(r), player] = team
             if player not in members:
                 members.append(player)
         teams.append(Team(team, el.get("teamName") or f"Team {team}", members=tuple(members)))
+        position.setdefault(team, elements.index(el))
+    if twice:
+        warnings.append(f"{file}: {len(twice)} time(s) a player is on two teams in a round ({'; '.join(twice[:3])}"
+                        f"{' …' if len(twice) > 3 else ''}): his games count for the team OpenGotha's team list "
+                        "holds first, as OpenGotha counts them")
+    teams.sort(key=lambda team: position[team.number])  # back in the file's order
     if len(teams) < 2:
         return t
     by_no = {p.start_no: p for p in t.players}
     points = t.scoring.points
     matches, seen = [], set()
+    name_of = {team.number: team.name for team in teams}
     for team in teams:
         for r in range(1, t.rounds_played + 1):
             lineup = boards.get((team.number, r), {})
             first = lineup.get(min(lineup)) if lineup else None
             e = by_no[first].entry(r) if first is not None else None
             other = team_of.get((r, e.opponent)) if e is not None and e.opponent is not None else None
-            if other is None or other == team.number or (r, frozenset((team.number, other))) in seen:
-                continue
+            if other is None or not java_less(team.name, name_of[other]) or (r, frozenset((team.number, other))) in seen:
+                continue  # OpenGotha makes a match from the team whose name sorts first (matchesListUpTo)
             seen.add((r, frozenset((team.number, other))))
             theirs = boards.get((other, r), {})
             played = []
