@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from support.make_fixtures import FIXTURES
-from support.samples import or_skip, research
+from support.samples import or_skip, real_files, research
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
@@ -144,3 +144,32 @@ def test_round_words_choose_the_round_ranked(tmp_path):
     assert api.rank(t, after_round="planned").after_round == t.rounds
     with pytest.raises(BrightwellError, match="outside 0"):
         api.rank(t, after_round="soon")
+
+
+def test_records_are_found_wherever_the_file_has_them(tmp_path):
+    """OpenGotha's reader takes every Player, Game and ByePlayer element of the document
+    (getElementsByTagName), wherever it stands: pairgoth wraps its byes in a ``<ByePlayer>`` element."""
+    text = GO.read_text()
+    start, end = text.index("<ByePlayers>"), text.index("</ByePlayers>") + len("</ByePlayers>")
+    wrapped = text[:start] + text[start:end].replace("ByePlayers>", "ByePlayer>") + text[end:]
+    assert "<ByePlayers>" not in wrapped and "<ByePlayer>" in wrapped
+    path = tmp_path / "wrapped.xml"
+    path.write_text(wrapped)
+    assert api.load(path).tournament == api.load(GO).tournament
+
+
+WRAPPED_BYES = [p for p in real_files("corpus/turn4/pairgoth_opengotha", "*.xml")  # pairgoth's <ByePlayer> wrapper
+                if p.values[0] is None or b"<ByePlayer>" in p.values[0].read_bytes()]
+
+
+@pytest.mark.parametrize("path", WRAPPED_BYES)
+def test_the_wrapped_byes_of_a_recent_file_are_kept_where_their_player_is_found(path):
+    """The last ``ByePlayer`` of a round naming a player the file's key finds (a plain scan) is his bye."""
+    from lxml import etree
+    t = api.load(path).tournament
+    keys = {(p.name.replace(", ", "", 1)).upper().replace(" ", ""): p for p in t.players}
+    byes = [(el.get("player", "").upper(), int(el.get("roundNumber", "1")))
+            for el in etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True)).iter("ByePlayer")
+            if len(el) == 0]
+    last = {r: keys[ref] for ref, r in byes if ref in keys}  # one bye player a round: the last found
+    assert last and all(p.entry(r).kind is Kind.PAB for r, p in last.items())

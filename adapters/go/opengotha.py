@@ -101,7 +101,7 @@ class OpenGothaFormat(Format):
             text = el.get(attr)
             return default if text is None else whole(text, attr, file, f"line {el.sourceline}")
 
-        people = root.findall("Players/Player")
+        people = [el for el in root.iter("Player") if len(el) == 0]  # anywhere, as getElementsByTagName finds them
         numbers = NameIndex()
         for i, p in enumerate(people, 1):
             k = key(p.get("name", ""), p.get("firstName", ""))
@@ -136,7 +136,7 @@ class OpenGothaFormat(Format):
             return r - 1
 
         games: dict[int, tuple[int, object]] = {}  # OpenGotha's game key -> (round, element)
-        for el in root.findall("Games/Game"):
+        for el in (el for el in root.iter("Game") if len(el) == 0):  # a container of games is none
             if not self.every_record and not found(el, "whitePlayer", "blackPlayer"):
                 continue
             r, table = round_of(el), integer(el, "tableNumber", 1)
@@ -148,7 +148,7 @@ class OpenGothaFormat(Format):
                                 + ": it replaces the first, as in OpenGotha")
             games[k] = (r, el)
         byes = {}
-        for el in root.findall("ByePlayers/ByePlayer"):
+        for el in (el for el in root.iter("ByePlayer") if len(el) == 0):  # pairgoth wraps them in a <ByePlayer>
             if self.every_record or found(el, "player"):
                 byes[round_of(el)] = el  # one bye player a round, the last one read
         planned = integer(general, "numberOfRounds", 5) if general is not None else 5
