@@ -85,8 +85,8 @@ def test_team_criteria_are_refused_on_an_individual_event_and_unknown_team_codes
     for code in ("MPTS", "GPTS", "EMGSB", "EDE", "SSSC", "BC", "TBR"):
         with pytest.raises(BrightwellError, match=f"{code} ranks teams"):
             api.rank(t, code, boards=True)
-    with pytest.raises(BrightwellError, match=r"MNR/K4: unknown criterion 'MNR'"):
-        api.rank(t, "MPTS,MNR/K4")
+    with pytest.raises(BrightwellError, match=r"MNQ/K4: unknown criterion 'MNQ'"):
+        api.rank(t, "MPTS,MNQ/K4")
 
 
 def test_brightwell_rank_ranks_the_teams_and_boards_the_players(tmp_path):
@@ -604,3 +604,28 @@ def test_sharlys_in_progress_team_file_reads_with_its_substitute(tmp_path, path)
     assert [r.start_no for r in api.rank(t, "MPTS,GPTS").rows][:1] == [1]
     api.write(t, tmp_path / "same.trf")
     assert same_but_dash_cells((tmp_path / "same.trf").read_bytes(), path.read_bytes())
+
+
+def test_opengothas_mean_rating_is_the_first_line_up_over_the_team_size_toward_zero(tmp_path):
+    """Team.meanRating(teamSize): the round-1 line-up's ratings summed, divided by the team size as Java
+    divides ints (toward zero): (-900 + 1) / 2 is -449, (2000 + 1500) / 3 (one board empty) 1166."""
+    people = {"AA": -900, "BB": 1, "CC": 2000, "DD": 1500, "EE": 100}
+    text = '<?xml version="1.0" encoding="UTF-8"?>\n<Tournament dataVersion="201">\n<Players>\n' + "".join(
+        f'<Player name="{k[0]}" firstName="{k[1]}" rank="10K" rating="{r}"/>\n' for k, r in people.items())
+    text += ('</Players>\n<Games>\n<Game roundNumber="1" tableNumber="1" whitePlayer="AA" blackPlayer="CC" '
+             'result="RESULT_WHITEWINS"/>\n<Game roundNumber="1" tableNumber="2" whitePlayer="BB" blackPlayer="DD" '
+             'result="RESULT_BLACKWINS"/>\n</Games>\n<Teams>\n'
+             '<Team teamName="Low" teamNumber="1"><Board boardNumber="1" player="AA" roundNumber="1"/>'
+             '<Board boardNumber="2" player="BB" roundNumber="1"/><Board boardNumber="3" player="EE" roundNumber="2"/>'
+             '</Team>\n<Team teamName="High" teamNumber="2"><Board boardNumber="1" player="CC" roundNumber="1"/>'
+             '<Board boardNumber="2" player="DD" roundNumber="1"/></Team>\n</Teams>\n'
+             '<TournamentParameterSet><GeneralParameterSet numberOfRounds="2"/></TournamentParameterSet>\n'
+             '<TeamTournamentParameterSet><TeamGeneralParameterSet teamSize="{size}"/><TeamPlacementParameterSet>'
+             '<PlacementCriteria><PlacementCriterion name="MNR" number="1"/></PlacementCriteria>'
+             '</TeamPlacementParameterSet></TeamTournamentParameterSet>\n</Tournament>\n')
+    for size, expected in ((2, {1: -449, 2: 1750}), (3, {1: -299, 2: 1166})):
+        path = tmp_path / f"mnr{size}.xml"
+        path.write_text(text.replace("{size}", str(size)), encoding="utf-8")
+        s = api.rank(api.load(path).tournament)
+        assert s.headings == ("MNR",)
+        assert {r.start_no: r.values[0] for r in s.rows} == expected

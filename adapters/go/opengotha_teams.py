@@ -16,12 +16,23 @@ from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection
 
 # OpenGotha's team placement criteria (TeamPlacementParameterSet) computed here; the others are named
-TEAM_CRITERIA = {"TEAMP": "TEAMP", "SOST": "SOST", "BDW": "BDW", **{f"BDW{n}U": f"BDW{n}U" for n in range(1, 10)}}
+TEAM_CRITERIA = {"TEAMP": "TEAMP", "SOST": "SOST", "BDW": "BDW", **{f"BDW{n}U": f"BDW{n}U" for n in range(1, 10)},
+                 "MNR": "MNR"}
 
 
 def java_less(a: str, b: str) -> bool:
     """Java's ``a.compareTo(b) < 0``: UTF-16 code unit by code unit."""
     return a.encode("utf-16-be", "surrogatepass") < b.encode("utf-16-be", "surrogatepass")
+
+
+def _mean_rating(first_round: dict[int, int], t: Tournament, size: int) -> int | None:
+    """``Team.meanRating(teamSize)``: the ratings of the round-1 line-up summed, divided by the team size
+    as Java divides whole numbers (toward zero); None without a team size."""
+    if size <= 0:
+        return None
+    ratings = {p.start_no: p.rating or 0 for p in t.players}
+    total = sum(ratings[no] for no in first_round.values())
+    return abs(total) // size * (1 if total >= 0 else -1)
 
 
 def team_section(root, t: Tournament, number, file: str, warnings: list[str]) -> Tournament:
@@ -56,7 +67,8 @@ def team_section(root, t: Tournament, number, file: str, warnings: list[str]) ->
                 team_of[int(r), player] = team
             if player not in members:
                 members.append(player)
-        teams.append(Team(team, el.get("teamName") or f"Team {team}", members=tuple(members)))
+        teams.append(Team(team, el.get("teamName") or f"Team {team}", members=tuple(members),
+                          strength=_mean_rating(boards.get((team, 1), {}), t, size)))
         position.setdefault(team, elements.index(el))
     if twice:
         warnings.append(f"{file}: {len(twice)} time(s) a player is on two teams in a round ({'; '.join(twice[:3])}"

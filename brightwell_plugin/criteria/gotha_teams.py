@@ -2,7 +2,7 @@
 teams/view.py: TEAMP, the team points (2 for a match whose boards won more than half the boards
 and more than the other side, 1 for as many, else 0, as ``Match.getTeamScore``), SOST, the sum of the
 opponent teams' team points, BDW, the boards won (a jigo half), and BDWnU, the boards won on the n
-upper boards."""
+upper boards; MNR, the mean rating of the round-1 line-up."""
 
 from __future__ import annotations
 
@@ -103,7 +103,22 @@ class AllBoardWins(BoardWins):
 UPPER = tuple(_upper(n) for n in range(1, 10))
 
 
+class MeanRating(_GothaTeam):
+    name = "MNR"
+    title = "Mean rating at the first round (OpenGotha)"
+    source = ("OpenGotha's ScoredTeamsSet TPL_CRIT_MEAN_RATING (Team.meanRating): the round-1 line-up's ratings "
+              "over the team size, the team's strength as its reader gives it")
+
+    def values(self, ctx):
+        strength = {team.number: team.strength for team in ctx.t.teams.teams}
+        return {p.start_no: strength.get(p.start_no) or 0 for p in ctx.t.players}
+
+    def explain(self, ctx, opts, i, groups=()):
+        teams_only(ctx, self.name)
+        return explanation(ctx, opts, i, float(self.values(ctx)[ctx.t.players[i].start_no]), [])
+
+
 @hookimpl
 def brightwell_register_criteria(register):
-    for criterion in (TeamPoints(), SumOfOpponentsTeamPoints(), AllBoardWins(), *(cls() for cls in UPPER)):
+    for criterion in (TeamPoints(), SumOfOpponentsTeamPoints(), AllBoardWins(), *(cls() for cls in UPPER), MeanRating()):
         register(criterion)
