@@ -3,7 +3,7 @@ distinct; shared by the terminal and the published pages."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import fmt
@@ -28,16 +28,19 @@ class Cell:
     side: str = ""  # the game's letter for who moved first or second (W/B), else ""
     outcome: str = ""  # + = - for games, ? for a pairing without a result, +F / -F for forfeits, "" otherwise
     score: str = ""  # "40-24" when both game scores are known, "40" when only the own one is
+    more: int = 0  # further games of the round (Player.more_games), in ``points`` too
 
     @property
     def text(self) -> str:
-        """The cell as a crosstable prints it: ``12W+ 40-24``, ``5 +F``, ``bye 1``."""
+        """The cell as a crosstable prints it: ``12W+ 40-24``, ``5 +F``, ``bye 1``; ``(+2 games)`` after
+        a round with further games."""
+        extra = f" (+{self.more} game{'s' if self.more > 1 else ''})" if self.more else ""
         if self.kind in ("game", "forfeit-win", "forfeit-loss", "paired"):
             opp = str(self.opponent_rank) if self.opponent_rank is not None else "?"
             gap = " " if self.outcome.endswith("F") else ""
-            return f"{opp}{self.side}{gap}{self.outcome}" + (f" {self.score}" if self.score else "")
+            return f"{opp}{self.side}{gap}{self.outcome}" + (f" {self.score}" if self.score else "") + extra
         label = _NOT_GAME_LABELS[self.kind]
-        return label if self.kind == "absent" else f"{label} {fmt(self.points)}"
+        return (label if self.kind == "absent" else f"{label} {fmt(self.points)}") + extra
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +84,31 @@ def crosstable(t: Tournament, standings: Standings) -> Crosstable:
     ranks = {r.start_no: r.rank for r in standings.rows}
     shared = shared_ranks(standings)
     index = ctx.index
+    more = _further_games(t, ctx)
     rows = []
     for row in standings.rows:
         i = index[row.start_no]
         cells = tuple(cell(t, r + 1, e, ctx.round_points[i][r], ranks) for r, e in enumerate(ctx.entries[i]))
+        if more:
+            cells = tuple(replace(c, more=more[i, r]) if (i, r) in more else c for r, c in enumerate(cells))
         rows.append(CrossRow(row.rank, row.rank in shared, row.start_no, row.name, ctx.points[i], cells))
     return Crosstable(ctx.k, tuple(rows))
+
+
+def _further_games(t: Tournament, ctx: Context) -> dict[tuple[int, int], int]:
+    """(player index, round from 0) -> his games of the round beyond the one its cell shows (a game
+    against himself is two records of his)."""
+    records: dict[tuple[int, int], list[RoundEntry]] = {}
+    for i, r, e in ctx.more_games:
+        records.setdefault((i, r - 1), []).append(e)
+    out = {}
+    for (i, r), further in records.items():
+        main, no = ctx.entries[i][r], t.players[i].start_no
+        shown = main.kind in (Kind.GAME, Kind.PAIRED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+        sides = further + [main] if shown else further
+        games = sum(e.opponent != no for e in sides) + sum(e.opponent == no for e in sides) // 2
+        out[i, r] = games - shown
+    return out
 
 
 def records(cells: tuple[Cell, ...]) -> list[tuple[int, int, int]]:

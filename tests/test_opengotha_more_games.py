@@ -88,6 +88,18 @@ def test_points_of_every_game_reach_the_general_criteria(tmp_path):
     assert ctx.wins[0] == 2
 
 
+def test_the_crosstable_shows_the_further_games_and_their_points(tmp_path):
+    from brightwell_plugin.api import crosstable
+    path = event(tmp_path, "ABC", [(1, 2, "A", "C", "RESULT_BLACKWINS"), (1, 17, "A", "B", "RESULT_WHITEWINS"),
+                                   (1, 3, "C", "C", "RESULT_EQUAL")])
+    t = load(path).tournament
+    table = crosstable(t, rank(t, "NBW,SOSW", after_round="planned"))
+    cells = {row.name: row.cells[0] for row in table.rows}
+    assert cells["A, A"].text.endswith("(+1 game)") and cells["A, A"].points == 1
+    assert cells["C, C"].text.endswith("(+1 game)") and cells["C, C"].points == 2  # a win, and a draw with himself
+    assert cells["B, B"].more == 0 and "(+" not in cells["B, B"].text
+
+
 # -- the pairings, side by side --------------------------------------------------------------------
 
 def test_a_further_game_not_mirrored_is_refused(tmp_path):
