@@ -69,6 +69,11 @@ def test_a_game_against_himself_counts_both_sides_and_his_own_score_in_the_sums(
     got = values(path)
     assert got["E, E"] == (1.5, 1.5)  # half a point against F, a win against himself; SOS his own NBW
     assert got["F, F"] == (0.5, 1.5)
+    alone = event(tmp_path, "EF", [(1, 1, "E", "E", "RESULT_EQUAL"), (1, 2, "F", "F", "RESULT_UNKNOWN")])
+    warnings = load(alone).warnings
+    assert any("2 game(s) of a player against himself" in w for w in warnings)
+    assert not any("more than one game" in w for w in warnings)  # one game a round each
+    assert values(alone) == {"E, E": (1, 1), "F, F": (0, 0)}
 
 
 def test_the_bye_and_a_game_in_one_round(tmp_path):

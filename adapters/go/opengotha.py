@@ -175,6 +175,7 @@ class OpenGothaFormat(Format):
             entries[no][r], others = kept_game(held)
             if others:
                 more.setdefault(no, []).extend((r + 1, e) for e in others)  # sorted by round below
+            if len({gid for _, gid, _ in held}) > 1:  # not a lone game against himself: the warning above
                 doubled.append(f"{people[no - 1].get('name')} {people[no - 1].get('firstName')} in round {r + 1} "
                                f"(lines {', '.join(str(line) for _, _, line in held)})")
         if selfish:
