@@ -211,7 +211,7 @@ def test_two_inputs_that_would_write_one_output_fail_and_only_they(tmp_path):
     assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["club.trf"]
 
 
-def test_events_of_other_formats_that_would_write_one_output_are_refused(tmp_path):
+def test_events_of_one_name_in_one_folder_are_written_apart_each_named_with_its_suffix(tmp_path):
     src = tmp_path / "archive"
     src.mkdir()
     shutil.copy(FIXTURES / "othello_open.ftd.json", src / "open.json")  # FlipTheDisc is written back as XML
@@ -219,13 +219,29 @@ def test_events_of_other_formats_that_would_write_one_output_are_refused(tmp_pat
     shutil.copy(FIXTURES / "othello_open.elo", src / "club.elo")
     shutil.copy(FIXTURES / "othello_open.xml", src / "club.xml")
     own = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out")])
-    assert own.exit_code == 1 and "open.json and " in own.output and "would both be written to open.xml" in own.output
-    assert "2 ranked, 0 skipped, 2 failed of 4 files" in own.stdout  # club.elo and club.xml write apart
-    assert not (tmp_path / "out" / "open.xml").exists()
+    assert own.exit_code == 0 and "4 ranked, 0 skipped, 0 failed of 4 files" in own.stdout, own.output
+    assert f"{src / 'open.json'} and {src / 'open.xml'} would both be written to open.xml: written as " \
+           "open-json.xml and open-xml.xml" in own.stderr
+    written = sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith("."))
+    assert written == ["club.elo", "club.xml", "open-json.xml", "open-xml.xml"]  # club.elo and club.xml write apart
     (src / "open.json").unlink()
     to = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "to"), "--to", "trf"])
-    assert to.exit_code == 1 and "would both be written to club.trf" in to.output
-    assert sorted(p.name for p in (tmp_path / "to").iterdir() if not p.name.startswith(".")) == ["open.trf"]
+    assert to.exit_code == 0 and "would both be written to club.trf: written as club-elo.trf and club-xml.trf" in to.output
+    assert sorted(p.name for p in (tmp_path / "to").iterdir() if not p.name.startswith(".")) == [
+        "club-elo.trf", "club-xml.trf", "open.trf"]
+
+
+def test_events_of_one_name_whose_suffixed_names_are_taken_both_fail(tmp_path):
+    src = tmp_path / "archive"
+    src.mkdir()
+    shutil.copy(FIXTURES / "othello_open.xml", src / "open-json.xml")  # the name open.json would be given
+    shutil.copy(FIXTURES / "othello_open.ftd.json", src / "open.json")
+    shutil.copy(FIXTURES / "othello_open.xml", src / "open.xml")
+    result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "1 ranked, 0 skipped, 2 failed of 3 files" in result.stdout, result.output
+    said = f"{src / 'open.json'} and {src / 'open.xml'} would both be written to open.xml under the output folder"
+    assert result.stdout.count(said) == 2  # each of the two fails, naming the other
+    assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == ["open-json.xml"]
 
 
 def test_a_note_beside_an_event_of_its_name_is_no_clash(tmp_path):

@@ -42,6 +42,7 @@ class Jobs(Sequence):
 
     def __init__(self):
         self.left_out: list[Path] = []  # folders a walk left out: the output folders of earlier batches
+        self.renamed: list[str] = []  # what two events of one name in one folder are written as (said)
         self._db = sqlite3.connect("", check_same_thread=False)  # "": deleted when closed
         self._db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
                                "CREATE TABLE job (source BLOB, relative BLOB, part BLOB, output BLOB UNIQUE, "
@@ -65,11 +66,23 @@ class Jobs(Sequence):
         except sqlite3.IntegrityError:
             source, other = self._db.execute("SELECT source, part FROM job WHERE output = ?", (key,)).fetchone()
             first = Job(Path(_text(source)), job.relative, None if other is None else _text(other))
+            cure = "rename one of them" if first.source.parent == job.source.parent else \
+                "name the folder that holds both, or run them separately"
             clash = OutputClash(f"{first.label} and {job.label} would both be written to {output} under the output "
-                                "folder: neither is written (name the folder that holds both, or run them separately)")
+                                f"folder: neither is written ({cure})")
             clash.first = first
             raise clash from None
         self._count += 1
+
+    def rename(self, output: str, relative: Path, renamed: str) -> bool:
+        """The job that claimed ``output`` writes ``renamed`` instead, placed at ``relative``; False
+        when another job claims ``renamed`` already (nothing changed)."""
+        try:
+            self._db.execute("UPDATE job SET relative = ?, output = ? WHERE output = ?",
+                             (_stored(str(relative)), _stored(renamed), _stored(output)))
+        except sqlite3.IntegrityError:
+            return False
+        return True
 
     def release(self, output: str) -> None:
         """The job that claimed ``output`` writes nothing after all: it claims it no longer."""
@@ -172,9 +185,30 @@ def _add(jobs: Jobs, job: Job, output: str, formats: Formats) -> None:
         elif not formats.holds_event(clash.first.source):
             jobs.release(output)
             jobs.append(job, output)
-        else:
+        elif not _apart(jobs, clash.first, job, output):
             jobs.refuse(output, clash.message)
             jobs.append(replace(job, refused=clash.message))
+
+
+def _apart(jobs: Jobs, first: Job, job: Job, output: str) -> bool:
+    """Two events of one name in one folder (``nccz.piz`` and ``nccz.zip``, ``open.json`` beside
+    ``open.xml``) are both written, each named with its own suffix (``nccz-piz.trn``, ``nccz-zip.trn``),
+    said in ``jobs.renamed``; False when they are not such a pair or those names are taken."""
+    if first.source.parent != job.source.parent or first.source.suffix.lower() == job.source.suffix.lower():
+        return False
+    tail = output[len(str(job.relative)):]  # the written suffix
+    first_relative, relative = (j.relative.with_name(f"{j.relative.name}-{_safe(j.source.suffix[1:].lower())}")
+                                for j in (first, job))
+    if not jobs.rename(output, first_relative, f"{first_relative}{tail}"):
+        return False
+    try:
+        jobs.append(replace(job, relative=relative), f"{relative}{tail}")
+    except OutputClash:
+        jobs.rename(f"{first_relative}{tail}", first.relative, output)  # as it was
+        return False
+    jobs.renamed.append(f"{first.label} and {job.label} would both be written to {output}: written as "
+                        f"{first_relative}{tail} and {relative}{tail}")
+    return True
 
 
 def _glob_base(text: str) -> Path:

@@ -41,6 +41,8 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, r
     for folder in found.left_out:
         click.echo(one_line(f"brightwell: {folder}: left out: the outputs of an earlier batch (it holds "
                             f"{OUTPUT_TAG}; name the folder itself to read it)"), err=True)
+    for note in found.renamed:
+        click.echo(one_line(f"brightwell: {note}"), err=True)
     if not found:
         raise BrightwellError("no input files found")
     tally = _Tally()

@@ -41,6 +41,8 @@ def study(inputs, rules, report, top, jobs, scheduler):
     for left in found.left_out:
         click.echo(one_line(f"brightwell: {left}: left out: the outputs of an earlier run (it holds {OUTPUT_TAG}; "
                             "name the folder itself to read it)"), err=True)
+    for note in found.renamed:
+        click.echo(one_line(f"brightwell: {note}"), err=True)
     if not found:
         raise BrightwellError("no input files found")
     writer = StudyWriter(folder, list(rules), [[i.text for i in parse_spec(r)] for r in rules], top)
