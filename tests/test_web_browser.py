@@ -13,13 +13,10 @@ from brightwell_plugin import api
 from brightwell_plugin.criteria.base import fmt
 from brightwell_plugin.web import publish as site
 from brightwell_plugin.plugins.host import get_host
-from support.browser import CHROMIUM, LAUNCH_ARGS, Watched
+from support.browser import Watched, require_chromium
 from support.samples import research
 
-if CHROMIUM is None:
-    pytest.skip("the system's Chromium is not installed (apt-get install chromium; .ci/run does it)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extras)")
+require_chromium()  # skips this module, saying why, without them
 
 WOF = research("formats", "papp", "wof_results")
 REAL = WOF / "wofpipe_19891015_WOC_1989.ELO"  # 13 rounds, a withdrawal-free field, play-offs after
@@ -37,14 +34,6 @@ def published(event, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site") / "site"
     site.publish(event, out, spec=SPEC, compare=COMPARE, host=get_host())
     return out
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield b
-        b.close()
 
 
 def test_every_page_loads_with_no_error_and_no_request_outside_the_site(browser, published):

@@ -15,14 +15,11 @@ import pytest
 from brightwell_plugin import api
 from brightwell_plugin.plugins.host import get_host
 from brightwell_plugin.web import publish as site
-from support.browser import CHROMIUM, LAUNCH_ARGS, WIDTHS, Watched, layout_faults
+from support.browser import WIDTHS, Watched, layout_faults, require_chromium
 from support.make_fixtures import FIXTURES
 from support.samples import research
 
-if CHROMIUM is None:
-    pytest.skip("the system's Chromium is not installed (apt-get install chromium; .ci/run does it)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extras)")
+require_chromium()  # skips this module, saying why, without them
 
 # (label, file, tie-breaks, comparison): each kind of site, the real ones where the shared samples are
 SITES = [("sample", api.sample_path(), "PTS,BQ:preset=woc,DISCS", "PTS,DISCS"),
@@ -33,14 +30,6 @@ SITES = [("sample", api.sample_path(), "PTS,BQ:preset=woc,DISCS", "PTS,DISCS"),
          ("go-real", research("teams") / "og_20201114162510_CNechipe2020.xml", None, None),
          ("tec-teams", research("teams") / "grandmommys_cup_trf26_team.trf", None, None)]
 PER_KIND = 4  # pages of one kind (players/, teams/ ...) looked at per site
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield b
-        b.close()
 
 
 def _pages(out: Path) -> list[Path]:

@@ -25,12 +25,11 @@ def java_less(a: str, b: str) -> bool:
     return a.encode("utf-16-be", "surrogatepass") < b.encode("utf-16-be", "surrogatepass")
 
 
-def _mean_rating(first_round: dict[int, int], t: Tournament, size: int) -> int | None:
+def _mean_rating(first_round: dict[int, int], ratings: dict[int, int], size: int) -> int | None:
     """``Team.meanRating(teamSize)``: the ratings of the round-1 line-up summed, divided by the team size
     as Java divides whole numbers (toward zero); None without a team size."""
     if size <= 0:
         return None
-    ratings = {p.start_no: p.rating or 0 for p in t.players}
     total = sum(ratings[no] for no in first_round.values())
     return abs(total) // size * (1 if total >= 0 else -1)
 
@@ -48,8 +47,8 @@ def team_section(root, t: Tournament, number, file: str, warnings: list[str]) ->
     listed, _ = java_order((el.get("teamName") or "Unnamed team" for el in elements), string_hash)
     place = {name: n for n, name in enumerate(listed)}
     twice: list[str] = []
-    position = {}
-    for el in sorted(elements, key=lambda el: place[el.get("teamName") or "Unnamed team"]):
+    position, ratings = {}, {p.start_no: p.rating or 0 for p in t.players}
+    for at, el in sorted(enumerate(elements), key=lambda item: place[item[1].get("teamName") or "Unnamed team"]):
         no = el.get("teamNumber", "")
         if not digits(no):
             raise BrightwellError(f"teamNumber '{no}' is not a whole number", file=file, place=f"line {el.sourceline}")
@@ -68,8 +67,8 @@ def team_section(root, t: Tournament, number, file: str, warnings: list[str]) ->
             if player not in members:
                 members.append(player)
         teams.append(Team(team, el.get("teamName") or f"Team {team}", members=tuple(members),
-                          strength=_mean_rating(boards.get((team, 1), {}), t, size)))
-        position.setdefault(team, elements.index(el))
+                          strength=_mean_rating(boards.get((team, 1), {}), ratings, size)))
+        position.setdefault(team, at)
     if twice:
         warnings.append(f"{file}: {len(twice)} time(s) a player is on two teams in a round ({'; '.join(twice[:3])}"
                         f"{' …' if len(twice) > 3 else ''}): his games count for the team OpenGotha's team list "

@@ -130,14 +130,17 @@ class Scores:
         points: list[dict[int, int]] = [{} for _ in range(ctx.n)]
         played: list[dict[int, int]] = [{} for _ in range(ctx.n)]
         held: dict[tuple[int, int], bool] = {}
-        for i, n, r, e in ((i, n, r, e) for i, p in enumerate(ctx.t.players) for n, (r, e) in enumerate(p.more_games)):
-            g = _round_game(e, ctx.index.get(e.opponent, -1), self.other.get((i, r - 1, n), ABSENT_ENTRY))
-            if g is None or r > ctx.k:
-                continue
-            points[i][r - 1] = points[i].get(r - 1, 0) + g[0]
-            if g[2]:
-                played[i][r - 1] = played[i].get(r - 1, 0) + g[0]
-            held[i, r - 1] = g[2]  # the last one's stays
+        if not ctx.more_games:
+            return points, played, held
+        for i, p in enumerate(ctx.t.players):
+            for n, (r, e) in enumerate(p.more_games):  # n: the position other_sides keys it by
+                if r > ctx.k or (g := _round_game(e, ctx.index.get(e.opponent, -1),
+                                                  self.other.get((i, r - 1, n), ABSENT_ENTRY))) is None:
+                    continue
+                points[i][r - 1] = points[i].get(r - 1, 0) + g[0]
+                if g[2]:
+                    played[i][r - 1] = played[i].get(r - 1, 0) + g[0]
+                held[i, r - 1] = g[2]  # the last one's stays
         return points, played, held
 
     def _participation(self, i: int, r: int) -> int:

@@ -4,9 +4,30 @@ requests, and the layout faults a reader sees at a phone's or a desktop's width.
 from __future__ import annotations
 
 import shutil
+from contextlib import contextmanager
+
+import pytest
 
 CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-extensions"]
+
+
+def require_chromium():
+    """Skip the calling test module, saying why, without the system's Chromium or Playwright; else
+    Playwright's sync API."""
+    if CHROMIUM is None:
+        pytest.skip("the system's Chromium is not installed (apt-get install chromium; .ci/run does it)",
+                    allow_module_level=True)
+    return pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extras)")
+
+
+@contextmanager
+def launched():
+    """The system's Chromium, launched (the ``browser`` fixture of tests/conftest.py)."""
+    with require_chromium().sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield b
+        b.close()
 WIDTHS = ((390, 844), (1280, 900))  # a phone, a desktop
 
 # What a reader sees as broken: an element past the right edge that no scrolling box holds (the page
