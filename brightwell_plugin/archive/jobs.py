@@ -194,7 +194,7 @@ def _apart(jobs: Jobs, first: Job, job: Job, output: str) -> bool:
     """Two events of one name in one folder (``nccz.piz`` and ``nccz.zip``, ``open.json`` beside
     ``open.xml``) are both written, each named with its own suffix (``nccz-piz.trn``, ``nccz-zip.trn``),
     said in ``jobs.renamed``; False when they are not such a pair or those names are taken."""
-    if first.source.parent != job.source.parent or first.source.suffix.lower() == job.source.suffix.lower():
+    if first.source.parent != job.source.parent or first.source.name == job.source.name:
         return False
     tail = output[len(str(job.relative)):]  # the written suffix
     first_relative, relative = (j.relative.with_name(f"{j.relative.name}-{_safe(j.source.suffix[1:].lower())}")
