@@ -83,6 +83,10 @@ LEFT_OUT = "left out"
 READ_CUT_SHORT = "ranked cut short"  # Tournament.metadata key: the file was cut short, ranked as it stands (its stored totals not compared)
 LIST_SUPPLIED = "tie-break list"  # metadata: the program whose order a reader gives a file declaring none
 LIST_GUESSED = "tie-break list guessed"  # metadata: a list a reader gives a file whose program's order is unknown
+# Tournament.metadata key: the round the program that wrote the file shows as its current round (Swiss-Manager's
+# current round, Papi's RondeActive, chess-results' currentround, Sharly's current_round), as a decimal string,
+# as the program counts it; where an event stands is read from the records (progress.py), this is shown beside
+FILE_ROUND = "the program's current round"
 
 
 @dataclass(frozen=True, slots=True)
