@@ -24,6 +24,8 @@ from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.limits import CUT_SHORT, check_regular, max_input, too_large
 from brightwell_plugin.model import LEFT_OUT, READ_CUT_SHORT, Player, Tournament
 from brightwell_plugin.plugins.host import Host, get_host
+from brightwell_plugin.progress import Progress
+from brightwell_plugin.progress import progress as _progress
 from brightwell_plugin.standings import Standings, default_spec
 from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import explain_everyone as _explain_everyone
@@ -199,6 +201,11 @@ def check_order(tournament: Tournament, specs: Sequence[str], after_round: int |
     # on first use: a rank needs none of it (benchmarks/bench_start.py)
     from brightwell_plugin import checking
     return checking.check_order(tournament, specs, after_round, host or get_host(), boards)
+
+
+def progress(tournament: Tournament) -> Progress:
+    """Where the event stands: the rounds planned, the last with a result, the last paired (docs/rounds.md)."""
+    return _progress(tournament)
 
 
 def crosstable(tournament: Tournament, standings: Standings):

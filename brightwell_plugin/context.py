@@ -6,6 +6,7 @@ from functools import cached_property
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, RoundEntry, Tournament
+from brightwell_plugin.progress import rounds_ranked
 
 
 def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], int]:
@@ -18,61 +19,6 @@ def _slots(index: dict[int, int], n: int) -> tuple[list[int] | dict[int, int], i
     for no, i in index.items():
         slots[no] = i
     return slots, top
-
-
-ROUND_WORDS = ("played", "planned", "current")  # what --after-round takes besides a number
-
-
-def rounds_ranked(tournament: Tournament, after_round: int | str | None) -> int:
-    """The rounds standings after ``after_round`` rank: a number; ``played`` (or None) the rounds
-    played; ``planned`` every planned round (what OpenGotha's h9 and .tou exports compute);
-    ``current`` the round in progress, as pairing programs find it (:func:`current_round`). A round
-    the event does not have is refused."""
-    played = tournament.rounds_played
-    if after_round is None or after_round == "played":
-        return played
-    if after_round == "planned":
-        return max(played, tournament.rounds or 0)
-    if after_round == "current":
-        return current_round(tournament)
-    if isinstance(after_round, str) or not 0 <= after_round <= max(played, tournament.rounds or 0):
-        raise BrightwellError(f"--after-round {after_round} is outside 0..{max(played, tournament.rounds or 0)} "
-                              f"(or {', '.join(ROUND_WORDS)})")
-    return after_round
-
-
-def current_round(t: Tournament) -> int:
-    """The round in progress, counted with its results so far (OpenGotha's
-    ``Tournament.presumablyCurrentRoundNumber``, where its standings window opens): the first round
-    in which some player is neither in a game, nor the bye, nor declared absent, or a game has no
-    result yet; else the last planned round."""
-    planned, n = max(t.rounds_played, t.rounds or 0), len(t.players)
-    if not n or not planned:
-        return min(1, planned)
-    taking = [dict(p.extra).get("opengotha participating", "") for p in t.players]
-    paired_kinds, paired, pab = (Kind.GAME, Kind.PAIRED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), Kind.PAIRED, Kind.PAB
-    declared = (Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE)
-    for r in range(planned):
-        accounted, pending, bye = 0, False, False
-        for p, part in zip(t.players, taking):
-            e = p.entry(r + 1)
-            kind = e.kind
-            if r < len(part) and part[r] == "0":
-                accounted += 1  # not taking part (counted even when paired, as OpenGotha counts it)
-            if e.opponent is not None and kind in paired_kinds:
-                accounted += 1
-                pending = pending or kind is paired
-            elif kind is pab:
-                bye = True
-            elif kind in declared:
-                accounted += 1  # a declared bye or absence
-            if p.more_games:  # OpenGotha counts two players a game, each game of a round
-                for _, m in (m for m in p.more_games if m[0] == r + 1):
-                    accounted += 1
-                    pending = pending or m.kind is paired
-        if accounted + bye < n or pending:
-            return r + 1
-    return planned
 
 
 class _Sparse(dict):

@@ -11,6 +11,7 @@ from brightwell_plugin.crosstable import cell, crosstable, records
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.plugins.host import Host
+from brightwell_plugin.progress import progress
 from brightwell_plugin.standings import Standings, explain_everyone, rank, shared_ranks
 
 SCHEMA = "brightwell-standings"
@@ -100,7 +101,7 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
     """The publication without its explanations (``doc["explanations"]`` is empty): everything
     the standings, crosstable and comparison pages need. Call it with the GC paused."""
     final = rank(t, spec, after_round, host, edition, boards=True)  # the players': of a team event too
-    last = final.after_round
+    last, stands = final.after_round, progress(t)
     per_round = [rank(t, spec, k, host, edition, boards=True) for k in range(1, last)] + [final]
     final_ct = crosstable(t, final)
     cells = {r.start_no: r.cells for r in final_ct.rows}
@@ -112,7 +113,8 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
     doc = {
         "schema": SCHEMA, "version": VERSION, "generator": f"brightwell-plugin {__version__}",
         "event": {"name": t.name, "source": source, "game": t.game, "board": t.board, "system": t.system,
-                  "rounds_planned": t.rounds, "rounds_played": t.rounds_played, "after_round": last,
+                  "rounds_planned": t.rounds, "rounds_played": stands.played, "rounds_paired": stands.paired,
+                  "after_round": last,
                   "start_date": t.start_date, "end_date": t.end_date},
         "tiebreaks": list(final.headings),
         "players": [_player(p, cells[p.start_no]) for p in t.players],

@@ -262,7 +262,7 @@ def test_a_round_the_event_lacks_is_refused_naming_the_file_before_any_site(tmp_
     r = CliRunner().invoke(main, ["publish", str(event), "--out", str(out), "--after-round", "99"])
     assert r.exit_code == 2, r.output
     assert r.output.splitlines() == [f"brightwell: error: {event}: --after-round 99 is outside 0..3 "
-                                     "(or played, planned, current)"]
+                                     "(or played, paired, current, planned)"]
     assert not out.exists() and list(tmp_path.iterdir()) == []
 
 

@@ -1,8 +1,8 @@
 """Sharly-Chess event files (.sce, adapters/sharly): files written from the schema at three points of
 Sharly's history read alike; a tournament chosen by name; the file opened as untrusted (read from
-memory: nothing written beside it, nothing but tables read); and, where a folder of Sharly's own
-example events is named by BRIGHTWELL_SHARLY_EVENTS (github.com/Sharly-Chess/sharly-chess,
-examples/events), each tournament's points and Papi values as Sharly computed them
+memory: nothing written beside it, nothing but tables read); and Sharly's own example events
+(../shared/research/corpus/turn5/sharly_events, from github.com/Sharly-Chess/sharly-chess examples/events)
+ranked at the round each is at, their points and tie-break values as Sharly computed them
 (../shared/research/programs/sharly)."""
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import sharly_files
-from support.samples import research
+from support.samples import ABSENT, research
 
 from brightwell_plugin import api
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
 
-EVENTS = Path(os.environ.get("BRIGHTWELL_SHARLY_EVENTS", "/nonexistent"))
+EVENTS = research("corpus", "turn5", "sharly_events")
 SHARLY = research("programs", "sharly")
 
 
@@ -195,9 +195,7 @@ def test_a_damaged_file_is_read_or_refused_in_one_line(tmp_path, data):
 
 def _sharly_events():
     if not EVENTS.is_dir() or not SHARLY.exists():
-        why = "BRIGHTWELL_SHARLY_EVENTS names no folder of Sharly-Chess's example events" if SHARLY.exists() \
-            else "shared research samples not present"
-        return [pytest.param(None, None, marks=pytest.mark.skip(reason=why))]
+        return [pytest.param(None, None, marks=pytest.mark.skip(reason=ABSENT))]
     out = []
     for path in sorted((SHARLY / "values").glob("*.json")):
         for event in json.loads(path.read_text(encoding="utf-8")):
@@ -212,7 +210,8 @@ def test_sharlys_own_events_read_as_sharly_ranks_them(path, event):
     """Points and Papi's values by player, as Sharly-Chess 4.2.3 computed them on the same event."""
     t = api.load(path, part=event["tournament"]).tournament
     names = {p.start_no: p.name[:33].strip() for p in api.load(SHARLY / event["trf"]).tournament.players}
-    standings = api.rank(t, after_round=event["after_round"])
+    standings = api.rank(t)  # at the round it is at
+    assert standings.after_round == event["after_round"]
     ours = {r.name[:33].strip(): r for r in standings.rows}
     if not ({"ARO", "TPR", "PTP", "APRO", "APPO"} & set(event["tie_breaks"]) and any(p.rating is None for p in t.players)):
         assert [r.name[:33].strip() for r in standings.rows] == [names[row["sno"]] for row in event["rows"]]  # the order

@@ -12,7 +12,6 @@ from brightwell_plugin import __version__
 from brightwell_plugin.cli.batch import batch
 from brightwell_plugin.cli.common import (
     api,
-    context,
     fileio,
     handled,
     limits,
@@ -23,6 +22,7 @@ from brightwell_plugin.cli.study import study
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
 from brightwell_plugin.limits import digits
 from brightwell_plugin.model import LIST_GUESSED
+from brightwell_plugin.progress import ROUND_WORDS
 
 
 def _warn(warnings) -> None:
@@ -88,12 +88,12 @@ cut_short_reading = click.option("--cut-short", is_flag=True, expose_value=False
 
 
 class RoundChoice(click.ParamType):
-    """A round number, or one of the words of ``context.ROUND_WORDS``."""
+    """A round number, or one of the words of ``ROUND_WORDS`` (progress.py)."""
 
     name = "round"
 
     def convert(self, value, param, ctx):
-        words = context.ROUND_WORDS
+        words = ROUND_WORDS
         if isinstance(value, int) or value in words:
             return value
         if digits(value):
@@ -109,8 +109,9 @@ source_options = [  # how to read the input: every command that reads one event
 ranking_options = [  # how to rank it: rank, explain, check
     click.option("-t", "--tiebreaks", "spec", help="Criteria, e.g. 'PTS,BQ:preset=woc,DISCS' (default: the file's)."),
     click.option("--after-round", type=RoundChoice(), help="Standings after this round: a number, 'played' (the "
-                 "default), 'planned' (every planned round, as OpenGotha's exports) or 'current' (the round in "
-                 "progress, as OpenGotha's standings window)."),
+                 "default: the last round with a result), 'paired' (the last round paired), 'current' (the round "
+                 "in progress, as OpenGotha's standings window) or 'planned' (every planned round, as OpenGotha's "
+                 "exports); docs/rounds.md."),
     click.option("--edition", type=click.Choice(["2024", "2026"]),
                  help="FIDE C.07 edition for items that name none (default: by the start date)."),
 ]
@@ -182,7 +183,8 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
     with _about(file):
         standings = api.rank(t, spec, after_round, edition=_edition(edition), boards=boards)
     if output_format == "table":
-        tables = [render.Cells(f"{t.name} - after round {standings.after_round}", *render.standings_cells(standings))]
+        title = f"{t.name} - {api.progress(t).title(standings.after_round)}"
+        tables = [render.Cells(title, *render.standings_cells(standings))]
         if crosstable:
             tables.append(render.Cells(f"{t.name} - crosstable", *render.crosstable_cells(api.crosstable(t, standings))))
         apart = "\n".join(x for x in (render.unlisted_line(standings), render.partial_line(t)) if x)

@@ -29,7 +29,6 @@ api = _OnFirstUse("brightwell_plugin.api")
 render = _OnFirstUse("brightwell_plugin.render")
 fileio = _OnFirstUse("brightwell_plugin.fileio")
 limits = _OnFirstUse("brightwell_plugin.limits")
-context = _OnFirstUse("brightwell_plugin.context")
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3

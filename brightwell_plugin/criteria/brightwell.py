@@ -331,6 +331,8 @@ class Brightwell(Criterion):
         e, o = ctx.entries[i][r], ctx.opp[i][r]
         kind = e.kind
         reason = None
+        if kind is Kind.PAIRED:  # awaiting its result: neither a game nor an absence (docs/rounds.md)
+            return Term(r + 1, "credit", 0, detail="paired, no result yet: nothing counted")
         if kind in _PAIRED:
             if o >= 0 and gone[o]:
                 reason = (f"opponent {ctx.label(o)} withdrew" if ctx.withdrawn_by(o, upto)

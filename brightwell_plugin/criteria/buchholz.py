@@ -57,12 +57,12 @@ class _OpponentSum(Criterion):
         es, opps, rp, real = ctx.entries[i], ctx.opp[i], ctx.round_points[i], view.real[i]
         for r in range(ctx.k):
             o = opps[r]
+            kind = es[r].kind
             if real[r]:
                 sig, vur = view.adjusted[o], False
-            elif rr:
-                continue  # 15.2: no dummy opponents in a round robin
+            elif rr or kind is Kind.PAIRED:
+                continue  # 15.2: no dummy opponents in a round robin; a pairing awaiting its result: no round yet
             else:
-                kind = es[r].kind
                 sig, vur = dummy_value(ctx, view, i, r, ed), is_vur(kind) or (sm and kind is Kind.FULL_BYE)
             out.append((sig * rp[r] if self.weighted else sig, sig, vur, r))
         return out
@@ -85,7 +85,8 @@ class _OpponentSum(Criterion):
         view, ed, rr = self._setup(ctx, opts)  # fast path: the sum of _items' values
         adjusted, weighted, out = view.adjusted, self.weighted, []
         value_of = adjusted.__getitem__
-        for i, (opps, rp, real) in enumerate(zip(ctx.opp, ctx.round_points, view.real)):
+        pending = Kind.PAIRED
+        for i, (opps, rp, real, es) in enumerate(zip(ctx.opp, ctx.round_points, view.real, ctx.entries)):
             if all(real):  # a real opponent every round, the usual case: summed in C, in round order
                 out.append(0.0 + (sum(map(mul, map(value_of, opps), rp)) if weighted else sum(map(value_of, opps))))
                 continue
@@ -93,7 +94,7 @@ class _OpponentSum(Criterion):
             for r in range(ctx.k):
                 if real[r]:
                     sig = adjusted[opps[r]]
-                elif rr:
+                elif rr or es[r].kind is pending:
                     continue
                 else:
                     sig = dummy_value(ctx, view, i, r, ed)

@@ -97,7 +97,7 @@ def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> Oppon
     # over an event's own points, a team's match points: over a team's game points they stay draws
     over_match_points = not ctx.ranks_teams or ctx.match_points is ctx
     adjusted, own, real = [], [], []
-    game = Kind.GAME
+    game, pending = Kind.GAME, Kind.PAIRED  # a pairing awaiting its result counts neither way (docs/rounds.md)
     every_round = [True] * k  # the usual players' rounds all count: one list, shared (read only)
     for i, es in enumerate(ctx.entries):
         opps, rp = ctx.opp[i], ctx.round_points[i]
@@ -112,10 +112,11 @@ def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> Oppon
             adj = 0.0
             for r in range(k):
                 adj += rp[r] if r <= last_non_vur or opps[r] >= 0 else (0.0 if rr else draw)
-        if opps and min(opps) >= 0 and (as_played or all(map(is_, map(_KIND_OF, es), repeat(game)))):
+        if opps and min(opps) >= 0 and (all(map(is_, map(_KIND_OF, es), repeat(game)))
+                                        or as_played and pending not in map(_KIND_OF, es)):
             counted = every_round  # a game against a real opponent every round: the usual case
         else:
-            counted = [o >= 0 and (e.kind is game or as_played or r + 1 == fore_round)
+            counted = [o >= 0 and (e.kind is game or r + 1 == fore_round or as_played and e.kind is not pending)
                        for r, (e, o) in enumerate(zip(es, opps))]
         score = ctx.points[i]
         if fore_round and opps[k - 1] >= 0:

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from brightwell_plugin import api
-from brightwell_plugin.context import rounds_ranked
+from brightwell_plugin.progress import rounds_ranked
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.fileio import write_all
