@@ -56,12 +56,14 @@ def progress(t: Tournament) -> Progress:
 
 
 def last_played(t: Tournament) -> int:
-    """The last round with a result: a game's or a forfeit's, or a round paired with only the
-    pairing bye (nobody else to pair) and no pairing awaiting its result. An event never paired
-    (byes and absences alone, as some records of results are) is played as far as it is recorded."""
+    """The last round whose results are in: a round with a result (a game's, a forfeit's, or the
+    pairing bye's) and no pairing awaiting one. A round partly entered is not yet played (Sharly-Chess
+    ranks after the round before it); a game left without its result in an earlier round does not hold
+    back the rounds played after it. An event never paired (byes and absences alone, as some records
+    of results are) is played as far as it is recorded."""
     for r in range(t.rounds_played, 0, -1):
         kinds = _kinds_of_round(t, r)
-        if kinds & _RESULTS or Kind.PAB in kinds and Kind.PAIRED not in kinds:
+        if Kind.PAIRED not in kinds and (kinds & _RESULTS or Kind.PAB in kinds):
             return r
     return 0 if last_paired(t) else t.rounds_played
 

@@ -22,6 +22,7 @@ from brightwell_plugin.criteria.base import (
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.model import REGISTERED, Kind
 from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.progress import last_played
 from brightwell_plugin.tiebreak_spec import NUMBER, spec_number
 
 SUBST_KINDS = ("bye", "withdrawn", "absent", "absent-opponent", "forfeit")
@@ -246,7 +247,7 @@ class Brightwell(Criterion):
         if "withdrawn" not in rule.subst:
             gone = [False] * ctx.n
         if "absent-opponent" in rule.subst and upto:
-            last = upto == ctx.t.rounds_played
+            last = upto == last_played(ctx.t)  # the file's word on who plays next is as of its last round played
             gone = [g or not Brightwell._present_after(ctx, o, upto, last) for o, g in enumerate(gone)]
         return gone
 
