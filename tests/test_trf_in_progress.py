@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from brightwell_plugin import api
+from brightwell_plugin.model import Kind
 from support.make_fixtures import _line_001
 
 # 6 players, 4 of 5 rounds played; the round to be paired carries a blank block for most players and
@@ -30,7 +31,9 @@ def test_byes_entered_for_the_next_round_are_kept_not_ranked(tmp_path):
     path = tmp_path / "next.trf"
     path.write_text(in_progress())
     t = api.load(path).tournament
-    assert t.rounds_played == 4 and t.rounds == 5
+    assert (api.progress(t).planned, api.progress(t).played, api.progress(t).paired) == (5, 4, 4)
+    assert t.player(3).rounds[4].kind is Kind.HALF_BYE and t.player(5).rounds[4].kind is Kind.FULL_BYE  # ahead
+    assert len(t.player(1).rounds) == 4  # a round not paired: not recorded
     standings = api.rank(t, "PTS,BH,PS")
     assert standings.after_round == 4
     assert standings.rows == api.rank(t, "PTS,BH,PS", after_round=4).rows

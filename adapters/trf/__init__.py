@@ -1,10 +1,9 @@
 """FIDE TRF: reading, the column layout, writing, one module per job. What the rest of the program
 may ask of an event read from a TRF is here: the records the file held as they were
-(:func:`records`), the tie-break list it wrote (:func:`written_list`), and the rounds it entered ahead counted as played (:func:`counting_ahead`)."""
+(:func:`records`) and the tie-break list it wrote (:func:`written_list`)."""
 
 from __future__ import annotations
 
-from brightwell_plugin.adapters.trf import ahead
 from brightwell_plugin.model import LIST_SUPPLIED, Tournament
 
 META = "trf"  # metadata key of a source line kept verbatim
@@ -19,9 +18,3 @@ def written_list(t: Tournament) -> list[str]:
 def records(t: Tournament, code: str) -> list[str]:
     """The lines of record ``code`` (``"192"``, ``"XXR"``) the file held, as written."""
     return [line for key, line in t.metadata if key == META and line[:len(code)] == code]
-
-
-def counting_ahead(t: Tournament, through: int) -> Tournament:
-    """``t`` with the blocks its file entered ahead, up to round ``through``, as round records (FIDE's
-    checker counts them up to the round it ranks after): :func:`.ahead.counting_ahead`."""
-    return ahead.counting_ahead(t, through)

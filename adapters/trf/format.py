@@ -36,8 +36,6 @@ from brightwell_plugin.adapters.trf.lines import (
     Records,
     TrfDocument,
     block_scores,
-    block_start,
-    has_result,
     iso_date,
     number_text,
     parse_blocks,
@@ -182,21 +180,13 @@ class TrfFormat(Format):
         return t
 
     def _players(self, p001, bw1, rounds, file) -> tuple[Player, ...]:
-        played = 0  # the rounds shown as played: up to the last with a result against an opponent
-        for _, line in p001:
-            for r in range(_block_count(line) - 1, played - 1, -1):
-                start = block_start(r)
-                block = line[start:start + 8]
-                if has_result(block) and block[:4].strip().strip("0"):
-                    played = r + 1
-                    break
         players, known = [], Records()
         for n, line in p001:
             where = f"line {n}"
             try:
                 no = int(line[4:8])
                 extension = _read_bw1(*bw1.pop(no), file) if no in bw1 else None
-                players.append(self._player(line, _round_blocks(line), played, where, extension, known))
+                players.append(self._player(line, _round_blocks(line), where, extension, known))
             except BrightwellError as exc:
                 raise exc.at(file=file, place=where) from None
             except ValueError as exc:
@@ -205,12 +195,12 @@ class TrfFormat(Format):
             raise BrightwellError(f"BW1 record for unknown player {no}", file=file, place=f"line {n}")
         return tuple(players)
 
-    def _player(self, line, bl, played, where, extension, known) -> Player:
+    def _player(self, line, bl, where, extension, known) -> Player:
+        """A 001 line: every round block as far as the line goes (a pairing awaiting its result, a
+        bye entered ahead: recorded as they are; progress.py tells the rounds played from them)."""
         f = dict(zip(FIELDS, map(str.strip, _FIELD_TEXTS(line))))
         withdrawn, late, scores = extension or (None, None, ())
-        entries = parse_blocks(bl, played, scores, where, known)
-        # a pairing without a result (the next round, not yet played) is kept, not ranked
-        extra = tuple(("trf pending", f"{r}:{b}") for r, b in enumerate(bl[played:], played + 1) if b.strip())
+        entries = parse_blocks(bl, len(bl), scores, where, known)
         rating = int(f["rating"]) if f["rating"] else 0
         rank = int(f["rank"]) if f["rank"] else 0
         fide_id = f["fide_id"]
@@ -220,7 +210,7 @@ class TrfFormat(Format):
             title=codes.title(f["title"]) or f["title"] or None,  # FIDE's abbreviation for TRF's code
             sex=codes.sex(f["sex"]) or f["sex"] or None, birth_date=f["birth_date"] or None,
             ids=(("fide", fide_id),) if fide_id.strip("0") else (),
-            stored_points=finite(f["points"]) if f["points"] else None, stored_rank=rank or None, extra=extra,
+            stored_points=finite(f["points"]) if f["points"] else None, stored_rank=rank or None,
             late_entry=late, withdrawn_after=withdrawn,
         )
 

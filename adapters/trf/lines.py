@@ -87,15 +87,10 @@ _NO_OPPONENT = {"+": Kind.FULL_BYE, "F": Kind.FULL_BYE, "=": Kind.HALF_BYE, "H":
                 "U": Kind.PAB, "Z": Kind.ZERO_BYE, "-": Kind.ZERO_BYE}
 
 
-def has_result(block: str) -> bool:
-    return len(block) > 7 and block[7] != " "
-
-
 def parse_block(block: str, line: str, round_no: int) -> RoundEntry:
     """One 8-column round block -> a round record (its game's scores are given by
-    :func:`parse_blocks`). A blank block is an absence."""
-    if block[7:8] in (" ", "") and block[:4].strip().strip("0"):
-        raise BrightwellError(f"round {round_no} is paired with {block[:4].strip()} but has no result", place=line)
+    :func:`parse_blocks`). A blank block is an absence; an opponent and colour with a blank result
+    a pairing awaiting its result (as Sharly-Chess writes a round in progress)."""
     return _parse_slow(block.ljust(8), f"{line}, round {round_no}")
 
 
@@ -174,6 +169,8 @@ def _parse_slow(block: str, where: str) -> RoundEntry:
     if colour not in "wb- ":
         raise BrightwellError(f"colour '{block[5]}' is not w, b or -", place=where)
     if opp:
+        if result == " " and side is not None:
+            return new_entry(Kind.PAIRED, opp, side=side)
         if result in _GAME:
             res, rated = _GAME[result]
             return new_entry(Kind.GAME, opp, res, side, rated=rated)

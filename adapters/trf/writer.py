@@ -85,8 +85,8 @@ def _field_text(p: Player, key: str) -> str:
         return codes.sex(p.sex) or ""
     if key == "title":
         return codes.title_for_trf(p.title) or ""
-    if key == "points":  # the column is the sum of every block, a bye entered ahead included
-        return points_text(None if p.stored_points is None else p.stored_points + _pending_points(p))
+    if key == "points":  # the column is the sum of every block, a bye entered ahead included (it is a record)
+        return points_text(p.stored_points)
     if key == "rank":
         return str(p.stored_rank) if p.stored_rank else ""
     if key == "birth_date":  # TRF writes YYYY/MM/DD; the model keeps a reader's ISO date as it is
@@ -95,21 +95,6 @@ def _field_text(p: Player, key: str) -> str:
 
 
 _ISO_DAY = re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
-
-
-_AHEAD = {"H": 0.5, "F": 1, "U": 1, "=": 0.5, "+": 1}  # a bye entered ahead, by its result letter
-
-
-def _pending_points(p: Player) -> float:
-    """Points of the blocks kept for a round not played yet (``trf pending``): a pairing engine
-    counts a bye entered ahead in the points column, as JaVaFo writes it."""
-    total = 0.0
-    for key, value in p.extra:
-        if key == "trf pending":
-            block = value.split(":", 1)[1] if ":" in value else ""
-            if not block[:4].strip().strip("0"):
-                total += _AHEAD.get(block[7:8].upper(), 0)
-    return total
 
 
 _SOURCE = {key: {"fide_id": "ids", "points": "stored_points", "rank": "stored_rank"}.get(key, key) for key in FIELDS}

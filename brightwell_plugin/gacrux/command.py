@@ -25,7 +25,7 @@ from brightwell_plugin.criteria.unplayed import edition_of_date
 from brightwell_plugin.errors import BrightwellError, PluginError, one_line
 from brightwell_plugin.gacrux import document
 from brightwell_plugin.limits import check_regular, read_stream
-from brightwell_plugin.model import Kind
+from brightwell_plugin.model import Kind, RoundEntry
 from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.standings import configured, rank_stepwise
 from brightwell_plugin.validate import validated
@@ -168,8 +168,7 @@ def _answer(params: dict, host: Host):
     spec = [_with_unrated(c, unrated, document) for c in codes]
     rounds = max(t.rounds or 0, _last_round_with_a_game(t))  # gacrux's "round"; its standings are after it by default
     after = _after(params, t, rounds)
-    if loaded.format == "trf":  # gacrux counts the blocks entered ahead up to the round it ranks after
-        t = trf.counting_ahead(t, after)
+    t = _pairings_as_absences(t, after)
     _warn(loaded, t, params["input_file"])
     try:
         standings, steps = rank_stepwise(t, spec, after, host)
@@ -192,6 +191,18 @@ def _answer(params: dict, host: Host):
         _detail(t, codes, spec, after, result, document, shown, host)
     return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
                                                              tiebreaks=tuple(texts)), host)
+
+
+def _pairings_as_absences(t, after: int):
+    """``t`` as gacrux reads it up to round ``after``: a pairing awaiting its result (a TRF block with
+    an opponent and no result) is an absence there, a zero-point unplayed round."""
+    pending = Kind.PAIRED
+    if not any(e.kind is pending for p in t.players for e in p.rounds[:after]):
+        return t
+    absent = RoundEntry(Kind.ABSENT)
+    return replace(t, players=tuple(replace(p, rounds=tuple(absent if r < after and e.kind is pending else e
+                                                             for r, e in enumerate(p.rounds)))
+                                    for p in t.players))
 
 
 def _after(params: dict, t, rounds: int) -> int:

@@ -78,11 +78,16 @@ def team_view(t: Tournament) -> TeamView:
     s = section.scoring
     rounds = max((m.round for m in section.matches), default=0)
     entries: dict[int, list[RoundEntry]] = {team.number: [RoundEntry(Kind.ABSENT)] * rounds for team in section.teams}
+    awaiting = _awaiting(t)
     for m in section.matches:
         a, b = section.match_result(m)
         if m.second is None:
             entries[m.first][m.round - 1] = RoundEntry(_BYES[m.bye or "zero"], score=m.first_points)
             continue
+        if any((m.round, no) in awaiting for board in m.boards for no in (board.first, board.second)):
+            entries[m.first][m.round - 1] = RoundEntry(Kind.PAIRED, m.second, side=Side.FIRST)
+            entries[m.second][m.round - 1] = RoundEntry(Kind.PAIRED, m.first, side=Side.SECOND)
+            continue  # a board awaits its result: the match is paired, not yet won or lost
         forfeit = m.forfeit
         if forfeit is None and not m.played and not (m.first_points > 0 and m.second_points > 0):
             forfeit = "first" if a > b else "second" if b > a else "both"  # no game played: a forfeited match
@@ -109,6 +114,12 @@ def team_view(t: Tournament) -> TeamView:
                     start_date=t.start_date, end_date=t.end_date, tiebreaks=section.tiebreaks or t.tiebreaks,
                     teams=section, board_scoring=ScoringSystem(win=float(size * g.win), draw=float(size * g.draw),
                                                                loss=float(size * g.loss), absent=0, pab=None))
+
+
+def _awaiting(t: Tournament) -> set[tuple[int, int]]:
+    """(round, start number) of every board game awaiting its result."""
+    pending = Kind.PAIRED
+    return {(r, p.start_no) for p in t.players for r, e in enumerate(p.rounds, 1) if e.kind is pending}
 
 
 def _published(team) -> tuple:
