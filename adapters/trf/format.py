@@ -81,6 +81,9 @@ class TrfFormat(Format):
         if "310 " in codes or "013 " in codes:  # team records: the team module, only then
             from brightwell_plugin.adapters.trf.teams import with_teams  # (benchmarks/bench_start.py)
             parsed = with_teams(parsed, lines, str(path), warnings)
+        if parsed.teams is None and ("240 " in codes or "XXZ " in codes):  # byes announced for a coming round
+            from brightwell_plugin.adapters.trf.ahead import with_announced  # (benchmarks/bench_start.py)
+            parsed = with_announced(parsed, lines, str(path), warnings)
         if parsed.teams is None and "299 " in codes:
             from brightwell_plugin.adapters.trf.abnormal import with_abnormal  # 299 records only (benchmarks/bench_start.py)
             parsed = with_abnormal(parsed, lines, str(path), warnings)

@@ -292,5 +292,12 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
         first_001 = first_001 + 1 if first_001 is not None and first_001 >= at else first_001
     at = first_001 if first_001 is not None else len(out)
     out[at:at] = [(head[c], nl) for c in missing]
-    out += [(x, nl) for p in t.players if p.start_no not in seen_bw1 and (x := _bw1(p))]
+    out += [(x, nl) for p in t.players if p.start_no not in seen_bw1 and not _as_read(p, old_by_no.get(p.start_no))
+            and (x := _bw1(p))]  # what the file itself said (a withdrawal its 240 records tell) needs no BW1
     return out
+
+
+def _as_read(p: Player, was: Player | None) -> bool:
+    """Whether ``p``'s withdrawal, late entry and rounds are as the file read gave them."""
+    return was is not None and (p.rounds, p.withdrawn_after, p.late_entry) == (was.rounds, was.withdrawn_after,
+                                                                               was.late_entry)
