@@ -28,6 +28,7 @@ BUILTINS = (
     Builtin("brightwell_plugin.criteria.team_encounter", criteria=("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")),
     Builtin("brightwell_plugin.criteria.team_boards", criteria=("BC", "TBR", "BBE")),
     Builtin("brightwell_plugin.criteria.turcas", criteria=("TURCAS",)),
+    Builtin("brightwell_plugin.criteria.german", criteria=("BHSUM", "PTS3", "BERLIN")),
     Builtin("brightwell_plugin.criteria.lichess", criteria=("LSB", "LPERF")),
     Builtin("brightwell_plugin.criteria.papi", criteria=(
         "PAPI_BU", "PAPI_PERF", "PAPI_KA", "PAPI_SBH", "OTHER_PAPI_BUCHHOLZ_STANDARD", "OTHER_PAPI_BUCHHOLZ_CUT",
@@ -59,6 +60,7 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.swissmanager.format",
             formats=(("swiss-manager", (".tunx", ".turx", ".tumx", ".tutx")),)),
     Builtin("brightwell_plugin.adapters.sharly.format", formats=(("sharly", (".sce",)),)),
+    Builtin("brightwell_plugin.adapters.swisschess.format", formats=(("swiss-chess", (".swt",)),)),
 )
 
 DEFAULT_PLUGINS = tuple(b.module for b in BUILTINS)  # in registration order: the first format that sniffs a file wins

@@ -630,10 +630,13 @@ TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "chessresults_
                  FIXTURES / "tsh" / "tourney.js": tourney_js, FIXTURES / "sp" / "othello_open.txt": sp_text_export,
                  **{FIXTURES / "papp" / "dialects" / name: (lambda text=text: text) for name, text in PAPP_DIALECTS.items()
                     if name != "papp136.elo"}}
-# Swiss-Manager's binaries, written from its layout (tests/support/swissmanager_files.py)
+# Swiss-Manager's and Swiss-Chess's binaries, written from their layouts (tests/support/swissmanager_files.py,
+# swisschess_files.py)
 BINARY_FIXTURES = {FIXTURES / "swissmanager" / "club.TUNX": lambda: _swissmanager().club_swiss().dumps(),
                    FIXTURES / "swissmanager" / "league.TUMX": lambda: _swissmanager().club_league().dumps(),
                    FIXTURES / "sharly" / "club.sce": lambda: _sharly().event_file("m081"),
+                   FIXTURES / "swisschess" / "club.SWT": lambda: _swisschess().club_swiss().dumps(),
+                   FIXTURES / "swisschess" / "league.SWT": lambda: _swisschess().club_league().dumps(),
                    FIXTURES / "tsh" / "club.tsh": lambda: tsh_archive(),
                    FIXTURES / "aupair" / "club.tou": lambda: aupair_fixture()}
 
@@ -661,6 +664,14 @@ def _sharly():
     except ImportError:  # run as a script: python tests/support/make_fixtures.py
         import sharly_files
     return sharly_files
+
+
+def _swisschess():
+    try:
+        from support import swisschess_files
+    except ImportError:  # run as a script: python tests/support/make_fixtures.py
+        import swisschess_files
+    return swisschess_files
 
 
 def _swissmanager():

@@ -1,0 +1,1 @@
+"""Swiss-Chess's ``.SWT`` files: the bytes' places (``layout``), the pairing records as rounds (``records``), the event (``format``), its teams (``teams``), and Swiss-Chess's tie-break codes (``tiebreaks``)."""
