@@ -13,7 +13,8 @@ from support import mutants
 from brightwell_plugin import api
 
 FIXTURE_SEEDS = mutants.seeds((mutants.FIXTURES,))
-SHARED_SEEDS = mutants.seeds((mutants.SHARED, mutants.TEAMS, mutants.SWISS_MANAGER)) if mutants.SHARED.exists() else []
+SHARED_SEEDS = mutants.seeds((mutants.SHARED, mutants.TEAMS, mutants.SWISS_MANAGER, mutants.SWISS_CHESS)) \
+    if mutants.SHARED.exists() else []
 _SETTINGS = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

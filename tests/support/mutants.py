@@ -37,6 +37,7 @@ FIXTURES = ROOT / "fixtures"
 SHARED = research("formats")
 TEAMS = research("teams")  # team events (TRF team records, Chess-JSON teams)
 SWISS_MANAGER = research("corpus", "turn4", "swissmanager_tunx")  # Swiss-Manager's binaries
+SWISS_CHESS = research("corpus", "turn5", "swt")  # Swiss-Chess's .SWT (beside an independent decoder's JSON, no event)
 SPECS = (None, "PTS,BQ:preset=woc,DISCS,BH")
 WATCHDOG_SECONDS = 60      # a mutant still being read after this long has hung
 MEMORY_HEADROOM = 1 << 30  # and one that needs another GiB has escaped the input limits
@@ -51,14 +52,14 @@ class Seed:
     main: str
 
 
-def seeds(folders=(FIXTURES, SHARED, TEAMS, SWISS_MANAGER)) -> list[Seed]:
+def seeds(folders=(FIXTURES, SHARED, TEAMS, SWISS_MANAGER, SWISS_CHESS)) -> list[Seed]:
     """Every event under ``folders``, each with the companion files its reader opens."""
     out, seen = [], set()
     for folder in folders:
         if not folder.exists():
             continue
         for p in sorted(q for q in folder.rglob("*") if q.is_file()):
-            if p.name in _SKIP or p.suffix in (".md", ".dtd") or p in seen:
+            if p.name in _SKIP or p.suffix in (".md", ".dtd") or p in seen or (folder == SWISS_CHESS and p.suffix == ".json"):
                 continue
             members = [q for q in api.event_files(p) if q.is_file()]
             if p.suffix.lower() in (".ini", ".sco") and any(q.suffix.lower() == ".trn" for q in members):
