@@ -73,13 +73,13 @@ def mixed():
 def test_three_point_scoring_counts_every_round_again(mixed):
     # A: draw 1, loss 0, forfeit win (a win's point) 3, half bye (a draw's) 1, pairing 0 = 5
     # B: draw 1, win 3, the pairing-allocated bye (a win's) 3, zero bye 0, pairing 0 = 7; C: forfeit loss 0
-    assert values(mixed, "PTS3") == {1: 5, 2: 7, 3: 0}
-    assert values(mixed, "PTS3:win=2:draw=1") == {1: 4, 2: 5, 3: 0}
+    assert values(mixed, "PTS3", 5) == {1: 5, 2: 7, 3: 0}  # every round: round 5's pairing awaits its result
+    assert values(mixed, "PTS3:win=2:draw=1", 5) == {1: 4, 2: 5, 3: 0}
 
 
 def test_the_colour_form_values_a_draw_with_black(mixed):
     # only B drew as Black (round 1): 1½ in place of 1
-    assert values(mixed, "PTS3:black_draw=1.5") == {1: 5, 2: 7.5, 3: 0}
+    assert values(mixed, "PTS3:black_draw=1.5", 5) == {1: 5, 2: 7.5, 3: 0}
 
 
 @pytest.fixture(scope="module")
