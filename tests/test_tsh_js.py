@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -10,7 +11,8 @@ from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.plugins.host import get_host
 from support.make_fixtures import FIXTURES, as_tourney_js
-from support.samples import research
+from support.samples import real_files, research
+from support.tsh_js_text import formatted_tourney_js, tourney_js
 
 SHARED = research("formats", "tsh")
 
@@ -83,3 +85,85 @@ def test_batch_ranks_each_division_as_an_event(tmp_path):
                                                                    "tourney-B_2.xml"]
     back = api.load(tmp_path / "out" / "tourney-B_2.xml").tournament
     assert back.name == "Two Divisions - division B 2" and len(back.players) == 5
+
+
+# -- tsh writes JavaScript, not JSON (issue 55) -------------------------------------------------------
+
+TOURNEY_JS = research("corpus", "turn5", "tsh_tourneyjs")
+_DIVISION_NAME = re.compile(r"""["']?maxrp["']?\s*:\s*[-0-9.]+\s*,\s*["']?name["']?\s*:\s*
+                                ("(?:[^"\\]|\\.)*"|[-0-9.]+)""", re.VERBOSE)
+
+
+def _names_as_written(text: str) -> list[str]:
+    """The divisions' names in the file's order, found as tsh's writer lays a division out (its
+    keys sorted: maxrp just before name), without reading the JavaScript; a file another program
+    wrote as JSON (its keys in its own order), by Python's JSON."""
+    found = [m[1].strip('"') for m in _DIVISION_NAME.finditer(text)]
+    if found:
+        return found
+    body = re.sub(r"^\s*//[^\n]*\n", "", text, flags=re.M).strip()
+    return [str(d["name"]) for d in json.loads(body[body.index("=") + 1:].rstrip(";"))["divisions"]]
+
+
+@pytest.mark.parametrize("path", real_files("corpus/turn5/tsh_tourneyjs", "*.js"))
+def test_every_published_tourney_js_reads_each_division_in_the_order_tsh_lists_them(path):
+    text = path.read_text(encoding="utf-8")
+    names = _names_as_written(text)
+    assert names, "the file's divisions were not found as tsh writes them"
+    parts = api.get_host().formats.parts(path)
+    assert list(parts or names[:1]) == names
+    starts = [text.index(f'"name": "{n}"') for n in names] if not _DIVISION_NAME.search(text) else \
+        [m.start() for m in _DIVISION_NAME.finditer(text)]
+    for k, name in enumerate(names):  # a player a 'pairings' key, from the division's name to the next
+        chunk = text[starts[k]:starts[k + 1] if k + 1 < len(starts) else len(text)]
+        players = len(re.findall(r"""["']?pairings["']?\s*:""", chunk))
+        t = api.load(path, part=name if len(names) > 1 else None).tournament
+        assert len(t.players) == players and api.rank(t).rows is not None
+
+
+@pytest.mark.parametrize("path", real_files("corpus/turn5/tsh_tourneyjs", "*.js", holding=b"newt={"))
+def test_a_tourney_js_means_what_its_json_would(path):
+    """tsh's files differ from JSON by ``undefined`` alone: made null, Python's JSON reads the same."""
+    from brightwell_plugin.adapters.tsh.javascript import load_javascript
+    text = path.read_text(encoding="utf-8")
+    body = re.sub(r"(?<=[:\[,])undefined(?=[,\]}])", "null", text[text.index("=") + 1:].rstrip().rstrip(";"))
+    assert load_javascript(text, str(path)) == json.loads(body)
+
+
+def _fixture_division() -> dict:
+    division = as_tourney_js((FIXTURES / "tsh" / "a.t").read_text(encoding="latin-1"), "A")
+    for p in division["players"][1:]:
+        p.update(newr=None, photo=None, photomood=None)
+    return division
+
+
+@pytest.mark.parametrize("form", ["tsh", "formatted"])
+def test_the_fixture_as_tsh_and_a_formatter_write_it_ranks_as_its_t_file(tmp_path, form):
+    tournament = {"config": {"currency_symbol": None, "max_rounds": 4}, "profile": None,
+                  "divisions": [_fixture_division(), {**_fixture_division(), "name": "b"}]}
+    path = tmp_path / "tourney.js"
+    path.write_text(tourney_js(tournament) if form == "tsh" else formatted_tourney_js(tournament), encoding="utf-8")
+    assert api.detect_format(path).name == "tsh-js"
+    assert api.get_host().formats.parts(path) == ("A", "b")
+    from_t = api.rank(api.load(FIXTURES / "tsh" / "a.t").tournament, "PTS,SPREAD")
+    for part in ("A", "a", "b", "B"):  # the name as written, else in another case, as every format chooses
+        from_js = api.rank(api.load(path, part=part).tournament, "PTS,SPREAD")
+        assert [(r.start_no, r.values) for r in from_js.rows] == [(r.start_no, r.values) for r in from_t.rows]
+    with pytest.raises(BrightwellError, match=r"no division 'C' \(divisions: A, b\)"):
+        api.load(path, part="C")
+
+
+@pytest.mark.parametrize("where", ["pairings", "scores", "max_rounds", "1001"])
+def test_a_tourney_js_beyond_the_round_limit_is_refused(tmp_path, where):
+    division = _fixture_division()
+    config = {"max_rounds": 4}
+    if where == "max_rounds":
+        config["max_rounds"] = 1002
+    elif where == "1001":
+        division["players"][1]["pairings"] = [2] * 1_001
+    else:
+        division["players"][1][where] = division["players"][1][where] * 300  # 1,200 rounds
+    path = tmp_path / "tourney.js"
+    path.write_text(tourney_js({"config": config, "divisions": [division]}))
+    with pytest.raises(BrightwellError, match=r"tourney.js: .*round 1[0-9]{3} is beyond the limit of 1000 rounds"):
+        api.load(path)

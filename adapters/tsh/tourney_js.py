@@ -1,13 +1,15 @@
-"""tsh's published ``tourney.js`` (``tsh-js``): the JSON tsh writes for its web pages.
+"""tsh's published ``tourney.js`` (``tsh-js``): the tournament tsh writes for its web pages, as
+JavaScript (``newt={"config":{...},"divisions":[{"name":"A","players":[undefined,{...}, ...]}]};``),
+read by javascript.py, never run.
 
-``newt = {"config": {...}, "divisions": [{"name": "A", "players": [null, {...}, ...]}]}``, the
-``newt =`` and ``//`` comment lines optional. A player's ``pairings`` and ``scores`` are the
-``.t`` file's opponents and scores (opponent 0 a bye or forfeit, scores credited spread), his
-``etc`` the ``.t`` tags (``p12`` who went first); players are numbered by their place in the list.
-A pairing without a score yet is a round not played. Each division is an event of its own: the
-one named by ``--division`` (``part``), else the first, with a warning naming the others.
-tsh writes a player's id after the name (``Tunnicliffe, Matthew:XT017175``): it is kept as the
-player's ``tsh`` id, and the name is read without it.
+A player's ``pairings`` and ``scores`` are the ``.t`` file's opponents and scores (opponent 0 a bye
+or forfeit, scores credited spread), his ``etc`` the ``.t`` tags (``p12`` who went first); players
+are numbered by their place in the list (tsh's ids, from 1: the list's first item is undefined).
+A pairing without a score yet is a round not played. Each division is an event, in the order tsh
+lists them: the one named by ``--division`` (``part``: its name as written, else its name in
+another case), else the first, with a warning naming the others. tsh writes a player's id after
+the name (``Tunnicliffe, Matthew:XT017175``): it is kept as the player's ``tsh`` id, and the name
+is read without it.
 """
 
 from __future__ import annotations
@@ -16,15 +18,17 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.json_text import load_json
+from brightwell_plugin.adapters.base import Format, ReadResult, first_of_several
 from brightwell_plugin.adapters.tsh.format import TshFormat
+from brightwell_plugin.adapters.tsh.javascript import load_javascript
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.limits import read_input
+from brightwell_plugin.limits import check_round, digits, max_rounds, read_input
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _NAME_ID = re.compile(r"^(.*\S):([A-Z]+[0-9]+)$", re.DOTALL)  # "Name:XT017175"
-_PREFIX = re.compile(r"^\ufeff?\s*(?://[^\n]*\n\s*)*(?:newt\s*=\s*)?")
+# what a tourney.js starts with: comments, newt =, and the tournament's first key (tsh sorts them: config)
+_START = re.compile(r"""\ufeff?(?:\s|//[^\n]*+\n|/\*.*?\*/)*+(?:(?:var\s+)?newt\s*=\s*)?
+                        \{\s*(["']?)(?:config|divisions)\1\s*:""", re.DOTALL | re.VERBOSE)
 
 
 def _words(value) -> list[str]:
@@ -35,24 +39,25 @@ def _words(value) -> list[str]:
 
 class TshJsFormat(Format):
     name = "tsh-js"
-    title = "tsh tourney.js (the JSON tsh publishes; one division per event)"
+    title = "tsh tourney.js (the JavaScript tsh publishes; one division per event)"
     suffixes = (".js",)
     several_events = True  # one event per division
 
     def sniff(self, path, head):
-        body = _PREFIX.sub("", head.decode("latin-1"), count=1)
-        return body.startswith("{") and ('"config"' in body[:200] or '"divisions"' in body)
+        return bool(_START.match(head.decode("latin-1")))
 
     @staticmethod
     def _data(path: Path, encoding=None):
         file = str(path)
-        text = read_input(path).decode(encoding or "utf-8", errors="strict")
-        body = _PREFIX.sub("", text, count=1).rstrip().rstrip(";")
-        data = load_json(body, file, "a tsh tourney.js")
+        text = read_input(path).decode(encoding or "utf-8", errors="strict")  # tsh writes it in UTF-8
+        data = load_javascript(text, file)
         if not isinstance(data, dict) or not isinstance(data.get("divisions"), list) or not data["divisions"]:
             raise BrightwellError("no divisions: not a tsh tourney.js", file=file)
         divisions = [d for d in data["divisions"] if isinstance(d, dict)]
-        return data, divisions, [str(d.get("name", i + 1)) for i, d in enumerate(divisions)]
+        names = [str(i + 1 if d.get("name") is None else d["name"]) for i, d in enumerate(divisions)]
+        if not divisions:
+            raise BrightwellError("no division is an object: not a tsh tourney.js", file=file)
+        return data, divisions, names
 
     def parts(self, path: Path) -> tuple[str, ...]:
         names = self._data(path)[2]
@@ -65,12 +70,15 @@ class TshJsFormat(Format):
         if part is None:
             chosen = 0
             if len(divisions) > 1:
-                warnings.append(f"{file}: {len(divisions)} divisions ({', '.join(names)}); read {names[0]} "
-                                "(choose one with --division)")
-        elif part in names:
-            chosen = names.index(part)
-        else:
-            raise BrightwellError(f"no division '{part}' (divisions: {', '.join(names)})", file=file)
+                counts = [sum(p is not None for p in d["players"][1:]) if isinstance(d.get("players"), list) else 0
+                          for d in divisions]
+                warnings.append(first_of_several(file, "divisions", names, counts))
+        else:  # as the other formats choose: the name as written, else in another case
+            chosen = next((i for i, n in enumerate(names) if n == part), None)
+            chosen = next((i for i, n in enumerate(names) if n.casefold() == part.casefold()), None) \
+                if chosen is None else chosen
+            if chosen is None:
+                raise BrightwellError(f"no division '{part}' (divisions: {', '.join(names)})", file=file)
         try:
             t = self._division(path, data.get("config") or {}, divisions[chosen], names[chosen], len(names), warnings)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -84,11 +92,16 @@ class TshJsFormat(Format):
         if any(p is None for p in people):
             raise ValueError("a gap in the player list")
         rows, ids = [], []
+        limit = max_rounds()
         for no, p in enumerate(people, 1):
             if int(p.get("id", no)) != no:
                 raise ValueError(f"player {no} has id {p.get('id')}")
             etc = p.get("etc") or {}
             tags = {k: _words(v) for k, v in etc.items() if k != "newr"}
+            rounds = max((len(v) for v in (p.get("pairings"), p.get("scores")) if isinstance(v, list)), default=0)
+            tagged = max((len(v) for v in etc.values() if isinstance(v, list)), default=0) - 1  # rrank: from round 0
+            if max(rounds, tagged) > limit:
+                check_round(max(rounds, tagged), str(path), f"division {name}, player {no}")
             m = _NAME_ID.match(str(p["name"]))
             ids.append((("tsh", m[2]),) if m else ())
             rows.append((no, m[1] if m else str(p["name"]), str(p.get("rating") or 0), _words(p.get("pairings")),
@@ -103,6 +116,8 @@ class TshJsFormat(Format):
         settings = {k: " ".join(_words(v)) for k, v in config.items()
                     if k in ("event_name", "event_date", "max_rounds", "spread_cap", "standings_spread_cap",
                              "bye_spread") and v is not None}
+        if digits(settings.get("max_rounds", "")):
+            check_round(int(settings["max_rounds"]), str(path), "config max_rounds")
         t = tsh._tournament(path, settings, players, rows)
         event = settings.get("event_name") or path.stem
         return replace(t, name=f"{event} - division {name}" if count > 1 else event,

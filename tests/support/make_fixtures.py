@@ -558,10 +558,22 @@ def as_tourney_js(t_text: str, division: str) -> dict:
 
 
 def tourney_js() -> str:
-    """fixtures/tsh/a.t as tsh's tourney.js."""
+    """fixtures/tsh/a.t as tsh's tourney.js, written as tsh writes it (undefined for what it has not)."""
     from brightwell_plugin.adapters.tsh.format import TshFormat
     a = TshFormat().dumps(scrabble_day()).decode("latin-1")
-    return "// written by tsh\nnewt = " + json.dumps({"config": {}, "divisions": [as_tourney_js(a, "A")]}) + ";\n"
+    division = as_tourney_js(a, "A")
+    for p in division["players"][1:]:
+        p.update(newr=None, photo=None, photomood=None)
+    return _tsh_js_text().tourney_js({"config": {"currency_symbol": None, "max_rounds": 4}, "divisions": [division],
+                                      "esb": {"message": {"mode": "reveal", "text": ""}}, "profile": None})
+
+
+def _tsh_js_text():
+    try:
+        from support import tsh_js_text
+    except ImportError:  # run as a script: python tests/support/make_fixtures.py
+        import tsh_js_text
+    return tsh_js_text
 
 
 def sp_text_export() -> str:
