@@ -23,7 +23,7 @@ class DirectEncounter(Criterion):
         return "P" in opts.modifiers or round_robin(ctx, opts)
 
     def _mini(self, ctx, group: Sequence[int], as_played: bool):
-        """Mini-table among ``group``: scores (averaged per pair) and the pairs that never met."""
+        """Mini-table among ``group``: scores (averaged per pair) and how many tied players each never met."""
         members = set(group)
         per_pair: dict[tuple[int, int], list[float]] = {}
         for i in group:
@@ -31,38 +31,65 @@ class DirectEncounter(Criterion):
                 if o in members and (e.kind is Kind.GAME or (as_played and e.kind.is_forfeit)):
                     per_pair.setdefault((i, o), []).append(ctx.round_points[i][r])
         score = {i: 0.0 for i in group}
-        for (i, _), pts in per_pair.items():
+        met = {i: 0 for i in group}
+        for (i, o), pts in per_pair.items():
             score[i] += sum(pts) / len(pts)
-        missing = {i: sum(1 for o in group if o != i and (i, o) not in per_pair) for i in group}
+            met[i] += o != i
+        missing = {i: len(group) - 1 - met[i] for i in group}
         return score, missing
 
     def tiers(self, ctx, group: Sequence[int], as_played: bool, swiss: bool = False) -> list[list[int]]:
         """The group split into ordered tiers; players in one tier stay tied. ``swiss`` (``/S``,
-        as FIDE's checker reads it): 6.3 even when everyone met everyone."""
-        if len(group) <= 1:
-            return [list(group)]
-        score, missing = self._mini(ctx, group, as_played)
-        if not swiss and not any(missing.values()):  # 6.2: everyone met everyone
-            levels = sorted({score[i] for i in group}, reverse=True)
-            if len(levels) == 1:
-                return [list(group)]
-            out = []
-            for level in levels:
-                sub = [i for i in group if score[i] == level]
-                out.extend(self.tiers(ctx, sub, as_played, swiss) if len(sub) > 1 else [sub])
-            return out
-        win = ctx.t.scoring.win  # 6.3: alone on top however the missing games end, place by place
-        best = {i: score[i] + win * missing[i] for i in group}
-        placed, rest = [], list(group)
-        while len(rest) > 1:
-            top = next((i for i in rest if all(score[i] > best[j] for j in rest if j != i)), None)
-            if top is None:
+        as FIDE's checker reads it): 6.3 even when everyone met everyone. Each part still tied is
+        taken afresh, first to last (a list of parts to do, not recursion: a tie may be thousands)."""
+        out: list[list[int]] = []
+        todo = [list(group)]
+        while todo:
+            part = todo.pop()
+            if len(part) <= 1:
+                out.append(part)
+                continue
+            score, missing = self._mini(ctx, part, as_played)
+            if not swiss and not any(missing.values()):  # 6.2: everyone met everyone
+                levels: dict[float, list[int]] = {}
+                for i in part:
+                    levels.setdefault(score[i], []).append(i)
+                if len(levels) == 1:
+                    out.append(part)
+                else:
+                    todo.extend(levels[level] for level in sorted(levels))  # the highest is done first
+                continue
+            placed, rest = self._alone_on_top(ctx, part, score, missing)
+            out.extend(placed)
+            if placed:
+                todo.append(rest)  # art. 6 afresh to whoever remains
+            else:
+                out.append(part)
+        return out
+
+    @staticmethod
+    def _alone_on_top(ctx, part: list[int], score: dict, missing: dict) -> tuple[list[list[int]], list[int]]:
+        """6.3: the players alone on top however the missing games end, place by place, and the
+        rest. Only the highest score can be alone on top (above every other's best): each place
+        compares it with the best of the others, found down two lists sorted once."""
+        win = ctx.t.scoring.win
+        best = {i: score[i] + win * missing[i] for i in part}
+        by_score = sorted(part, key=lambda i: -score[i])
+        by_best = sorted(part, key=lambda i: -best[i])
+        gone: set[int] = set()
+        placed, k = [], 0
+        while len(part) - len(gone) > 1:
+            top = by_score[len(gone)]  # the ones before it are gone: each was the top in its turn
+            while by_best[k] in gone:
+                k += 1
+            rival = by_best[k]
+            if rival == top:  # the best of the others: the next one not gone (passed over once more at most)
+                rival = next(by_best[m] for m in range(k + 1, len(by_best)) if by_best[m] not in gone)
+            if not score[top] > best[rival]:
                 break
             placed.append([top])
-            rest.remove(top)
-        if not placed:
-            return [list(group)]
-        return placed + self.tiers(ctx, rest, as_played, swiss)  # art. 6 afresh to whoever remains
+            gone.add(top)
+        return placed, [i for i in part if i not in gone]
 
     def compute(self, ctx, opts, groups=()):
         values = [0.0] * ctx.n
