@@ -17,6 +17,8 @@ from pathlib import Path
 from brightwell_plugin.adapters.base import (
     Format,
     ReadResult,
+    day_of,
+    first_of_several,
     game_event,
     lost_pairings,
     lost_unlisted,
@@ -33,6 +35,7 @@ from brightwell_plugin.plugins.hookspecs import hookimpl
 END = "*** END OF FILE ***"
 _HEAD = re.compile(r"^\*M(\d{2})\.(\d{2})\.(\d{4})\s?(.*)$")
 _BLOCK = re.compile(r" ([ 12])([ 0-9]{2}[0-9]) ([ +0-9]{2,3}[0-9])")
+_SCORE, _OPPONENT = re.compile(r" *[0-9]+"), re.compile(r" *\+?[0-9]+")  # a block's fields, as _BLOCK cuts them
 _RESULTS = {"2": Result.WIN, "1": Result.DRAW, " ": Result.LOSS}
 _ALONE = {"2": Kind.FULL_BYE, "1": Kind.HALF_BYE, " ": Kind.ZERO_BYE}
 _CREDITED = frozenset({Kind.FULL_BYE, Kind.HALF_BYE, Kind.PAB})  # byes written with their spread
@@ -70,6 +73,10 @@ def _divisions(text: str, file: str):
             if "".join(" " + a + b + " " + c for a, b, c in blocks) != rest:
                 raise BrightwellError("not an AUPAIR player line (a name in 20 columns, then per round a result "
                                       "digit, a score and an opponent)", file=file, place=f"line {n}")
+            for r, (_, score, opp) in enumerate(blocks, 1):
+                if not _SCORE.fullmatch(score) or not _OPPONENT.fullmatch(opp):
+                    raise BrightwellError(f"round {r}: score {score!r} and opponent {opp!r}: each a number, right-"
+                                          "aligned in its columns", file=file, place=f"line {n}")
             current[4].append((n, line[:20].strip(), blocks))
     if not ended:
         raise BrightwellError(f"no '{END}' line: the file is cut short", file=file, place=f"line {len(lines)}")
@@ -113,8 +120,7 @@ class AupairFormat(Format):
         if part is None:
             chosen = divisions[0]
             if len(divisions) > 1:
-                warnings.append(f"{file}: {len(divisions)} divisions ({', '.join(names)}); read {names[0]} "
-                                "(choose one with --division)")
+                warnings.append(first_of_several(file, "divisions", names, [len(d[4]) for d in divisions]))
         else:
             chosen = next((d for d in divisions if d[3] == part), None) or next(
                 (d for d in divisions if d[3].casefold() == part.casefold()), None)
@@ -155,7 +161,7 @@ class AupairFormat(Format):
             lost.append(f"{len(spread)} round(s) without a game whose spread AUPAIR cannot hold (a {e.kind.value} of "
                         f"{(e.score or 0) - (e.opp_score or 0):g}: a forfeit is written ±50, a bye's spread 0 or more, "
                         "nothing 0)")
-        if not t.start_date:
+        if not day_of(t.start_date):
             lost.append(metadata("no date: the *M line's is written 01.01.2000"))
         s = t.scoring
         if (s.win, s.draw, s.loss, s.absent) != (1, 0.5, 0, 0) or s.pab not in (None, s.win):
@@ -179,7 +185,7 @@ class AupairFormat(Format):
         if [p.start_no for p in t.players] != list(range(1, len(t.players) + 1)):
             raise BrightwellError("AUPAIR numbers the players 1 to n in the order listed (use --renumber)")
         wide = len(t.players) > 99
-        date = (t.start_date or "2000-01-01")[:10].split("-")
+        date = day_of(t.start_date) or ("2000", "01", "01")
         meta = dict(t.metadata)
         division = meta.get("aupair division") or meta.get("tsh division") or "A"
         lines = [f"*M{date[2]}.{date[1]}.{date[0]} {_ascii(t.name)}", f"*{_ascii(division)}", " " * 38 + "0"]

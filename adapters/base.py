@@ -4,6 +4,7 @@ formats registry's (plugins/formats.py)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -33,6 +34,23 @@ def metadata(text: str) -> Loss:
 def game_event(game: str) -> str:
     """'an othello event', 'a go event': how a writer for another game names the event it refuses."""
     return f"{'an' if game[:1].lower() in 'aeiou' else 'a'} {game} event"
+
+
+_DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+
+
+def day_of(date: str | None) -> tuple[str, str, str] | None:
+    """(year, month, day) of an ISO date (its first ten characters), or None for none or another
+    text (a reader that passes the file's date on as it stands)."""
+    m = _DAY.match(date or "")
+    return (m[1], m[2], m[3]) if m else None
+
+
+def first_of_several(file: str, what: str, names: list[str], players: list[int]) -> str:
+    """The warning of a file of several events (``what``: "divisions") read for its first: which
+    one, and how many of the file's players the others hold, not ranked."""
+    return (f"{file}: {len(names)} {what} ({', '.join(names)}); read {names[0]}, {players[0]} of the file's "
+            f"{sum(players)} players (choose one with --division)")
 
 
 def teams_lost(t) -> Loss:

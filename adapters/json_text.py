@@ -38,7 +38,7 @@ def load_json(text: str, file: str, what: str = "JSON") -> object:
     """``text`` decoded: malformed JSON, nesting beyond the decoder's bound, NaN, infinities and
     numbers no tournament holds are a :class:`BrightwellError` naming the file and the line."""
     try:
-        return _DECODER.decode(text)
+        data = _DECODER.decode(text)
     except RecursionError:  # the decoder's own bound on nesting, far beyond any tournament's
         raise BrightwellError(f"not {what}: its arrays and objects nest too deeply", file=file) from None
     except json.JSONDecodeError as exc:
@@ -54,6 +54,31 @@ def load_json(text: str, file: str, what: str = "JSON") -> object:
                               place=f"line {exc.lineno}, column {exc.colno}") from None
     except _Refused as exc:
         raise BrightwellError(f"{exc}", file=file, place=_number_place(text, str(exc))) from None
+    lone = lone_surrogate(text) if "\\u" in text else None
+    if lone is not None:
+        raise BrightwellError(f"the escape {text[lone:lone + 6]} is half of a UTF-16 pair, alone: no character",
+                              file=file, place=f"line {text.count(chr(10), 0, lone) + 1}")
+    return data
+
+
+_ESCAPED_SURROGATE = re.compile(r"(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def lone_surrogate(text: str) -> int | None:
+    """Where the first ``\\uD800``-``\\uDFFF`` escape stands that is not one half of a pair (a high
+    one then a low one, side by side), or None. JSON's grammar lets one through; no text holds it."""
+    high = None  # the end of a high half waiting for its low half
+    for m in _ESCAPED_SURROGATE.finditer(text):
+        at = m.end() - 6
+        if m[0][-3].lower() in "89ab":  # a high half
+            if high is not None:
+                return high - 6
+            high = m.end()
+        elif high is None or at != high:
+            return high - 6 if high is not None else at
+        else:
+            high = None
+    return high - 6 if high is not None else None
 
 
 def _open_at_end(text: str) -> str:

@@ -223,6 +223,14 @@ def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[T
         raise
 
 
+def _ranks_as_read(t: Tournament, host: Host) -> None:
+    """Rank ``t`` as ``brightwell rank`` ranks the file it was read from: its players by their own
+    list, and a team event's teams by theirs (a BrightwellError if either cannot be)."""
+    _rows(t, default_spec(t), host)
+    if t.teams is not None:
+        rank(t, None, None, host)
+
+
 def _rows(t: Tournament, spec: str, host: Host) -> dict:
     """Each listed player's standings row by start number."""
     return {r.start_no: r for r in rank(t, spec, None, host, boards=True).rows}
@@ -330,44 +338,57 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
         lost += (metadata(f"{len(ready.playoffs)} play-off game(s) after the rounds (never ranked)"),)
     moved: tuple[Move, ...] = ()
     if fmt.can_read:
-        with tempfile.TemporaryDirectory(prefix="brightwell-") as tmp:
-            for target, data in files.items():
-                (Path(tmp) / target.name).write_bytes(data)
-            try:
-                back = fmt.read(Path(tmp) / path.name).tournament
-            except BrightwellError as exc:
-                raise BrightwellError(f"the written file would not be read back by its own reader: {exc.message}",
-                                      file=str(path), place=exc.place) from None
-        lost += _dates_lost(ready, back, lost)
-        if ready.teams is not None and back.teams != ready.teams and teams_lost(ready) not in lost:
-            lost += (teams_lost(ready),)
-        try:
-            source = _rows(ready, spec, host)
-        except BrightwellError:
-            source = None
-        if source is not None:
-            try:
-                _rows(back, default_spec(back), host)  # what brightwell rank does with the written file
-                again = _rows(back, spec, host)
-            except BrightwellError as exc:
-                said = "; ".join(str(x) for x in lost if changes_standings(x)) or "nothing it names"
-                raise BrightwellError(f"format '{fmt.name}' cannot carry what ranks this event ({said}): the file "
-                                      f"written would not rank: {exc.message}; nothing was written",
-                                      file=str(path)) from None
-            else:
-                there = _counterparts(ready, back)
-                before = {no: r.rank for no, r in source.items()}
-                after = {no: r.rank for no, r in again.items()}
-                moved = tuple(Move(p.start_no, p.name, before[p.start_no], after.get(there.get(p.start_no), 0))
-                              for p in ready.players  # a player the standings leave out has no place
-                              if p.start_no in before and before[p.start_no] != after.get(there.get(p.start_no)))
-                if not moved and _same_standings(source, spec, back, again, there, host):
-                    kept = teams_lost(ready) if ready.teams is not None else None  # the players' standings only
-                    lost = tuple(Loss(f"{x} (the standings read back are the same)", standings=False)
-                                 if changes_standings(x) and x != kept else x for x in lost)
+        lost, moved = _read_back(ready, files, fmt, path, spec, lost, host)
     report = Report(lost, moved, spec, filled)
     refused = report.standings_lost + (report.metadata_lost if strict == "all" else []) if strict else []
     if refused:
         raise BrightwellError(f"format '{fmt.name}' would lose: {'; '.join(refused)} (--strict)", file=str(path))
     atomic_write_all(files, follow_symlinks=follow_symlinks)  # a failure is a BrightwellError naming the file
     return report
+
+
+def _read_back(ready: Tournament, files: dict[Path, bytes], fmt: Format, path: Path, spec: str,
+               lost: tuple[Loss, ...], host: Host) -> tuple[tuple[Loss, ...], tuple[Move, ...]]:
+    """The files about to be written, read back as ``rank`` would read them: refused if they would
+    not be read or ranked; else what they lose, and who moves when they are ranked by ``spec``."""
+    with tempfile.TemporaryDirectory(prefix="brightwell-") as tmp:
+        for target, data in files.items():
+            (Path(tmp) / target.name).write_bytes(data)
+        try:
+            back = fmt.read(Path(tmp) / path.name).tournament
+        except BrightwellError as exc:
+            raise BrightwellError(f"the written file would not be read back by its own reader: {exc.message}",
+                                  file=str(path), place=exc.place) from None
+    lost += _dates_lost(ready, back, lost)
+    if ready.teams is not None and back.teams != ready.teams and teams_lost(ready) not in lost:
+        lost += (teams_lost(ready),)
+    try:
+        source = _rows(ready, spec, host)
+    except BrightwellError:  # the event's own list does not rank it: the file written must rank all the same
+        source = None
+    try:
+        _ranks_as_read(back, host)
+        again = _rows(back, spec, host) if source is not None else {}
+    except BrightwellError as exc:
+        said = "; ".join(str(x) for x in lost if changes_standings(x)) or "nothing it names"
+        why = f"format '{fmt.name}' cannot carry what ranks this event ({said}): the file written would not rank" \
+            if source is not None else "the event does not rank by its own tie-break list, nor would the file written"
+        raise BrightwellError(f"{why}: {_what(exc)}; nothing was written", file=str(path)) from None
+    if source is None:
+        return lost, ()
+    there = _counterparts(ready, back)
+    before = {no: r.rank for no, r in source.items()}
+    after = {no: r.rank for no, r in again.items()}
+    moved = tuple(Move(p.start_no, p.name, before[p.start_no], after.get(there.get(p.start_no), 0))
+                  for p in ready.players  # a player the standings leave out has no place
+                  if p.start_no in before and before[p.start_no] != after.get(there.get(p.start_no)))
+    if not moved and _same_standings(source, spec, back, again, there, host):
+        kept = teams_lost(ready) if ready.teams is not None else None  # the players' standings only
+        lost = tuple(Loss(f"{x} (the standings read back are the same)", standings=False)
+                     if changes_standings(x) and x != kept else x for x in lost)
+    return lost, moved
+
+
+def _what(exc: BrightwellError) -> str:
+    """An error's place and message, without the file (a file read back has a scratch name)."""
+    return ": ".join(x for x in (exc.place, exc.message) if x)

@@ -145,10 +145,9 @@ def read_stream(stream, name: str, limit: int | None = None, first: int = _PIECE
         chunks.append(chunk)
         total += len(chunk)
         piece = _PIECE
-    data = chunks[0] if len(chunks) == 1 else b"".join(chunks)  # one piece, as nearly always: no copy
-    if len(data) > limit:
+    if total > limit:  # refused before the pieces are joined: a copy of the limit's size besides them
         raise too_large(name, limit)
-    return data
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)  # one piece, as nearly always: no copy
 
 
 CUT_SHORT: contextvars.ContextVar[bool] = contextvars.ContextVar("cut_short", default=False)

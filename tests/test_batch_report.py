@@ -140,3 +140,33 @@ def test_the_journal_of_many_runs_is_compacted_to_a_line_a_file(tmp_path):
     again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--skip-existing", "--jobs", "1"])
     assert "3 ranked (3 by an earlier run)" in again.output
     assert not list(out.glob("*.tmp"))
+
+
+def test_the_report_never_replaces_an_input(tmp_path):
+    """--report naming a stem whose .json is one of the events (a FlipTheDisc tournament): refused."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(FIXTURES / "othello_open.ftd.json", folder / "report.json")
+    before = (folder / "report.json").read_bytes()
+    result = CliRunner().invoke(main, ["batch", str(folder), "--out", str(tmp_path / "out"), "--report",
+                                       str(folder / "report")])
+    assert result.exit_code == 2 and f"{folder / 'report.json'}: is an input file" in result.stderr
+    assert (folder / "report.json").read_bytes() == before
+
+
+def test_a_killed_runs_report_parts_are_removed_and_a_live_ones_left(tmp_path):
+    """kill -9 leaves .STEM.KIND.PID.part files: the next report in the folder removes those whose
+    process is gone, and leaves a live run's."""
+    import os
+
+    from brightwell_plugin.archive.report import ReportWriter
+    dead = 2 ** 22 + 12345  # above the default pid_max: no such process
+    left = [tmp_path / f".report.{kind}.{dead}.part" for kind in ("csv", "jsonl", "rows", "index0")]
+    left.append(tmp_path / f".report.json.{dead}.tmp")
+    live = tmp_path / f".report.csv.{os.getppid()}.part"
+    other = tmp_path / f".other.csv.{dead}.part"  # another report's: not this stem's
+    for path in (*left, live, other):
+        path.write_bytes(b"x")
+    writer = ReportWriter(tmp_path / "report", 3)
+    writer.discard()
+    assert not any(p.exists() for p in left) and live.exists() and other.exists()

@@ -258,3 +258,35 @@ def test_a_reader_that_leaves_stops_the_command_quietly():
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     done.stdout.close()
     assert done.wait(timeout=120) == 141 and done.stderr.read() == b""
+
+
+def test_the_web_extras_hint_names_the_package_not_a_checkout(monkeypatch):
+    import builtins
+    real = builtins.__import__
+
+    def without_jinja(name, *args, **kwargs):
+        if name == "jinja2":
+            raise ImportError("no jinja2")
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", without_jinja)
+    result = CliRunner().invoke(main, ["publish", "--sample", "--out", "site"])
+    assert result.exit_code == 2 and "pip install 'brightwell-plugin[web]'" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["rank", "--sample", "--boards"], ["explain", "--sample", "1", "--boards"]])
+def test_boards_on_an_individual_event_is_said(command):
+    result = CliRunner().invoke(main, command)
+    assert result.exit_code == 0
+    assert "--boards ranks a team event's players; Riverside Othello Open 2026 is an individual event" in result.stderr
+
+
+def test_a_refusal_after_warnings_is_its_one_line_alone(tmp_path):
+    """Warnings are said once the command has done its work: a command that fails says its error
+    line alone (docs/cli.md: exit 2 is one line), and one that succeeds says them all."""
+    from support.make_fixtures import FIXTURES
+    source = tmp_path / "two.tsh"
+    shutil.copy(FIXTURES / "tsh" / "club.tsh", source)  # read with warnings (its two divisions)
+    done = CliRunner().invoke(main, ["rank", str(source)])
+    assert done.exit_code == 0 and "brightwell: warning: " in done.stderr
+    failed = CliRunner().invoke(main, ["rank", str(source), "-t", "PTS,NOPE"])
+    assert failed.exit_code == 2 and failed.stderr.count("\n") == 1 and failed.stderr.startswith("brightwell: error: ")

@@ -140,3 +140,48 @@ def test_ranks_filled_in_are_reported_and_keep_writes_them_as_they_were(tmp_path
     assert kept.filled is None
     blank = [line[85:89] for line in (tmp_path / "kept.trf").read_text().splitlines() if line.startswith("001")]
     assert blank == ["    "] * 6
+
+
+def _converted(source, target, *extra) -> tuple[int, str]:
+    from click.testing import CliRunner
+
+    from brightwell_plugin.cli import main
+    result = CliRunner().invoke(main, ["convert", str(source), str(target), "--renumber", *extra])
+    return result.exit_code, result.stderr
+
+
+def test_an_event_whose_own_list_does_not_rank_it_is_converted_only_where_the_file_written_ranks(tmp_path):
+    """What convert writes, rank reads: a TRF whose 202 list is no list (BH/BH) is not written as a
+    file that carries that list; an ELO export, read by Papp's own list, is."""
+    from support.make_fixtures import FIXTURES
+    source = tmp_path / "bad202.trf"
+    source.write_bytes((FIXTURES / "quirks.trf").read_bytes().replace(b"202 BH/C1,BH", b"202 BH/BH,C1"))
+    with pytest.raises(BrightwellError, match="BH does not take /BH"):
+        api.rank(api.load(source).tournament)
+    for target in (tmp_path / "out.trf", tmp_path / "out.jch"):
+        code, said = _converted(source, target)
+        assert code == 2 and said.count("\n") == 1 and f"{target}: the event does not rank by its own tie-break " \
+            "list, nor would the file written: BH/BH: BH does not take /BH" in said
+        assert not target.exists()
+    code, said = _converted(source, tmp_path / "out.elo")
+    assert code == 0, said
+    assert api.rank(api.load(tmp_path / "out.elo").tournament).rows
+
+
+@pytest.mark.parametrize("date", ["2025-050x1", "May 29, 2020", "2024-09-2010", "2025/05/03", ""])
+def test_a_start_date_written_otherwise_converts_to_every_format(tmp_path, date):
+    """Chess-JSON passes its startDate on as written (gacrux writes a TRF's 042 there as it stands):
+    each writer that spells the date its own way takes it only when it is YYYY-MM-DD."""
+    from support.make_fixtures import FIXTURES
+    source = tmp_path / "dated.jch"
+    source.write_text((FIXTURES / "quirks.jch").read_text().replace('"startDate": "2025-05-03"',
+                                                                    f'"startDate": "{date}"'))
+    host = api.get_host()
+    for name, fmt in sorted(host.formats.items()):
+        if not fmt.can_write:
+            continue
+        target = fmt.output_name(tmp_path / f"out-{name}")
+        code, said = _converted(source, target, "--to", name)
+        assert code == 0 or code == 2 and said.count("\n") == 1 and target.name in said, (name, said)
+        if code == 0:
+            api.rank(api.load(target, format=name).tournament)

@@ -13,8 +13,11 @@ from support import mutants
 from brightwell_plugin import api
 
 FIXTURE_SEEDS = mutants.seeds((mutants.FIXTURES,))
-SHARED_SEEDS = mutants.seeds((mutants.SHARED, mutants.TEAMS, mutants.SWISS_MANAGER, mutants.SWISS_CHESS)) \
-    if mutants.SHARED.exists() else []
+SHARED_SEEDS = mutants.seeds((mutants.SHARED, mutants.TEAMS, mutants.SWISS_MANAGER, mutants.SWISS_CHESS, mutants.SHARLY,
+                               mutants.TOURNEY_JS)) if mutants.SHARED.exists() else []
+# each format's own mutator, and the seeds it aims at: Swiss-Manager's binaries, Sharly's SQLite, tsh's JavaScript
+AIMED = {mutants.sm_field: (".tunx", ".tumx", ".turx", ".tutx"), mutants.sce_value: (".sce",),
+         mutants.js_literal: (".js",)}
 _SETTINGS = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -55,6 +58,31 @@ def test_a_mutated_fixture_that_reads_explains_and_converts_to_what_rank_ranks(t
 def test_a_mutated_real_file_is_ranked_or_refused_in_one_line(tmp_path_factory, data):
     seed = data.draw(st.sampled_from(SHARED_SEEDS), label="seed")
     mutation = data.draw(st.sampled_from(mutants.MUTATIONS), label="mutation")
+    _check(seed, mutation, data.draw(st.integers(0, 2**32 - 1), label="salt"), tmp_path_factory.mktemp("mutant"))
+
+
+@pytest.mark.parametrize("mutation", list(AIMED), ids=lambda m: m.__name__)
+def test_each_formats_own_mutator_changes_its_files(mutation):
+    """The Swiss-Manager, Sharly and tourney.js mutators change the files they aim at (a mutator
+    that fell back on flipping bytes every time would test nothing of its own)."""
+    aimed = [s for s in FIXTURE_SEEDS if s.main.lower().endswith(AIMED[mutation])]
+    assert aimed, f"no fixture for {mutation.__name__}"
+    for seed in aimed:
+        data = seed.files[seed.main]
+        changed = {mutation(data, random.Random(k)) for k in range(30)} - {data}
+        assert len(changed) >= 10
+        if mutation is mutants.sce_value:  # still a database: one value changed, not its bytes at random
+            assert all(c.startswith(b"SQLite format 3\x00") for c in changed)
+        if mutation is mutants.sm_field:  # the same length: a field overwritten in place
+            assert all(len(c) == len(data) for c in changed)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_file_mutated_by_its_formats_own_mutator_is_ranked_or_refused_in_one_line(tmp_path_factory, data):
+    mutation = data.draw(st.sampled_from(list(AIMED)), label="mutation")
+    pool = [s for s in FIXTURE_SEEDS + SHARED_SEEDS if s.main.lower().endswith(AIMED[mutation])]
+    seed = data.draw(st.sampled_from(pool), label="seed")
     _check(seed, mutation, data.draw(st.integers(0, 2**32 - 1), label="salt"), tmp_path_factory.mktemp("mutant"))
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -326,3 +328,47 @@ def test_json_numbers_and_depth_no_tournament_holds_are_one_line(tmp_path, text,
     with pytest.raises(BrightwellError) as caught:
         api.load(path, format="flipthedisc")
     assert str(caught.value).startswith(str(path)) and message in str(caught.value)
+
+
+def _with_lone_surrogate(tmp_path, name: str) -> Path:
+    """A fixture whose first player's name holds ``\\ud800``: half of a UTF-16 pair, alone."""
+    from support.make_fixtures import tourney_js
+    texts = {"event.json": (FIXTURES / "othello_open.ftd.json").read_text(), "event.jch": (FIXTURES / "quirks.jch")
+             .read_text(), "tourney.js": tourney_js()}
+    text = texts[name]
+    first = text.index('"name"') if name != "event.jch" else text.index('"lastName"')
+    value = text.index('"', text.index(":", first) + 1)
+    path = tmp_path / name
+    path.write_text(text[:value + 1] + "\\ud800" + text[value + 1:])
+    return path
+
+
+@pytest.mark.parametrize("name", ["event.json", "event.jch", "tourney.js"])
+@pytest.mark.parametrize("output", [[], ["--output-format", "csv"], ["--output-format", "json"],
+                                    ["--output-format", "csv", "-o", "{tmp}/r.csv"]],
+                         ids=["table", "csv", "json", "-o"])
+def test_a_name_of_a_lone_surrogate_is_refused_in_one_line_naming_its_line(tmp_path, name, output):
+    """A JSON (or JavaScript) escape of half a UTF-16 pair is grammatical, and no character: refused
+    where it is, never met when printing (an internal error, in every output but the XML)."""
+    path = _with_lone_surrogate(tmp_path, name)
+    out = subprocess.run([*RUN, "rank", str(path), *(a.format(tmp=tmp_path) for a in output)], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
+    assert f"{path}: line " in out.stderr and "half of a UTF-16 pair, alone" in out.stderr
+
+
+def test_a_pair_of_utf16_halves_is_one_character(tmp_path):
+    path = tmp_path / "pair.json"
+    path.write_text((FIXTURES / "othello_open.ftd.json").read_text().replace('"Ada"', '"Ada \\ud83d\\ude00"', 1))
+    assert "Lindqvist, Ada \U0001F600" in [p.name for p in api.load(path).tournament.players]
+
+
+@pytest.mark.parametrize("value", ["[1, 2]", "{}", "7"])
+def test_a_chess_json_team_name_that_is_not_text_is_refused(tmp_path, value):
+    import json as json_module
+    api.write(api.load(FIXTURES / "teams.xml").tournament, tmp_path / "teams.jch")
+    doc = json_module.loads((tmp_path / "teams.jch").read_text())
+    doc["event"]["teams"][0]["teamName"] = json_module.loads(value)
+    (tmp_path / "teams.jch").write_text(json_module.dumps(doc))
+    with pytest.raises(BrightwellError, match=rf"teams.jch: teamName {re.escape(value)} is not text"):
+        api.load(tmp_path / "teams.jch")

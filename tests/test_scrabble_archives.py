@@ -54,7 +54,8 @@ def test_the_archive_holds_the_division_as_its_t_file():
         assert t.name == f"Fixture Club Day - division {division}" and t.rounds == 4
         assert [p.rounds for p in t.players] == [p.rounds for p in a.players]
     first = api.load(FIXTURES / "tsh" / "club.tsh")
-    assert any("2 divisions (A, B); read A (choose one with --division)" in w for w in first.warnings)
+    assert any("2 divisions (A, B); read A, 5 of the file's 10 players (choose one with --division)" in w
+               for w in first.warnings)
 
 
 @pytest.mark.parametrize("text, message", [
@@ -94,6 +95,9 @@ def test_aupair_reads_the_fixture_division_with_its_byes():
     ("Ashby, Ann           2420  +4  388   3  355  +2 2401   2", "round 4: plays 2, whose round 4 names another"),
     ("Ashby, Ann           2420  +4 2388   3  355  +2 2401   5", "round 2: the result or who went first contradicts"),
     ("Ashby, Ann           2420  +4  388   3  355  +2 2401  x5", "not an AUPAIR player line"),
+    ("Ashby, Ann           2420  +4  388 2 3  355  +2 2401   5", "round 2: score '388' and opponent '2 3': each a "
+                                                                  "number, right-aligned in its columns"),
+    ("Ashby, Ann           24 0  +4  388   3  355  +2 2401   5", r"round 1: score '4 0' and opponent ' \+4'"),
 ])
 def test_a_damaged_aupair_line_is_refused_in_one_line(tmp_path, line, message):
     text = (FIXTURES / "aupair" / "club.tou").read_text(encoding="ascii")
@@ -126,3 +130,26 @@ def test_a_scrabble_event_written_as_aupair_reads_back_as_said(tmp_path, t):
     if not [x for x in lost if getattr(x, "standings", True)]:
         assert [r.values for r in api.rank(back).rows] == [r.values for r in api.rank(t, "PTS,SPREAD").rows], \
             path.read_text()
+
+
+def test_an_archive_whose_header_fills_the_bytes_sniffed_is_batched_division_by_division(tmp_path):
+    """Its first #begin_file past the 4 KiB a format's sniff sees: read as rank reads it (by its
+    suffix), each division a job, not the first alone said "ok"."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    text = (FIXTURES / "tsh" / "club.tsh").read_bytes()
+    (folder / "club.tsh").write_bytes(b"# a header of comments, as an archive's may be long\n" * 100 + text)
+    assert api.get_host().formats.parts(folder / "club.tsh") == ("A", "B")
+    result = CliRunner().invoke(main, ["batch", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "out").rglob("*.xml")) == ["club-A.xml", "club-B.xml"]
+
+
+def test_an_archive_beyond_the_round_limit_is_refused_naming_its_line(tmp_path):
+    text = (FIXTURES / "tsh" / "club.tsh").read_text(encoding="latin-1")
+    line = next(ln for ln in text.splitlines() if ln.startswith("Ashby"))
+    head, scores = line.split(";", 1)[0], "; " + " ".join(["400"] * 1_001)
+    path = tmp_path / "long.tsh"
+    path.write_text(text.replace(line, head + " 2" * 997 + scores, 1), encoding="latin-1")
+    with pytest.raises(BrightwellError, match=r"long.tsh: line \d+: round 1001 is beyond the limit of 1000 rounds"):
+        api.load(path)

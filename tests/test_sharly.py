@@ -247,3 +247,38 @@ def test_a_tournament_converts_to_a_trf_the_pairing_engines_read(tmp_path, schem
 
 def _standings(path, part=None):
     return [(r.name, r.values) for r in api.rank(api.load(path, part=part).tournament).rows]
+
+
+@pytest.mark.parametrize("sql, said", [
+    ("UPDATE tournament_player SET pairing_number = 'x' WHERE player_id = 3", None),
+    ("UPDATE tournament_player SET pairing_number = X'0001' WHERE player_id = 3", None),
+    ("UPDATE tournament_player SET pairing_number = 2.5 WHERE player_id = 3", None),
+    ("UPDATE tournament_player SET player_id = 'x' WHERE player_id = 3", "tournament player 'x': a player id that is "
+                                                                         "not a whole number"),
+    ("UPDATE tournament_player SET player_id = X'00' WHERE player_id = 3", "a player id that is not a whole number"),
+])
+def test_a_pairing_number_or_player_id_of_another_type_is_numbered_after_or_refused(tmp_path, sql, said):
+    """SQLite keeps any type in any column: a text or blob pairing number is no number (the player is
+    numbered after the others, said); a text player id names no player."""
+    path = _write(tmp_path, extra_sql=sql + ";")
+    if said:
+        with pytest.raises(BrightwellError, match=said) as refused:
+            api.load(path)
+        assert str(refused.value).startswith(str(path)) and "\n" not in str(refused.value)
+        return
+    loaded = api.load(path)
+    assert sorted(p.start_no for p in loaded.tournament.players) == [1, 2, 4, 5, 6]  # after the others: 6
+    assert any("1 player(s) without a pairing number" in w for w in loaded.warnings)
+
+
+@pytest.mark.parametrize("ratings", ['{"1": {"type": [3], "value": 1800}}', '{"1": {"type": {"a": 1}, "value": 1800}}',
+                                     '{"1": {"fide": [1], "national": {}}}', '{"1": [1, 2]}', '[1]'])
+def test_ratings_of_odd_types_are_no_rating_or_refused_in_one_line(tmp_path, ratings):
+    path = _write(tmp_path, extra_sql=f"UPDATE player SET ratings = '{ratings}' WHERE id = 1;")
+    try:
+        loaded = api.load(path)
+    except BrightwellError as exc:
+        assert str(exc).startswith(str(path)) and "ratings are not an object" in str(exc)
+    else:
+        assert next(p for p in loaded.tournament.players if p.name.startswith("ALPHA")).rating is None
+

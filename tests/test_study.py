@@ -178,3 +178,18 @@ def test_a_study_on_a_dask_cluster_writes_what_a_local_run_writes(tmp_path, arch
     assert remote.returncode == 1, remote.stderr  # the broken file
     for name in ("study.json", "study.csv", "index.html"):
         assert (tmp_path / "cluster" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("name", ["study.csv", "study.json", "index.html"])
+def test_the_report_never_replaces_an_input_it_would_be_written_over(tmp_path, name):
+    """An event named as a report file, in the folder named for the report: refused before anything
+    is read, the event as it was (it was once replaced by the report, exit 0)."""
+    folder = tmp_path / "events"
+    folder.mkdir()
+    event = folder / name
+    event.write_bytes(XmlFormat().dumps(_ties("2020")))
+    before = event.read_bytes()
+    result = CliRunner().invoke(main, ["study", str(event), "--rule", "PTS,BH", "--report", str(folder)])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert f"{event}: is an input file" in result.stderr
+    assert event.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == [name]

@@ -269,6 +269,29 @@ def test_a_pairing_naming_a_player_who_is_not_there_or_twice_is_refused(tmp_path
         api.load(_write(tmp_path, event))
 
 
+def test_no_player_against_the_bye_is_refused_naming_its_record(tmp_path):
+    """White 0 in a pairing against the bye (or against nobody): no one to give the bye to."""
+    for black in (65535, 65534):
+        event = club_swiss()
+        event.rounds[1][3] = (0, black, 9)
+        with pytest.raises(BrightwellError, match=r"byte \d+: round 2: a pairing of no player against "
+                                                  f"{'the bye' if black == 65535 else 'nobody'}"):
+            api.load(_write(tmp_path, event))
+
+
+@pytest.mark.parametrize("teams", [1, 181, 65535])
+def test_a_team_count_in_an_individual_event_is_passed_over_and_said(tmp_path, teams):
+    """An individual event has no teams' section: a count of teams in its settings counts nothing."""
+    data = bytearray(CLUB.read_bytes())
+    struct.pack_into("<H", data, _settings_at(data) + 51, teams)
+    path = tmp_path / "teams.TUNX"
+    path.write_bytes(bytes(data))
+    loaded = api.load(path)
+    assert loaded.tournament.teams is None
+    assert [p.rounds for p in loaded.tournament.players] == [p.rounds for p in api.load(CLUB).tournament.players]
+    assert any(f"count {teams} teams, and an individual event has no teams' section" in w for w in loaded.warnings)
+
+
 def test_wrong_magic_is_no_swiss_manager_file(tmp_path):
     path = tmp_path / "x.TUNX"
     path.write_bytes(b"\x00" + CLUB.read_bytes()[1:])

@@ -309,3 +309,35 @@ def test_a_zip_that_is_not_swiss_perfects_says_what_it_is(tmp_path, members, sai
         with pytest.raises(BrightwellError, match=re.escape(said)) as err:
             api.load(path)
         assert "\n" not in str(err.value)
+
+
+def test_a_zip_whose_end_record_undercounts_its_directory_is_refused_before_zipfile_reads_it(tmp_path):
+    """The end record says 3 entries over a directory of 3,000: zipfile would read all 3,000 (1.4
+    million once cost 0.6 GB); the entries are counted where zipfile finds them, up to 1,001."""
+    import time
+    import zipfile
+    path = tmp_path / "lie.zip"
+    with zipfile.ZipFile(path, "w") as z:
+        for k in range(3_000):
+            z.writestr(f"f{k}.txt", b"")
+    raw = bytearray(path.read_bytes())
+    end = raw.rfind(b"PK\x05\x06")
+    raw[end + 8:end + 12] = (3).to_bytes(2, "little") * 2  # the entries on this disk, and in all
+    path.write_bytes(bytes(raw))
+    start = time.process_time()
+    with pytest.raises(BrightwellError, match="lie.zip: a zip of more entries than its end record's 3: more than "
+                                              "the 1000 a tournament's zip may hold"):
+        api.load(path, format="swissperfect")
+    assert time.process_time() - start < 1.0
+
+
+def test_a_zip_of_another_event_file_says_a_zip_is_read_for_swiss_perfect_alone(tmp_path):
+    import zipfile
+    path = tmp_path / "event.zip"
+    with zipfile.ZipFile(path, "w") as z:
+        z.write(FIXTURES / "swissmanager" / "club.TUNX", "club.TUNX")
+    with pytest.raises(BrightwellError) as refused:
+        api.load(path)
+    message = str(refused.value)
+    assert "a zip holding club.TUNX: no Swiss Perfect tournament" in message and "nor another event file" not in message
+    assert "unzip it to read another event file" in message

@@ -116,3 +116,51 @@ def test_a_name_tsh_would_read_otherwise_is_refused_by_name(tmp_path, name, why)
     ok = Tournament("club", (Player(1, "Ann # Lee"), Player(2, "Bo Ek")), rounds=0)
     api.write(ok, target, "tsh")  # '#' inside a name is no comment
     assert [p.name for p in api.load(target).tournament.players] == ["Ann # Lee", "Bo Ek"]
+
+
+# -- the round limit, as every other format keeps it (issue 55) -----------------------------------
+
+def _one_line_of(rounds: int) -> str:
+    return f"Ashby, Ann  1850 {' '.join(['2'] * rounds)}; {' '.join(['400'] * rounds)}\n" + \
+        f"Bryce, Ben  1800 {' '.join(['1'] * rounds)}; {' '.join(['300'] * rounds)}\n"
+
+
+@pytest.mark.parametrize("rounds", [1_001, 1_000_000])
+def test_a_t_file_beyond_the_round_limit_is_refused_before_anything_is_built(tmp_path, rounds):
+    """1,001 rounds, or a million (30 MB for five players once took 3.6 GB): refused at the first
+    line, the memory a few times the line's."""
+    import tracemalloc
+    path = tmp_path / "a.t"
+    path.write_text(_one_line_of(rounds))
+    tracemalloc.start()
+    try:
+        with pytest.raises(BrightwellError, match=r"a.t: line 1: (round 1001|more than 1000 opponents)"):
+            api.load(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * path.stat().st_size + 1_000_000
+
+
+def test_a_t_file_of_the_round_limit_reads(tmp_path):
+    path = tmp_path / "a.t"
+    path.write_text(_one_line_of(1_000))
+    assert api.load(path).tournament.rounds_played == 1_000
+
+
+@pytest.mark.parametrize("line, said", [
+    ("Ashby, Ann  1850 2; 400; p12 " + "1 " * 1_003, "tag p12 holds more than 1001 values"),
+    ("Ashby, Ann  1850 2; " + "400 " * 1_002, "more than 1000 scores"),
+])
+def test_a_tag_or_scores_beyond_the_round_limit_are_refused(tmp_path, line, said):
+    path = tmp_path / "a.t"
+    path.write_text(line + "\nBryce, Ben  1800 1; 300\n")
+    with pytest.raises(BrightwellError, match=said):
+        api.load(path)
+
+
+def test_config_max_rounds_beyond_the_limit_is_refused(tmp_path):
+    (tmp_path / "a.t").write_text(_one_line_of(3))
+    (tmp_path / "config.tsh").write_text("config max_rounds = 1002\n")
+    with pytest.raises(BrightwellError, match=r"config.tsh: max_rounds: round 1002 is beyond the limit"):
+        api.load(tmp_path / "a.t")

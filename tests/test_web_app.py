@@ -413,3 +413,35 @@ def test_serve_leaves_nothing_in_its_scratch_folder_on_sigterm(tmp_path):
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
     assert not any(os.path.exists(folder) for folder in made)
+
+
+def test_an_upload_that_ends_in_an_internal_error_is_one_line_and_leaves_nothing(tmp_path, monkeypatch):
+    """A bug of ours while an upload is opened: the error page (500), one line naming it, and the
+    upload's scratch folder removed, not kept until the app stops."""
+    from brightwell_plugin.web import app as web_app
+
+    def broken(self, *args):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(web_app.Director, "open", broken)
+    client = starlette_testclient.TestClient(create_app(None, tmp_path, plugin_host=get_host()),
+                                             raise_server_exceptions=False)
+    r = client.post("/upload", files={"file": ("event.xml", api.sample_path().read_bytes())})
+    assert r.status_code == 500 and alert(r.text) == "internal error (RuntimeError: boom)"
+    assert not [p for p in tmp_path.iterdir() if p.is_dir()]
+
+
+def test_the_settings_page_of_an_event_dated_otherwise_offers_every_format(client):
+    """A Chess-JSON startDate that is no YYYY-MM-DD (gacrux writes a TRF's 042 as it stands) once
+    ended the page in an internal error, converting to ELO."""
+    from support.make_fixtures import FIXTURES
+    text = (FIXTURES / "quirks.jch").read_text().replace('"startDate": "2025-05-03"', '"startDate": "2025-050x1"')
+    r = client.post("/upload", files={"file": ("event.jch", text.encode())}, follow_redirects=False)
+    assert r.status_code == 303
+    settings = client.get(r.headers["location"].replace("index.html", "settings"))
+    assert settings.status_code == 200
+    assert set(_offers(settings.text)) == {n for n, f in api.formats().items() if f.can_write}
+
+
+def test_the_upload_names_every_format_not_swiss_perfect_alone(client):
+    label = re.search(r'<label for="file">([^<]*)</label>', client.get("/").text)[1]
+    assert "any format" in label and "Swiss Perfect" in label

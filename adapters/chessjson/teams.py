@@ -10,6 +10,7 @@ is worth.
 
 from __future__ import annotations
 
+from brightwell_plugin.adapters.chessjson.format import _str as text_field
 from brightwell_plugin.adapters.chessjson.format import adjusted
 from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.errors import BrightwellError
@@ -61,7 +62,7 @@ def _scoring(system: dict, size: int, board_win) -> tuple[MatchScoring, dict]:
 
 
 def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSection:
-    names = {team.get("id"): team.get("teamName") for team in event.get("teams") or ()}
+    names = {team.get("id"): text_field(team, "teamName") for team in event.get("teams") or ()}
     others = {team.get("id"): ((team.get("other") or {}).get("brightwell") or {}) for team in event.get("teams") or ()}
     section_teams = []
     for n, c in enumerate(teams, 1):
@@ -71,7 +72,7 @@ def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSecti
         members = tuple(p["cid"] for p in sorted(c.get("cplayers") or (), key=lambda p: p.get("order") or 0))
         ours = others.get(c.get("teamId")) or {}
         unstored = ours.get("unstored") is True  # written here with no totals stored: read back as none
-        section_teams.append(Team(cid, names.get(c.get("teamId")) or f"Team {cid}", ours.get("shortName"),
+        section_teams.append(Team(cid, names.get(c.get("teamId")) or f"Team {cid}", text_field(ours, "shortName"),
                                   _number(ours.get("strength"), "strength"), members=members,
                                   stored_match_points=None if unstored else _number(c.get("matchPoints"), "matchPoints"),
                                   stored_game_points=None if unstored else _number(c.get("gamePoints"), "gamePoints"),

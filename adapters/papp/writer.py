@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from brightwell_plugin.adapters.base import game_event
+from brightwell_plugin.adapters.base import day_of, game_event
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, ScoringSystem, Side, Tournament
 
@@ -39,8 +39,8 @@ def render(t: Tournament) -> bytes:
     lines = [f"%%{k[5:]}: {_line(v)}" for k, v in t.metadata if k.startswith("papp ") and k != "papp added"]
     if not any(k == "papp Tournament" for k, _ in t.metadata):
         lines.insert(0, f"%%Tournament: {_line(t.name)}")
-    if t.start_date and not any(k == "papp Date" for k, _ in t.metadata) and len(t.start_date) == 10:
-        y, m, d = t.start_date.split("-")
+    if day_of(t.start_date) and not any(k == "papp Date" for k, _ in t.metadata) and len(t.start_date) == 10:
+        y, m, d = day_of(t.start_date)
         lines.insert(1, f"%%Date: {d}/{m}/{y}")
     lines += ["", "%        ID, NAME, Firstname, COUNTRY, score, disc-count, rating"]
     # Papp lists players in standing order: the stored ranks (a conversion fills them in), else as given

@@ -17,7 +17,7 @@ import datetime
 import json
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import Format, ReadResult, first_of_several
 from brightwell_plugin.adapters.sharly.database import MAGIC, Database, quoted
 from brightwell_plugin.adapters.sharly.players import (
     player_fields,
@@ -76,8 +76,8 @@ class SharlyFormat(Format):
             if part is None:
                 chosen = found[0]
                 if len(found) > 1:
-                    warnings.append(f"{file}: {len(found)} tournaments ({', '.join(names)}); read {names[0]} "
-                                    "(choose one with --division)")
+                    counts = _players_of(db)
+                    warnings.append(first_of_several(file, "tournaments", names, [counts.get(t, 0) for t, _ in found]))
             else:
                 chosen = next((f for f in found if f[1] == part), None) or next(
                     (f for f in found if f[1].casefold() == part.casefold()), None)
@@ -171,6 +171,15 @@ def _event(db: Database, tid: int, name: str, warnings: list[str]) -> Tournament
         tiebreaks=items, metadata=metadata + tuple((LEFT_OUT, x) for x in left_out))
 
 
+def _players_of(db: Database) -> dict[int, int]:
+    """How many players each tournament lists, by its id."""
+    counts: dict[int, int] = {}
+    for (tid,) in _select(db, "tournament_player", ("tournament_id",)):
+        if isinstance(tid, int):
+            counts[tid] = counts.get(tid, 0) + 1
+    return counts
+
+
 def _info(db: Database) -> dict:
     if "info" not in db.columns:
         return {}
@@ -188,10 +197,14 @@ def _numbers(members: dict, ranks: dict, warnings: list[str], file: str) -> dict
     """Each player's start number: his pairing number; those without one (or a number given twice)
     after the others, by Sharly's starting rank."""
     numbers, taken, rest = {}, set(), []
-    for pid, number in sorted(members.items(), key=lambda kv: (kv[1] is None, kv[1] or 0, kv[0])):
+    for pid in members:
+        if not _is_id(pid):
+            raise BrightwellError(f"tournament player {pid!r}: a player id that is not a whole number", file=file)
         if pid not in ranks:
             raise BrightwellError(f"tournament player {pid} is not in the player table", file=file)
-        if isinstance(number, int) and not isinstance(number, bool) and 0 < number <= _ROWS and number not in taken:
+    for pid, number in sorted(members.items(), key=lambda kv: (not _is_id(kv[1]), kv[1] if _is_id(kv[1]) else 0,
+                                                               kv[0])):
+        if _is_id(number) and 0 < number <= _ROWS and number not in taken:
             numbers[pid] = number
             taken.add(number)
         else:
@@ -204,6 +217,11 @@ def _numbers(members: dict, ranks: dict, warnings: list[str], file: str) -> dict
         warnings.append(f"{file}: {len(rest)} player(s) without a pairing number (Sharly-Chess gives them one when it "
                         "pairs): numbered after the others, by its starting rank (rating, title, name)")
     return numbers
+
+
+def _is_id(value) -> bool:
+    """A whole number as SQLite gives one (a text, a blob or a real in its place is no id nor pairing number)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _rounds(db: Database, tid: int, rounds: int, numbers: dict[int, int], warnings: list[str], file: str):

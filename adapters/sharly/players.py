@@ -68,7 +68,7 @@ def _ratings(text, time_control, kind: str, pid, file: str) -> tuple[int | None,
     if not isinstance(these, dict):
         return None, None, None
     if "value" in these:  # the older form: one rating, of its own type
-        own = _KINDS.get(these.get("type"), "estimated")
+        own = _KINDS.get(these.get("type"), "estimated") if isinstance(these.get("type"), int) else "estimated"
         value = _whole(these.get("value"))
         these = {own: value}
     national, estimated = _whole(these.get("national")), _whole(these.get("estimated"))

@@ -101,6 +101,9 @@ def event(layout: Layout, file: str) -> ReadResult:
             rounds=tuple(row), rating=rating or None, federation=text(texts[10]) or None, title=text(texts[4]) or None,
             sex="w" if sex == 1 else None, birth_date=_birth(birth) if birth else None,
             ids=(("fide", str(fide)),) if fide else (), withdrawn_after=_withdrawal(row)))
+    if s.teams and not s.is_team:
+        warnings.append(f"{file}: the settings of this {KINDS[s.kind]} count {s.teams} teams, and an individual "
+                        "event has no teams' section: the count is passed over")
     items, notes = _tiebreaks(layout)
     warnings += [f"{file}: Swiss-Manager's {n}" for n in notes]
     t = Tournament(
@@ -142,6 +145,9 @@ def _rounds(layout: Layout, unknown: dict[int, list[str]]):
             elif white > n or (black > n and black != BYE and black != NOT_PAIRED):
                 raise BrightwellError(f"round {r}'s pairing names player {max(white, black)}, of {n}",
                                       place=f"byte {rnd.offset(k)}")
+            elif not white and black in (BYE, NOT_PAIRED):
+                nobody = "the bye" if black == BYE else "nobody"
+                raise BrightwellError(f"round {r}: a pairing of no player against {nobody}", place=f"byte {rnd.offset(k)}")
             elif white == black:
                 raise BrightwellError(f"round {r}: player {white} is paired with himself", place=f"byte {rnd.offset(k)}")
             else:

@@ -164,7 +164,7 @@ def read_layout(data: bytes) -> Layout:
     if len(players) != settings.players:
         raise refused(f"the settings count {settings.players} players, the players' section holds {len(players)}",
                       bounds[PLAYERS][0])
-    if len(teams) != settings.teams:
+    if settings.is_team and len(teams) != settings.teams:
         raise refused(f"the settings count {settings.teams} teams, the teams' section holds {len(teams)}",
                       bounds[TEAMS][0])
     rounds = _rounds(data, bounds, settings)

@@ -109,7 +109,8 @@ _END = b"PK\x05\x06"  # the end of central directory record
 
 def _refuse_large_directory(path: Path) -> None:
     """Refuse a zip whose central directory lists more than :data:`MAX_MEMBERS` entries, from its
-    end record alone, before zipfile builds an object for each."""
+    end record and the entries counted where zipfile finds them, before zipfile builds an object
+    for each (it reads the directory to its end, whatever the end record counts)."""
     size = path.stat().st_size
     with open(path, "rb") as fh:
         fh.seek(max(0, size - (22 + 0xFFFF)))  # the end record, after which a comment of up to 64 KiB
@@ -122,8 +123,27 @@ def _refuse_large_directory(path: Path) -> None:
     zip64 = entries == 0xFFFF or (at >= 20 and tail[at - 20:at - 16] == b"PK\x06\x07")  # its locator
     if entries > MAX_MEMBERS or directory > MAX_MEMBERS * (46 + 0xFFFF) or zip64:
         said = "a ZIP64 directory" if zip64 else f"{entries} entries"
-        raise BrightwellError(f"a zip of {said}: more than the {MAX_MEMBERS} a tournament's zip may hold; "
-                              "nothing was read", file=str(path))
+    elif _entries(path, size - len(tail) + at - directory, directory) > MAX_MEMBERS:  # zipfile reads them all
+        said = f"more entries than its end record's {entries}"
+    else:
+        return
+    raise BrightwellError(f"a zip of {said}: more than the {MAX_MEMBERS} a tournament's zip may hold; "
+                          "nothing was read", file=str(path))
+
+
+def _entries(path: Path, start: int, size: int) -> int:
+    """How many entries the central directory at ``start`` holds, counted up to one past
+    :data:`MAX_MEMBERS` (each header read alone: a few kilobytes, whatever the directory's size)."""
+    count, at = 0, start
+    with open(path, "rb") as fh:
+        while at < start + size and count <= MAX_MEMBERS and at >= 0:
+            fh.seek(at)
+            head = fh.read(46)
+            if len(head) < 46 or head[:4] != b"PK\x01\x02":
+                break  # not an entry: zipfile says what is wrong
+            at += 46 + sum(int.from_bytes(head[k:k + 2], "little") for k in (28, 30, 32))
+            count += 1
+    return count
 
 
 def _from_zip(path: Path) -> Trio:
@@ -184,4 +204,5 @@ def _not_swiss_perfect(zf: zipfile.ZipFile) -> str:
         return f"{what}, not a Swiss Perfect tournament (.ini + .trn + .sco) nor another event file"
     shown = ", ".join(re.sub(r"[\x00-\x1f\x7f]", "?", n)[:60] for n in names[:3]) + (" …" if len(names) > 3 else "") \
         if names else "nothing"
-    return f"a zip holding {shown}: no Swiss Perfect tournament (.ini + .trn + .sco), nor another event file"
+    return (f"a zip holding {shown}: no Swiss Perfect tournament (.ini + .trn + .sco), the one event a zip is read "
+            "for" + ("; unzip it to read another event file" if names else ""))

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import Format, ReadResult, first_of_several
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.tsh.format import TshFormat
 
@@ -90,9 +90,10 @@ class TshArchiveFormat(Format):
         names = [b.name for b in blocks]
         if part is None:
             block = blocks[0]
-            if len(blocks) > 1:
-                warnings.append(f"{file}: {len(blocks)} divisions ({', '.join(names)}); read {names[0]} "
-                                "(choose one with --division)")
+            if len(blocks) > 1:  # a player a line: every line but a comment or a blank one
+                counts = [sum(1 for ln in b.text.split("\n") if ln.strip() and not ln.lstrip().startswith("#"))
+                          for b in blocks]
+                warnings.append(first_of_several(file, "divisions", names, counts))
         else:
             block = next((b for b in blocks if b.name == part), None) or next(
                 (b for b in blocks if b.name.casefold() == part.casefold()), None)

@@ -26,7 +26,7 @@ from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import CutShort, read_input
+from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, CutShort, check_round, max_rounds, read_input
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
@@ -37,6 +37,7 @@ _BYE = re.compile(r"-?[0-9]{1,6}")
 _CAP = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
 _SIDE = {"1": Side.FIRST, "2": Side.SECOND}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+_NAME_WORDS = 64  # the most words a line's name and rating take: beyond them and the rounds' opponents, refused
 
 
 def read_config(folder: Path) -> dict[str, str]:
@@ -129,11 +130,21 @@ class TshFormat(Format):
     @staticmethod
     def _line(n: int, line: str, file: str) -> tuple:
         """(line number, name, rating, opponents, scores, tags) of one player line."""
-        m = _LINE.match(line.replace("\\;", "\0"))
+        line = line.replace("\\;", "\0")
+        limit = max_rounds()
+        if len(line.partition(";")[0].split(None, limit + _NAME_WORDS)) > limit + _NAME_WORDS:
+            raise BrightwellError(f"more than {limit} opponents: beyond the limit of {limit} rounds (set "
+                                  f"{MAX_ROUNDS_VARIABLE} to raise it)", file=file, place=f"line {n}")
+        m = _LINE.match(line)  # its cost grows with the square of the words before the ';', bounded above
         if not m:
             raise BrightwellError("not a tsh player line (name rating opponents ; scores ; tags)",
                                   file=file, place=f"line {n}")
-        opps, scores = m[3].split(), m[4].split()
+        opps, scores = m[3].split(), m[4].split(None, limit)
+        if opps:
+            check_round(len(opps), file, f"line {n}")
+        if len(scores) > limit:
+            raise BrightwellError(f"more than {limit} scores: beyond the limit of {limit} rounds", file=file,
+                                  place=f"line {n}")
         bad = next((x for x in scores if not _SCORE.fullmatch(x)), None)
         if bad is not None:
             raise BrightwellError(f"'{bad[:20]}' is not a score", file=file, place=f"line {n}")
@@ -143,7 +154,10 @@ class TshFormat(Format):
                                   place=f"line {n}")
         tags = {}
         for group in m[5].split(";")[1:]:
-            words = group.split()
+            words = group.split(None, limit + 2)  # a tag's values: one a round, and one before the first (rrank)
+            if len(words) > limit + 2:
+                raise BrightwellError(f"tag {words[0][:20]} holds more than {limit + 1} values: beyond the limit of "
+                                      f"{limit} rounds", file=file, place=f"line {n}")
             if words:
                 tags[words[0]] = words[1:]
         return n, m[1].replace("\0", ";"), m[2], opps, scores, tags
@@ -201,6 +215,8 @@ class TshFormat(Format):
                                   file=str(path.parent / "config.tsh"))
         spread = "SPREAD" + (f":cap={'+'.join(caps)}" if caps else "")
         rounds = int(config["max_rounds"]) if digits(config.get("max_rounds", "")) else None
+        if rounds:
+            check_round(rounds, str(path.parent / "config.tsh"), "max_rounds")
         if config.get("bye_spread") and not _BYE.fullmatch(config["bye_spread"]):
             raise BrightwellError(f"bye_spread '{config['bye_spread'][:20]}' is not a whole number of points",
                                   file=str(path.parent / "config.tsh"))

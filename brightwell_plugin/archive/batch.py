@@ -24,8 +24,8 @@ from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFor
 from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.standings import configured, rank, ranked
 
-__all__ = ["OUTPUT_TAG", "FileResult", "Interrupted", "Job", "Jobs", "Placing", "chunk_sizes", "clean_stale_temporaries",
-           "collect", "process", "run"]
+__all__ = ["OUTPUT_TAG", "FileResult", "Interrupted", "Job", "Jobs", "Placing", "chunk_sizes", "clean_stale_parts",
+           "clean_stale_temporaries", "collect", "process", "run"]
 
 class Placing(NamedTuple):
     """One player's place before and after: a named tuple, made and pickled in C (a batch
@@ -170,6 +170,7 @@ def _write(t, target: Path, fmt, strict: bool, renumber: bool, host: Host) -> li
 
 
 _TEMPORARY = re.compile(r"^\..+\.([0-9]+)-[0-9]+(?:\.old)?\.tmp$")
+_PART = re.compile(r"^[a-z]+[0-9]*\.([0-9]+)\.(?:part|tmp)$")  # after ".STEM.": a report's KIND.PID.part
 
 
 def _alive(pid: int) -> bool:
@@ -191,6 +192,22 @@ def _zombie(pid: int) -> bool:
             return f.read().rpartition(b")")[2].split()[:1] in ([b"Z"], [b"X"])
     except OSError:
         return False
+
+
+def clean_stale_parts(stem: Path) -> int:
+    """Remove what a report of ``stem`` left when its run died (killed: ``.STEM.KIND.PID.part`` and
+    its staged ``.STEM.SUFFIX.PID.tmp``); those of a live run are left alone."""
+    removed = 0
+    try:
+        found = [q for q in stem.parent.iterdir() if q.name.startswith(f".{stem.name}.")]
+    except OSError:
+        return 0
+    for q in found:
+        m = _PART.match(q.name[len(stem.name) + 2:])
+        if m and not _alive(int(m[1])) and q.is_file():
+            q.unlink(missing_ok=True)
+            removed += 1
+    return removed
 
 
 def clean_stale_temporaries(out_dir: Path) -> int:

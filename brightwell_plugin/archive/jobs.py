@@ -131,6 +131,20 @@ def _text(stored: bytes) -> str:
     return stored.decode("utf-8", "surrogatepass")
 
 
+def refuse_replacing(outputs: Iterable[Path], jobs: Jobs, host: Host) -> None:
+    """A run's own files (a report's) never replace one of its inputs, nor a file read beside one:
+    refused before anything is read. Only the jobs of an output's folder are looked at."""
+    existing = {o.resolve(): o for o in outputs if o.exists()}
+    folders = {o.parent for o in existing} | {o.parent.resolve() for o in existing.values()}  # a link's, too
+    resolved = lru_cache(maxsize=4096)(Path.resolve)  # once per folder of jobs, not once per job
+    for job in jobs if existing else ():
+        if resolved(job.source.parent) in folders:
+            hit = next((q for q in host.formats.event_files(job.source) if q.resolve() in existing), None)
+            if hit is not None:
+                raise BrightwellError(f"is an input file ({job.label} reads it): outputs never replace an input; "
+                                      "name another folder for the report", file=str(existing[hit.resolve()]))
+
+
 def collect(inputs: Iterable[str | os.PathLike], to: str | None = None, *, host: Host) -> Jobs:
     """Files, folders (recursively) and globs: a job per event. The files a format declares as one
     event are one job, read from the set's main file; the companions a format reads beside an

@@ -17,7 +17,7 @@ import io
 import os
 from pathlib import Path
 
-from brightwell_plugin.archive.batch import FileResult
+from brightwell_plugin.archive.batch import FileResult, clean_stale_parts
 from brightwell_plugin.errors import BrightwellError
 
 CHART_FILES = 50  # the chart shows the files whose places changed most
@@ -59,6 +59,9 @@ def _status(r: FileResult) -> str:
     return "ranked (earlier run)" if r.earlier else "ranked"
 
 
+REPORT_SUFFIXES = (".csv", ".json", ".html")  # STEM.csv, STEM.json, STEM.html
+
+
 def report_stem(text: str) -> Path:
     """Where ``--report`` puts its files: STEM.csv, STEM.json and STEM.html for a stem; inside the
     folder, as report.*, when it names a folder (one that exists, or written with a final slash)."""
@@ -91,6 +94,7 @@ class ReportWriter:
     def __init__(self, stem: Path, top: int):
         self.stem, self.top = stem, top
         stem.parent.mkdir(parents=True, exist_ok=True)
+        clean_stale_parts(stem)  # a killed run's: never removed otherwise
         self._parts = {kind: stem.with_name(f".{stem.name}.{kind}.{os.getpid()}.part")
                        for kind in ("csv", "jsonl", "rows")}
         self._files = {kind: open(path, "wb") for kind, path in self._parts.items()}
@@ -183,7 +187,7 @@ class ReportWriter:
         for f in self._files.values():
             f.close()
         staged = {suffix: self.stem.with_name(f".{self.stem.name}{suffix}.{os.getpid()}.tmp")
-                  for suffix in (".csv", ".json", ".html")}
+                  for suffix in REPORT_SUFFIXES}
         try:
             with open(staged[".csv"], "wb") as out:
                 out.write(b"source,status,start_no,name,place_before,place_after,change,before_from\n")

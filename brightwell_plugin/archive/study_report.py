@@ -22,6 +22,9 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
 
 
+REPORT_FILES = ("study.json", "study.csv", "index.html")  # what close writes in the report's folder
+
+
 def event_record(e: EventStudy, rules) -> dict:
     """One event's entry of study.json."""
     return {

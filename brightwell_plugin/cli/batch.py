@@ -34,7 +34,8 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, r
 
     # on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
     from brightwell_plugin.archive.batch import OUTPUT_TAG, Interrupted, collect
-    from brightwell_plugin.archive.report import ReportWriter, report_stem
+    from brightwell_plugin.archive.jobs import refuse_replacing
+    from brightwell_plugin.archive.report import REPORT_SUFFIXES, ReportWriter, report_stem
 
     host = plugin_host()
     found = collect(inputs, to, host=host)
@@ -45,6 +46,8 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, r
         click.echo(one_line(f"brightwell: {note}"), err=True)
     if not found:
         raise BrightwellError("no input files found")
+    if report:
+        refuse_replacing([report_stem(report).with_suffix(s) for s in REPORT_SUFFIXES], found, host)
     tally = _Tally()
     writer = ReportWriter(report_stem(report), top) if report else None
 

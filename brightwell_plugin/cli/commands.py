@@ -10,6 +10,7 @@ import click
 
 from brightwell_plugin import __version__
 from brightwell_plugin.cli.batch import batch
+from brightwell_plugin.cli import common
 from brightwell_plugin.cli.common import (
     api,
     fileio,
@@ -26,8 +27,7 @@ from brightwell_plugin.progress import ROUND_WORDS
 
 
 def _warn(warnings) -> None:
-    for w in warnings:
-        click.echo(f"brightwell: warning: {one_line(str(w))}", err=True)
+    common.warn(warnings)  # said when the command has done its work: a failure is its one error line alone
 
 
 @contextmanager
@@ -177,6 +177,7 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
         raise BrightwellError("--crosstable prints with --output-format table")
     loaded = _load(file, sample, input_format, encoding, division)
     t = loaded.tournament
+    _boards_apart(t, boards)
     teams = t.teams is not None and not boards
     if teams and crosstable:
         raise BrightwellError("--crosstable is the players' (add --boards); a team crosstable is not printed yet")
@@ -207,6 +208,13 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
     _note_playoffs(loaded.tournament)
 
 
+def _boards_apart(t, boards: bool) -> None:
+    """--boards asks for a team event's players: of an individual event, said (its players are what is ranked)."""
+    if boards and t.teams is None:
+        _warn([f"--boards ranks a team event's players; {t.name} is an individual event: its players are ranked "
+               "as they are"])
+
+
 def _note_playoffs(t) -> None:
     if t.playoffs:
         click.echo(one_line(f"brightwell: note: {len(t.playoffs)} game(s) after the Swiss rounds (play-offs, side "
@@ -232,6 +240,7 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
     file, player = (None, args[0]) if sample else args
     loaded = _load(file, sample, input_format, encoding, division)
     t = loaded.tournament
+    _boards_apart(t, boards)
     with _about(file):
         explanations = api.explain(t, player, spec, after_round, edition=_edition(edition), boards=boards)
     if as_json:
@@ -252,6 +261,7 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
 
     With --order, say which of the given tie-break lists the file's stored order follows."""
     loaded = _load(file, False, input_format, encoding, division)
+    _boards_apart(loaded.tournament, boards)
     if orders:
         with _about(file):
             results = api.check_order(loaded.tournament, orders, after_round, boards=boards)
@@ -319,7 +329,8 @@ def _web():
     try:
         import jinja2  # noqa: F401
     except ImportError:
-        raise BrightwellError("this command needs the web extra (Starlette, Jinja2): pip install '.[web]' in the project's folder") from None
+        raise BrightwellError("this command needs the web extra (Starlette, Jinja2): pip install 'brightwell-plugin[web]' "
+                              "(from a checkout of the project: pip install '.[web]')") from None
 
 
 @main.command()

@@ -47,7 +47,23 @@ def plugin_host():
 _host_module = _OnFirstUse("brightwell_plugin.plugins.host")
 
 
+_pending: list[str] = []  # the warnings of the command running, said once it has done its work
+
+
+def warn(warnings) -> None:
+    """Say these warnings about the input when the command ends: after its work, or not at all if
+    it fails (its one error line is then all it says)."""
+    _pending.extend(f"brightwell: warning: {one_line(str(w))}" for w in warnings)
+
+
+def _say_pending() -> None:
+    for line in _pending:
+        click.echo(line, err=True)
+    _pending.clear()
+
+
 def _fail(message: str, code: int = EXIT_BAD_INPUT):
+    _pending.clear()
     click.echo(f"brightwell: error: {one_line(message)}", err=True)
     sys.exit(code)
 
@@ -58,17 +74,25 @@ def handled(func):
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        _pending.clear()
         try:
             plugin_host()
             result = func(*args, **kwargs)
             sys.stdout.flush()  # a failed write of what is still buffered is said here, not lost at exit
+            _say_pending()
             return result
         except BrightwellError as exc:
             _fail(str(exc))
         except KeyboardInterrupt:  # Ctrl-C before anything was done (batch reports its own)
+            _pending.clear()
             click.echo("brightwell: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
-        except (click.exceptions.Exit, click.ClickException, SystemExit):
+        except SystemExit as exc:  # a command's own status (check: 1 when ranks differ): its work is done
+            if exc.code in (None, 0, 1):
+                sys.stdout.flush()
+                _say_pending()
+            raise
+        except (click.exceptions.Exit, click.ClickException):
             raise
         except BrokenPipeError:  # the reader left (``| head``): stop quietly, as the shell's own tools do
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit

@@ -26,10 +26,10 @@ from brightwell_plugin.tiebreak_spec import parse_spec
 def study(inputs, rules, report, top, jobs, scheduler):
     """Rank every event in INPUTS (files, folders, globs) under each --rule and compare."""
     # on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
-    from brightwell_plugin.archive.jobs import OUTPUT_TAG, collect, tag_output
+    from brightwell_plugin.archive.jobs import OUTPUT_TAG, collect, refuse_replacing, tag_output
     from brightwell_plugin.archive.schedule import Interrupted
     from brightwell_plugin.archive.study import refuse_bad_rules, run
-    from brightwell_plugin.archive.study_report import StudyWriter, report_folder
+    from brightwell_plugin.archive.study_report import REPORT_FILES, StudyWriter, report_folder
     from brightwell_plugin.cli.batch import cluster_executor
 
     if top < 1:
@@ -45,6 +45,7 @@ def study(inputs, rules, report, top, jobs, scheduler):
         click.echo(one_line(f"brightwell: {note}"), err=True)
     if not found:
         raise BrightwellError("no input files found")
+    refuse_replacing([folder / name for name in REPORT_FILES], found, host)
     writer = StudyWriter(folder, list(rules), [[i.text for i in parse_spec(r)] for r in rules], top)
     tag_output(folder)  # a later walk of the archive leaves the report out
     failures = []

@@ -146,6 +146,9 @@ class Formats(Registry["Format"]):
             for fmt in several:
                 if fmt.sniff(path, head):
                     return fmt.parts(path)
+            fmt = self.detect(path) if several else None  # as rank reads it: its content, else its suffix
+            if fmt is not None and fmt.several_events:  # (a tsh archive whose header fills the bytes sniffed)
+                return fmt.parts(path)
         except (OSError, BrightwellError):
             pass  # reading the job reports it
         return ()

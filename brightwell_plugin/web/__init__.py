@@ -1,4 +1,4 @@
 """Published standings: a static site (``brightwell publish``) and a local web app (``brightwell serve``).
 
-Needs the ``web`` extra: ``pip install '.[web]'`` in the project's folder.
+Needs the ``web`` extra: ``pip install 'brightwell-plugin[web]'`` (from a checkout: ``pip install '.[web]'``).
 """

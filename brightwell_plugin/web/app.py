@@ -198,7 +198,11 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         if odd is not None:
             return error(f"the file name {odd!r} holds control characters: rename the file and upload it again")
         folder = Path(tempfile.mkdtemp(dir=director.scratch))
-        response = await _open_upload(uploads, folder, form, limit)
+        try:
+            response = await _open_upload(uploads, folder, form, limit)
+        except Exception:  # a bug of ours: the upload is not kept for it (the error page is internal_error's)
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
         if isinstance(response, Response):
             shutil.rmtree(folder, ignore_errors=True)  # a refused upload leaves nothing behind
             return response
@@ -288,7 +292,12 @@ def create_app(root: str | None = None, scratch: Path | None = None,
         yield
         shutil.rmtree(scratch, ignore_errors=True)  # on shutdown (Ctrl-C, SIGTERM): no upload is left behind
 
-    return Starlette(middleware=middleware, routes=routes, lifespan=lifespan)
+    async def internal_error(request: Request, exc: Exception):
+        """A bug of ours: the error page, one line naming it (as the command line's exit 3)."""
+        return error(f"internal error ({type(exc).__name__}: {exc})", 500)
+
+    return Starlette(middleware=middleware, routes=routes, lifespan=lifespan,
+                     exception_handlers={Exception: internal_error})
 
 
 def run(root: str | None, host: str, port: int, report: Callable[[str], None], public: bool = False, *,

@@ -38,10 +38,13 @@ SHARED = research("formats")
 TEAMS = research("teams")  # team events (TRF team records, Chess-JSON teams)
 SWISS_MANAGER = research("corpus", "turn4", "swissmanager_tunx")  # Swiss-Manager's binaries
 SWISS_CHESS = research("corpus", "turn5", "swt")  # Swiss-Chess's .SWT (beside an independent decoder's JSON, no event)
+SHARLY = research("corpus", "turn5", "sharly_events")  # Sharly-Chess's event files (SQLite)
+TOURNEY_JS = research("corpus", "turn5", "tsh_tourneyjs")  # tsh's published JavaScript
 SPECS = (None, "PTS,BQ:preset=woc,DISCS,BH")
 WATCHDOG_SECONDS = 60      # a mutant still being read after this long has hung
 MEMORY_HEADROOM = 1 << 30  # and one that needs another GiB has escaped the input limits
 _SKIP = {"PROVENANCE.md", "README.md", "tournament.dtd", "config.tsh", "papp.cfg", "joueurs"}
+_SIDE_FILES = ("-wal", "-shm", "-journal")  # what SQLite leaves beside a database it opened: no event
 EMPTY_IS_VALID = {"papp-workfile"}  # Papp writes its workfile, header only, before any player is entered
 
 
@@ -52,14 +55,15 @@ class Seed:
     main: str
 
 
-def seeds(folders=(FIXTURES, SHARED, TEAMS, SWISS_MANAGER, SWISS_CHESS)) -> list[Seed]:
+def seeds(folders=(FIXTURES, SHARED, TEAMS, SWISS_MANAGER, SWISS_CHESS, SHARLY, TOURNEY_JS)) -> list[Seed]:
     """Every event under ``folders``, each with the companion files its reader opens."""
     out, seen = [], set()
     for folder in folders:
         if not folder.exists():
             continue
         for p in sorted(q for q in folder.rglob("*") if q.is_file()):
-            if p.name in _SKIP or p.suffix in (".md", ".dtd") or p in seen or (folder == SWISS_CHESS and p.suffix == ".json"):
+            if p.name in _SKIP or p.suffix in (".md", ".dtd") or p.name.endswith(_SIDE_FILES) or p in seen \
+                    or (folder == SWISS_CHESS and p.suffix == ".json"):
                 continue
             members = [q for q in api.event_files(p) if q.is_file()]
             if p.suffix.lower() in (".ini", ".sco") and any(q.suffix.lower() == ".trn" for q in members):
@@ -218,8 +222,95 @@ def team_record(data: bytes, rnd: random.Random) -> bytes:
     return data[:m.start() + f.start()] + new + data[m.start() + f.end():]
 
 
+# --- the binary formats and tourney.js, by their own grammar -----------------------------------
+
+_SM_MAGIC, _SM_SETTINGS, _SM_PAIRINGS = b"\x93\xff\x89\x44", b"\x95\xff\x89\x44", b"\xb3\xff\x89\x44"
+_SM_FIELDS = ((15, 2), (21, 1), (23, 2), (27, 2), (31, 2), (33, 2), (51, 2), (53, 2), (92, 2))  # (at, width): the
+# settings' kind, current round, players, rounds, tie-breaks' count and first code, teams, boards, the bye's points
+_SM_VALUES = (0, 1, 2, 3, 9, 65534, 65535, 32767, 1001)
+
+
+def sm_field(data: bytes, rnd: random.Random) -> bytes:
+    """A Swiss-Manager file: a value of its settings (a count, the kind, the rounds, the teams), or
+    a field of one pairing record (white, black: u16; the result: a byte), given a value out of its
+    place (0 against the bye, a team count in an individual event …)."""
+    settings, pairings = data.find(_SM_SETTINGS), data.find(_SM_PAIRINGS)
+    if not data.startswith(_SM_MAGIC) or settings < 0:
+        return flip_bytes(data, rnd)
+    if pairings >= 0 and rnd.random() < 0.5:
+        records = (len(data) - 36 - pairings - 4) // 21  # a bound: other sections may follow the pairings
+        field = rnd.choice((0, 2, 4))
+        at, width = pairings + 4 + 21 * rnd.randrange(max(records, 1)) + field, 1 if field == 4 else 2
+    else:
+        offset, width = rnd.choice(_SM_FIELDS)
+        at = settings + offset
+    value = rnd.choice(_SM_VALUES + (rnd.randrange(65536),)) % 256 ** width
+    return data[:at] + value.to_bytes(width, "little") + data[at + width:]
+
+
+_SCE_MAGIC = b"SQLite format 3\x00"
+_SCE_COLUMNS = {"tournament_player": ("player_id", "pairing_number", "tournament_id"),
+                "player": ("id", "ratings", "gender", "title", "fide_id", "last_name"),
+                "pairing": ("player_id", "round", "result", "board_id"),
+                "board": ("white_player_id", "black_player_id", "id"),
+                "tournament": ("rounds", "name", "tie_breaks", "player_rating_type", "pab_value", "start_date")}
+_SCE_VALUES = ("x", "7", b"\x00\x01", 1.5, -1, 0, None, 10 ** 15, "[]", "{}", '{"1": [1, 2]}',
+               '{"1": {"type": [1], "value": 1500}}', '{"1": {"fide": "x", "national": [1]}}', "[" * 500, "\ud800")
+
+
+def sce_value(data: bytes, rnd: random.Random) -> bytes:
+    """A Sharly-Chess event file: one value of a column its reader uses (an id, a pairing number, a
+    result, a JSON column) given another type, a value out of range or malformed JSON."""
+    import sqlite3
+    if not data.startswith(_SCE_MAGIC):
+        return flip_bytes(data, rnd)
+    con = sqlite3.connect(":memory:")
+    try:
+        con.deserialize(data)
+        table = rnd.choice(sorted(_SCE_COLUMNS))
+        have = {row[1] for row in con.execute(f'PRAGMA table_info("{table}")')}
+        columns = [c for c in _SCE_COLUMNS[table] if c in have]
+        rows = con.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0] if columns else 0
+        if not rows:
+            return flip_bytes(data, rnd)
+        value = rnd.choice(_SCE_VALUES)
+        value = value.encode("utf-8", "surrogatepass") if isinstance(value, str) and "\ud800" in value else value
+        con.execute(f'UPDATE "{table}" SET "{rnd.choice(columns)}" = ? WHERE rowid = '
+                    f'(SELECT rowid FROM "{table}" LIMIT 1 OFFSET ?)', (value, rnd.randrange(rows)))
+        con.commit()
+        return con.serialize()
+    except sqlite3.Error:
+        return flip_bytes(data, rnd)
+    finally:
+        con.close()
+
+
+_JS_VALUE = re.compile(rb'(?<=:)(?:-?[0-9.]+|"(?:[^"\\\n]|\\.)*"|undefined|null|true|false)')
+_JS_KEY = re.compile(rb'"([A-Za-z_$][A-Za-z0-9_$]*)"(?=\s*:)')
+_JS_ODD = (b"undefined", b".5", b"-.5", b"5.", b"'x'", b'"\\ud800"', b'"a\\\nb"', b"NaN", b"[,]", b"{a:1,}",
+           b"0x10", b'"\\x4"', b"[undefined,]", b"/* c */1", b'"\\07"', b"1e999", b"[" * 300, b"-")
+
+
+def js_literal(data: bytes, rnd: random.Random) -> bytes:
+    """A tourney.js as JavaScript allows (and tsh or a formatter writes): a value become another
+    literal (undefined, .5, a single-quoted string, an escape), a key unquoted, a comma left before
+    a closing bracket."""
+    choice = rnd.random()
+    found = list((_JS_KEY if choice < 0.3 else _JS_VALUE).finditer(data))
+    if choice >= 0.85:
+        found = list(re.finditer(rb"[\]}]", data))
+    if not found:
+        return retype(data, rnd)
+    m = rnd.choice(found)
+    if choice < 0.3:
+        return data[:m.start()] + m.group(1) + data[m.end():]
+    if choice >= 0.85:
+        return data[:m.start()] + b"," + data[m.start():]
+    return data[:m.start()] + rnd.choice(_JS_ODD) + data[m.end():]
+
+
 MUTATIONS = (flip_bytes, truncate, duplicate_line, delete_line, swap_lines, odd_number, insert_bytes, reencode,
-             retype, json_number, json_depth, xml_prologue, team_record)
+             retype, json_number, json_depth, xml_prologue, team_record, sm_field, sce_value, js_literal)
 
 
 # --- outcome --------------------------------------------------------------------------------------
