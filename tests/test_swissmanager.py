@@ -50,6 +50,7 @@ def test_every_result_code_is_read_by_its_rule():
     loaded = api.load(CLUB)
     t = loaded.tournament
     assert loaded.format == "swiss-manager" and t.name == "Club Swiss 2026" and t.rounds == 5 and t.rounds_played == 4
+    assert api.progress(t) == api.Progress(planned=5, played=3, paired=4, stated=4)  # Swiss-Manager's current: paired
     G, F, L = Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS
     assert _row(t, 1) == [(G, 5, Result.WIN), (G, 2, Result.DRAW), (G, 3, Result.WIN), (Kind.PAIRED, 6, None)]
     assert _row(t, 4) == [(F, 8, None), (F, 7, None), (L, 2, None), (Kind.PAIRED, 3, None)]  # 4, 5 and 10 (0-0)
@@ -58,7 +59,7 @@ def test_every_result_code_is_read_by_its_rule():
     assert [e.kind for e in t.player(6).rounds][:2] == [G, Kind.HALF_BYE]  # not paired, given 2: a half-point bye
     assert [e.kind for e in t.player(7).rounds] == [G, L, Kind.ZERO_BYE, Kind.PAB]  # given 3: nothing; a bye not entered
     p8 = t.player(8)
-    assert [e.kind for e in p8.rounds] == [L, L, Kind.ABSENT, Kind.ABSENT] and p8.withdrawn_after == 2
+    assert [e.kind for e in p8.rounds] == [L, L] and p8.withdrawn_after == 2  # marked not paired through round 5
     assert [p.withdrawn_after for p in t.players if p.start_no != 8] == [None] * 7
 
 
@@ -392,3 +393,13 @@ def test_a_rating_floor_counts_lower_and_missing_ratings_as_it():
     assert _values(t, "ARO")[1] == 0  # an unrated player present: dropped (art. 10)
     assert _values(t, "ARO:floor=1400")[1] == 1533  # (1400 + 1400 + 1800) / 3
     assert _values(t, "ARO:floor=1400:unrated=1000")[1] == 1533  # the floor lifts the assigned rating too
+
+
+def test_an_absence_in_the_round_paired_is_no_withdrawal(tmp_path):
+    """Swiss-Manager marks a withdrawn player not paired in every later round, ahead through the last;
+    a player not paired in the current round alone is absent from it, and takes part later."""
+    event = club_swiss()
+    event.rounds[4] = []  # nothing marked ahead: player 8 is absent from rounds 3 and 4 only
+    t = api.load(_write(tmp_path, event)).tournament
+    assert t.player(8).withdrawn_after is None and [e.kind for e in t.player(8).rounds] == [Kind.FORFEIT_LOSS] * 2
+    assert dict(t.metadata)["the program's current round"] == "4"

@@ -36,6 +36,7 @@ from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
     ABSENT_ENTRY,
+    FILE_ROUND,
     LEFT_OUT,
     Kind,
     Result,
@@ -79,7 +80,7 @@ def event(layout: Layout, file: str) -> ReadResult:
                              "players were entered)")
     warnings: list[str] = []
     unknown: dict[int, list[str]] = {}  # result code -> the records holding it
-    rows, played = _rounds(layout, unknown)
+    rows = _rounds(layout, unknown)
     left_out = [f"byte {where}: result code {code}" for code, records in unknown.items() for where in records]
     for code, records in unknown.items():
         warnings.append(f"{file}: result code {code}, which Swiss-Manager is not known to write, in {len(records)} "
@@ -92,7 +93,7 @@ def event(layout: Layout, file: str) -> ReadResult:
     for no, p in enumerate(layout.players, 1):
         if no in skipped:
             continue
-        row = rows[no][:played]
+        row, withdrawn = _as_recorded(rows[no], s.rounds)
         texts = p.texts
         last, first = text(texts[0]), text(texts[1])
         sex, rating, birth, fide, _, _ = p.numbers()
@@ -100,7 +101,7 @@ def event(layout: Layout, file: str) -> ReadResult:
             start_no=no, name=f"{last}, {first}" if last and first else last or first or f"Player {no}",
             rounds=tuple(row), rating=rating or None, federation=text(texts[10]) or None, title=text(texts[4]) or None,
             sex="w" if sex == 1 else None, birth_date=_birth(birth) if birth else None,
-            ids=(("fide", str(fide)),) if fide else (), withdrawn_after=_withdrawal(row)))
+            ids=(("fide", str(fide)),) if fide else (), withdrawn_after=withdrawn))
     if s.teams and not s.is_team:
         warnings.append(f"{file}: the settings of this {KINDS[s.kind]} count {s.teams} teams, and an individual "
                         "event has no teams' section: the count is passed over")
@@ -111,18 +112,18 @@ def event(layout: Layout, file: str) -> ReadResult:
         scoring=ScoringSystem(pab=s.pab_points / 2),
         game="chess", system="round-robin" if s.kind in (1, 2) else "swiss",
         start_date=_day(s.first_day), end_date=_day(s.last_day), tiebreaks=items,
-        metadata=_metadata(layout) + tuple((LEFT_OUT, x) for x in left_out))
+        metadata=_metadata(layout) + ((FILE_ROUND, str(s.current_round)),) + tuple((LEFT_OUT, x) for x in left_out))
     if s.is_team:
         t = team_files.team_section(layout, t)
     return ReadResult(t, tuple(warnings))
 
 
 def _rounds(layout: Layout, unknown: dict[int, list[str]]):
-    """Each player's round records (by number, from 1), and how many rounds the event has paired (the
-    last round in which a game or a bye stands: a round of players not paired alone is not paired yet)."""
+    """Each player's round records (by number, from 1), every round the file holds: a round not
+    paired is ``ABSENT_ENTRY``; a record of "not paired" is an absence or the bye it names (Swiss-Manager
+    writes them ahead too, for a player who withdrew or asked to miss a round)."""
     n = len(layout.players)
     rows = [[ABSENT_ENTRY] * len(layout.rounds) for _ in range(n + 1)]
-    played = 0
     # one record per code, opponent and side (most recur, and are made once)
     whites: dict[int, object] = {}
     blacks: dict[int, object] = {}
@@ -157,23 +158,26 @@ def _rounds(layout: Layout, unknown: dict[int, list[str]]):
                     unknown.setdefault(code, []).append(f"{rnd.offset(k)} (round {r})")
                     continue
                 sides = ((white or black, alone.get(kind) or alone.setdefault(kind, new_entry(kind))),)
-            if black != NOT_PAIRED:
-                played = r
             for no, e in sides:
                 row = rows[no]
                 if row[i] is not ABSENT_ENTRY:
                     raise BrightwellError(f"round {r}: player {no} has two pairing records", place=f"byte {rnd.offset(k)}")
                 row[i] = e
-    return rows, played
+    return rows
 
 
-def _withdrawal(row) -> int | None:
-    """The rounds before a player took no further part: Swiss-Manager marks each later round of a
-    player who withdrew as not paired with no result (ABSENT)."""
+def _as_recorded(row: list, planned: int) -> tuple[tuple, int | None]:
+    """A player's records as far as he has one (an absence at the end is no record), and the round he
+    withdrew after: Swiss-Manager marks each later round of a player who withdrew, through the last
+    planned one, as not paired with no result (an absence of his own, not ``ABSENT_ENTRY``)."""
     k = len(row)
     while k and row[k - 1].kind is Kind.ABSENT:
         k -= 1
-    return k if any(e is not ABSENT_ENTRY for e in row[k:]) else None
+    marked = k
+    while marked < len(row) and row[marked] is not ABSENT_ENTRY:
+        marked += 1
+    withdrew = k if k and marked == len(row) >= (planned or 0) and k < len(row) else None
+    return tuple(row[:k]), withdrew
 
 
 def _tiebreaks(layout: Layout) -> tuple[tuple[str, ...], list[str]]:

@@ -54,12 +54,14 @@ class Event:
     last_day: int = 20260302
     pab_points: int = 2
     event_number: int = 4242
+    current: int | None = None  # the round Swiss-Manager shows as current (byte 21): the last paired, by default
+
 
     def settings(self) -> bytes:
         s = bytearray(SETTINGS_SIZE)
         s[0:4] = b"\x95\xff\x89\x44"
         struct.pack_into("<H", s, 15, self.kind)
-        s[21] = len(self.rounds)
+        s[21] = self.current if self.current is not None else len(self.rounds)
         struct.pack_into("<H", s, 23, len(self.players))
         struct.pack_into("<H", s, 27, self.planned if self.planned is not None else len(self.rounds))
         struct.pack_into("<H", s, 31, len(self.codes))
@@ -114,8 +116,9 @@ def parameters(cuts: int = 0, flags: int = 0, number: int = 0, edition_2026: boo
 
 def club_swiss() -> Event:
     """Eight players, four rounds of five: every result code Swiss-Manager writes, a pairing-allocated
-    bye, half- and zero-point byes, a withdrawal, a round paired but not yet entered, and a tie-break
-    list of codes with parameters."""
+    bye, half- and zero-point byes, a withdrawal (each later round marked not paired, through the last,
+    as Swiss-Manager marks it ahead), a round paired but not yet entered, and a tie-break list of codes
+    with parameters."""
     people = [Person("Adler", "Anna", 2105, 1500001, "GER", "WFM", True, 19900512),
               Person("Berg", "Bruno", 2050, 1500002, "AUT", birth=19850000),
               Person("Costa", "Carla", 1980, 0, "POR", female=True), Person("Dvorak", "Dan", 1902, 1500004, "CZE"),
@@ -126,10 +129,11 @@ def club_swiss() -> Event:
         [(2, 1, 2), (7, 4, 5), (8, 3, 6), (5, BYE, 9), (6, NOT_PAIRED, 2)],
         [(1, 3, 1), (4, 2, 10), (5, 6, 2), (7, NOT_PAIRED, 3), (8, NOT_PAIRED, 0)],
         [(3, 4, 0), (1, 6, 0), (2, 5, 0), (7, BYE, 0), (8, NOT_PAIRED, 0)],
+        [(8, NOT_PAIRED, 0)],  # ahead
     ]
     codes = [(81, parameters()), (84, parameters(cuts=0x01, edition_2026=True)), (84, parameters()),
              (68, parameters(flags=0x81)), (88, parameters(number=1400)), (61, parameters())]
-    return Event("Club Swiss 2026", people, rounds, planned=5, codes=codes)
+    return Event("Club Swiss 2026", people, rounds, planned=5, codes=codes, current=4)
 
 
 def club_league() -> Event:
