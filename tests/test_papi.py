@@ -88,9 +88,9 @@ def test_an_other_item_no_plugin_computes_is_left_out_of_the_files_list_and_stri
     if not source.exists():
         pytest.skip("shared research samples not present")
     path = tmp_path / "other.trf"
-    path.write_bytes(source.read_bytes().replace(b"212 PTS,", b"212 PTS,OTHER_MAN,"))
+    path.write_bytes(source.read_bytes().replace(b"212 PTS,", b"212 PTS,OTHER_FFE_BERLIN,"))
     loaded = api.load(path)
     assert loaded.tournament.tiebreaks == ("PTS", "OTHER_PAPI_BUCHHOLZ_CUT", "OTHER_PAPI_PERFORMANCE")
-    assert sum("names OTHER_MAN, which no plugin computes" in w for w in loaded.warnings) == 1
-    with pytest.raises(BrightwellError, match="tie-break OTHER_MAN, which no plugin computes"):
+    assert sum("names OTHER_FFE_BERLIN, which no plugin computes" in w for w in loaded.warnings) == 1
+    with pytest.raises(BrightwellError, match="tie-break OTHER_FFE_BERLIN, which no plugin computes"):
         api.load(path, strict=True)

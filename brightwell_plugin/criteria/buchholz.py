@@ -14,6 +14,7 @@ from brightwell_plugin.criteria.base import (
     fmt,
     number,
 )
+from brightwell_plugin.criteria import sharly_buchholz
 from brightwell_plugin.criteria.unplayed import (
     EDITION,
     EDITION_MODIFIERS,
@@ -26,6 +27,7 @@ from brightwell_plugin.criteria.unplayed import (
     is_vur,
     opponent_view,
     round_robin,
+    sharly,
     swiss_manager,
 )
 from brightwell_plugin.model import Kind
@@ -67,7 +69,15 @@ class _OpponentSum(Criterion):
             out.append((sig * rp[r] if self.weighted else sig, sig, vur, r))
         return out
 
+    def sharlys(self, ctx, opts) -> list[float]:
+        """The values as Sharly-Chess computes them (``rules=sharly``)."""
+        if self.weighted:
+            return sharly_buchholz.sonneborn_berger(ctx, opts)
+        return sharly_buchholz.buchholz(ctx, opts, self.fore or "F" in opts.modifiers)
+
     def values_with_cuts(self, ctx, opts):
+        if sharly(opts):
+            return self.sharlys(ctx, opts)
         view, ed, rr = self._setup(ctx, opts)
         low, high = cut_counts(opts.modifiers, ctx.k)
         adjusted, out = view.adjusted, []
@@ -80,6 +90,8 @@ class _OpponentSum(Criterion):
         return out
 
     def compute(self, ctx, opts, groups=()):
+        if sharly(opts):
+            return self.sharlys(ctx, opts)
         if any(m in opts.modifiers for m in _CUTS):
             return self.values_with_cuts(ctx, opts)
         view, ed, rr = self._setup(ctx, opts)  # fast path: the sum of _items' values
@@ -103,6 +115,8 @@ class _OpponentSum(Criterion):
         return out
 
     def explain(self, ctx, opts, i, groups=()):
+        if sharly(opts):
+            return self._explain_sharly(ctx, opts, i)
         view, ed, rr = self._setup(ctx, opts)
         items = self._items(ctx, view, ed, rr, i, swiss_manager(opts))
         total, cut = cut_values(items, opts.modifiers, ctx.k)
@@ -118,6 +132,18 @@ class _OpponentSum(Criterion):
         notes = [f"FIDE C.07 edition {ed}"] + (["round robin: art. 15.2"] if rr else []) \
             + (["Swiss-Manager's rules: unplayed rounds as in a Swiss, a full-point bye a VUR for the cuts"] if swiss_manager(opts) else [])
         return explanation(ctx, opts, i, total, parts, notes)
+
+    def _explain_sharly(self, ctx, opts, i):
+        notes = [sharly_buchholz.SOURCE]
+        low, high = cut_counts(opts.modifiers)
+        if self.weighted or low + high >= ctx.k:
+            notes.append("SB: each opponent's score x the points scored against him" if self.weighted
+                         else "cuts as many as the rounds: 0")
+            return explanation(ctx, opts, i, self.values(ctx, opts)[i], [], notes)
+        _, parts = sharly_buchholz.bh_parts(ctx, opts, i, self.fore or "F" in opts.modifiers, low, high)
+        return explanation(ctx, opts, i, self.values(ctx, opts)[i],
+                           [Part(f"round {r + 1}", None if gone else v, what + (" - cut" if gone else ""), r + 1)
+                            for r, v, what, gone in parts], notes)
 
 
 def lowest_cut(opps, points, adjusted, weighted: bool, low: int) -> float:
@@ -186,7 +212,10 @@ class Koya(Criterion):
     source = ("FIDE C.07 art. 9.2: points scored against opponents with at least half the maximum "
               "score; /L+n and /L-n move the limit by n half points (art. 14.5)")
     modifiers = ("L+1", "L+2", "L+3", "L-1", "L-2", "L-3")
-    parameters = (Parameter("limit", "percentage of the maximum score an opponent needs", "50", read=number),)
+    parameters = (Parameter("limit", "percentage of the maximum score an opponent needs", "50", read=number),
+                  Parameter("rules", "whose rules: fide (C.07 art. 9.2), or sharly (Sharly-Chess's: half a win's "
+                            "points x the rounds ranked, whatever rounds a round robin's players sit out; "
+                            "docs/sharly.md)", "fide", ("fide", "sharly")))
 
     def settle(self, values, modifiers, item):
         """(percentage, draws the limit moves by): ``/L+1`` is one draw's points up."""
@@ -194,6 +223,8 @@ class Koya(Criterion):
 
     def limit(self, ctx, opts) -> float:
         percentage, draws = opts.settings
+        if sharly(opts):  # Sharly-Chess's KoyaTieBreak: half a win's points x the rounds ranked
+            return 0.5 * ctx.t.scoring.win * ctx.k + draws * ctx.t.scoring.draw
         k, n = ctx.k, ctx.n
         games = k
         if ctx.t.system == "round-robin":
@@ -225,6 +256,8 @@ def brightwell_register_criteria(register):
         register(criterion)
 
 
+KOYA_SHARLY = ("Sharly-Chess 4.2 (KoyaTieBreak): the limit half a win's points x the rounds ranked, whatever a "
+               "round robin's players sit out (docs/sharly.md)")
 SWISS_MANAGER = ("Swiss-Manager (docs/swissmanager.md): a round robin's unplayed rounds as a Swiss's, a "
                  "full-point bye a VUR for the cuts")
 
@@ -233,3 +266,6 @@ SWISS_MANAGER = ("Swiss-Manager (docs/swissmanager.md): a round robin's unplayed
 def brightwell_register_presets(register):
     for code in ("BH", "FB", "SB"):
         register(Preset(code, "swiss-manager", (("rules", "swiss-manager"),), SWISS_MANAGER))
+    for code in ("BH", "FB", "SB"):
+        register(Preset(code, "sharly", (("rules", "sharly"),), sharly_buchholz.SOURCE))
+    register(Preset("KS", "sharly", (("rules", "sharly"),), KOYA_SHARLY))

@@ -1,13 +1,19 @@
-"""Direct encounter (FIDE C.07 art. 6): separates only players tied on all earlier criteria."""
+"""Direct encounter (FIDE C.07 art. 6): separates only players tied on all earlier criteria; with
+``rules=sharly`` as Sharly-Chess computes it (``sharly_encounter``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
+from brightwell_plugin.criteria.base import Criterion, Parameter, Part, Preset, explanation, fmt
+from brightwell_plugin.criteria.sharly_encounter import SOURCE as SHARLY, explain_sharly, sharly_values
 from brightwell_plugin.criteria.unplayed import round_robin
 from brightwell_plugin.model import Kind
 from brightwell_plugin.plugins.hookspecs import hookimpl
+
+RULES = Parameter("rules", "whose direct encounter: fide (C.07 art. 6: the mini-table's points), or sharly "
+                  "(Sharly-Chess's: places within the tied group as values, a forfeit a meeting of no points)",
+                  "fide", ("fide", "sharly"))
 
 
 class DirectEncounter(Criterion):
@@ -15,6 +21,7 @@ class DirectEncounter(Criterion):
     title = "Direct encounter"
     source = "FIDE C.07 art. 6 (6.1.2 averages repeated games; 6.3 for incomplete meetings)"
     modifiers = ("P", "S")
+    parameters = (RULES,)
     group_based = True
 
     @staticmethod
@@ -92,6 +99,8 @@ class DirectEncounter(Criterion):
         return placed, [i for i in part if i not in gone]
 
     def compute(self, ctx, opts, groups=()):
+        if opts.values.get("rules") == "sharly":
+            return sharly_values(ctx, groups, "P" in opts.modifiers)
         values = [0.0] * ctx.n
         as_played = self.as_played(ctx, opts)
         for group in groups:
@@ -102,6 +111,8 @@ class DirectEncounter(Criterion):
         return values
 
     def order_keys(self, ctx, opts, values, groups=()):
+        if opts.values.get("rules") == "sharly":
+            return values
         keys = [0] * ctx.n
         as_played, swiss = self.as_played(ctx, opts), "S" in opts.modifiers
         for group in groups:
@@ -113,6 +124,9 @@ class DirectEncounter(Criterion):
         return keys
 
     def explain(self, ctx, opts, i, groups=()):
+        if opts.values.get("rules") == "sharly":
+            value, parts, notes = explain_sharly(ctx, groups, "P" in opts.modifiers, i)
+            return explanation(ctx, opts, i, value, parts, notes)
         group = next((g for g in groups if i in g), [i])
         if len(group) <= 1:
             return explanation(ctx, opts, i, 0.0, [], ["not tied on the earlier criteria: DE not needed"])
@@ -127,3 +141,8 @@ class DirectEncounter(Criterion):
 @hookimpl
 def brightwell_register_criteria(register):
     register(DirectEncounter())
+
+
+@hookimpl
+def brightwell_register_presets(register):
+    register(Preset("DE", "sharly", (("rules", "sharly"),), SHARLY))

@@ -44,11 +44,11 @@ def papi_buchholz(ctx, i: int, kind: str) -> tuple[float, list[tuple[int, float,
     """(value, [(round, contribution, what, cut)]) of Papi's Buchholz of player ``i``."""
     cut = papi_cut(ctx.t.rounds or ctx.k)
     low, high = (cut if kind in ("cut", "median") else 0), (cut if kind == "median" else 0)
+    if low + high >= ctx.k:  # tested first, a round robin's too
+        return 0.0, []
     if ctx.t.system == "round-robin":  # the opponents' points, no cut
         items = [(r, ctx.points[o], ctx.label(o), False) for r, o in enumerate(ctx.opp[i]) if o >= 0]
         return sum(v for _, v, _, _ in items), items
-    if low + high >= ctx.k:
-        return 0.0, []
     items = []
     for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i])):
         if e.kind is Kind.GAME and o >= 0:

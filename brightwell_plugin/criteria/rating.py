@@ -15,10 +15,12 @@ from brightwell_plugin.criteria.base import (
     Criterion,
     Parameter,
     Part,
+    Preset,
     explanation,
     whole_number,
 )
 from brightwell_plugin.criteria.fide_tables import dp, pd_hundredths
+from brightwell_plugin.criteria.sharly_rating import SOURCE as SHARLY, sharly_aro, sharly_games, sharly_tpr
 from brightwell_plugin.limits import digits
 from brightwell_plugin.model import Result
 from brightwell_plugin.plugins.hookspecs import hookimpl
@@ -27,6 +29,8 @@ UNRATED = Parameter("unrated", "rating given to unrated players (else unrated pl
                     read=whole_number)
 FLOOR = Parameter("floor", "ratings below it, and unrated players, count as it (Swiss-Manager's minimum rating)",
                   read=whole_number)
+RULES = Parameter("rules", "whose rules: fide (C.07 art. 10), or sharly (Sharly-Chess's: an estimated rating "
+                  "counts, its rounding; docs/sharly.md)", "fide", ("fide", "sharly"))
 _RATING_POINTS = {Result.WIN: 1.0, Result.DRAW: 0.5, Result.LOSS: 0.0}
 
 
@@ -123,6 +127,9 @@ class _Rating(Criterion):
         return [0.0] * ctx.n if vals is None else [float(v or 0) for v in vals]
 
     def explain(self, ctx, opts, i, groups=()):
+        if opts.values.get("rules") == "sharly":
+            parts = [Part(f"opponent rated {r}", s, "points scored") for r, s in sharly_games(ctx, i)]
+            return explanation(ctx, opts, i, self.values(ctx, opts)[i], parts, ["Sharly-Chess's rules"])
         rtg = ratings(ctx, opts)
         if rtg is None:
             return explanation(ctx, opts, i, 0.0, [], ["unrated players present: dropped (art. 10); "
@@ -136,6 +143,12 @@ class AverageRatingOfOpponents(_Rating):
     name = "ARO"
     title = "Average rating of opponents"
     source = "FIDE C.07 art. 10.1: opponents met over the board, rounded half up"
+    parameters = (UNRATED, FLOOR, RULES)
+
+    def compute(self, ctx, opts, groups=()):
+        if opts.values.get("rules") == "sharly":
+            return sharly_aro(ctx, opts.settings.low_cut, opts.settings.high_cut)
+        return super().compute(ctx, opts, groups)
 
 
 class PerformanceRating(_Rating):
@@ -143,6 +156,12 @@ class PerformanceRating(_Rating):
     title = "Tournament performance rating"
     source = "FIDE C.07 art. 10.2: ARO + dp(p), p rounded to hundredths (B.02 table 8.1.1)"
     formula = staticmethod(tpr)
+    parameters = (UNRATED, FLOOR, RULES)
+
+    def compute(self, ctx, opts, groups=()):
+        if opts.values.get("rules") == "sharly":
+            return sharly_tpr(ctx)
+        return super().compute(ctx, opts, groups)
 
 
 class PerfectPerformance(_Rating):
@@ -204,4 +223,10 @@ def brightwell_register_criteria(register):
     for c in (AverageRatingOfOpponents(), PerformanceRating(), PerfectPerformance(),
               AveragePerformanceOfOpponents(), AveragePerfectPerformanceOfOpponents(), OwnRating()):
         register(c)
+
+
+@hookimpl
+def brightwell_register_presets(register):
+    for code in ("ARO", "TPR"):
+        register(Preset(code, "sharly", (("rules", "sharly"),), SHARLY))
 

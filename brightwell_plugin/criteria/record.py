@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from brightwell_plugin.criteria.base import Criterion
+from brightwell_plugin.criteria.base import Criterion, Parameter, Preset
 from brightwell_plugin.model import Kind, Result, Side
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _REQUESTED_OR_LOST = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
+_SHARLY_NOT_ELECTED = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FORFEIT_LOSS)  # RoundsElectedToPlayTieBreak
+SHARLY = ("Sharly-Chess 4.2 (RoundsElectedToPlayTieBreak): every round but half- and zero-point byes and "
+          "forfeit losses, a round not recorded (a round robin's rest) counted")
 
 
 class _Count(Criterion):
@@ -55,9 +58,17 @@ class RoundsElectedToPlay(_Count):
     title = "Rounds elected to play"
     source = ("FIDE C.07 art. 7.6 (GE before 2024-08): rounds - (half/zero-point byes, absences, "
               "rounds after a withdrawal, forfeit losses)")
+    parameters = (Parameter("rules", "whose rules: fide (C.07 art. 7.6), or sharly (Sharly-Chess's: an absence "
+                            "not a bye counted, as its rest and unrecorded rounds are; docs/sharly.md)", "fide",
+                            ("fide", "sharly")),)
 
     def counts(self, e, points, scoring):
         return e.kind not in _REQUESTED_OR_LOST
+
+    def compute(self, ctx, opts, groups=()):
+        if opts.values.get("rules") != "sharly":
+            return super().compute(ctx, opts, groups)
+        return [float(sum(1 for e in es if e.kind not in _SHARLY_NOT_ELECTED)) for es in ctx.entries]
 
 
 class StandardPoints(Criterion):
@@ -90,3 +101,8 @@ def brightwell_register_criteria(register):
     for c in (GamesWon(), GamesWithBlack(), WinsWithBlack(), RoundsElectedToPlay(), StandardPoints(),
               PairingNumber()):
         register(c)
+
+
+@hookimpl
+def brightwell_register_presets(register):
+    register(Preset("REP", "sharly", (("rules", "sharly"),), SHARLY))

@@ -19,10 +19,11 @@ from brightwell_plugin.model import Kind
 
 EDITION = Parameter("edition", "FIDE C.07 edition for unplayed rounds (default: from the start date)",
                     None, ("2024", "2026"), read=int)
-RULES = Parameter("rules", "whose rules for unplayed rounds: fide (C.07), or swiss-manager (as Swiss-Manager "
+RULES = Parameter("rules", "whose rules for unplayed rounds: fide (C.07), swiss-manager (as Swiss-Manager "
                   "computes: a round robin's unplayed rounds as in a Swiss (no art. 15.2), and a cut treats a "
-                  "full-point bye as a VUR (16.5); docs/swissmanager.md)", "fide",
-                  ("fide", "swiss-manager"))
+                  "full-point bye as a VUR (16.5); docs/swissmanager.md), or sharly (as Sharly-Chess computes: "
+                  "its adjusted scores, dummies and cuts; docs/sharly.md)", "fide",
+                  ("fide", "swiss-manager", "sharly"))
 _EDITION_OF_MODIFIER = {"V2024": 2024, "V2026": 2026}
 EDITION_MODIFIERS = tuple(_EDITION_OF_MODIFIER)
 _VUR_KINDS = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
@@ -65,6 +66,11 @@ def round_robin(ctx: Context, opts: Options) -> bool:
 def swiss_manager(opts: Options) -> bool:
     """``rules=swiss-manager``: Swiss-Manager's departures from C.07 (docs/swissmanager.md)."""
     return opts.values.get("rules") == "swiss-manager"
+
+
+def sharly(opts: Options) -> bool:
+    """``rules=sharly``: Sharly-Chess's departures from C.07 (criteria/sharly_buchholz.py)."""
+    return opts.values.get("rules") == "sharly"
 
 
 def is_vur(kind: Kind) -> bool:

@@ -34,6 +34,7 @@ BUILTINS = (
         "PAPI_BU", "PAPI_PERF", "PAPI_KA", "PAPI_SBH", "OTHER_PAPI_BUCHHOLZ_STANDARD", "OTHER_PAPI_BUCHHOLZ_CUT",
         "OTHER_PAPI_BUCHHOLZ_MEDIAN", "PAPI_TR", "PAPI_ME", "OTHER_PAPI_PERFORMANCE", "OTHER_PAPI_KASHDAN",
         "OTHER_PAPI_BUCHHOLZ_SUM")),
+    Builtin("brightwell_plugin.criteria.manual", criteria=("OTHER_MAN",)),
     Builtin("brightwell_plugin.criteria.mcmahon", criteria=(
         "MMS", "NBW", "CPS", "STS", "SOSW", "SOSM", "SOSTS", "SOSOSW", "SOSOSM", "SODOSW", "SODOSM", "CUSSW",
         "CUSSM", "EXT", "EXR", "CAT", "RANK", "DC", "SDC")),
