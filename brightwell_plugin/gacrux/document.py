@@ -11,6 +11,7 @@ number, or ``null``) and ``precision``. The values and ranks are this project's.
 from __future__ import annotations
 
 import json
+import re
 from decimal import ROUND_HALF_UP, Decimal
 from json.encoder import encode_basestring_ascii
 from typing import NamedTuple
@@ -57,17 +58,23 @@ NOT_HERE = {"NUL", "MPTS", "GPTS", "RANK", "RIP", "VUR", "NUM", "COD", "CSQ", "R
             "TBR", "BBE", "SSSC", "ACC", "FLT", "FLTD", "FLTFT", "RFP", "TOP", "RND"}
 
 
+_OPTIONS = re.compile(r":(?=[A-Za-z_][A-Za-z_0-9]*=)")
+
+
 class Code(NamedTuple):
     """A tie-break as gacrux's command line writes it (``BH/C1``, ``KS/L+1``, ``ARO/U1400/V2026``)."""
 
     text: str  # as given
     name: str  # before any ``:`` or ``@``, upper case
     parts: tuple[str, ...]  # the ``/`` parts, upper case
+    options: str = ""  # this project's ``:name=value`` options, as given (``:preset=sharly``)
 
     @classmethod
     def parse(cls, text: str) -> Code:
-        pieces = text.upper().replace("!", "/").replace("#", "/").split("/")
-        return cls(text, pieces[0].split(":")[0].split("@")[0], tuple(pieces[1:]))
+        at = _OPTIONS.search(text)  # ":name=value" options (a team code's ":MP" is no option)
+        head, options = (text[:at.start()], text[at.end():]) if at else (text, "")
+        pieces = head.upper().replace("!", "/").replace("#", "/").split("/")
+        return cls(text, pieces[0].split(":")[0].split("@")[0], tuple(pieces[1:]), options)
 
     @property
     def unsupported(self) -> str | None:
@@ -95,7 +102,7 @@ class Code(NamedTuple):
             return self.text
         parts = [p for p in self.parts if not p.startswith("V")]
         edition = self.edition()
-        item = "/".join([ALIASES.get(self.name, self.name), *parts])
+        item = "/".join([ALIASES.get(self.name, self.name), *parts]) + (f":{self.options}" if self.options else "")
         return f"{item}:edition={edition}" if edition else item
 
     def describe(self, order: int, edition: int, unrated: int | None, round_robin: bool, team: bool = False) -> dict:

@@ -12,6 +12,8 @@ import sqlite3
 
 SCHEMAS = ("m035", "m054", "m081")
 VERSIONS = {"m023": "2.6.1", "m035": "2.8.8", "m054": "3.1.7", "m081": "4.0.5"}
+# the FFE plugin's own migration in such a file (its m004 makes September the month an age year starts)
+FFE_MIGRATIONS = {"m035": "m002_ffe_upload_params", "m054": "m003_plugin_data", "m081": "m007_update_auto_upload_logic"}
 
 # (last name, first name, woman, title, rating)
 PLAYERS = [("ALPHA", "Anne", True, "WFM", 2010), ("BRAVO", "Bruno", False, "", 1890),
@@ -31,6 +33,8 @@ def event_file(schema: str, *, tie_breaks=None, extra_sql: str = "", three_point
     con = sqlite3.connect(":memory:")
     con.executescript(_SCHEMA[schema])
     con.execute("INSERT INTO metadata VALUES (?, ?)", (VERSIONS[schema], schema))
+    if schema in FFE_MIGRATIONS:
+        con.execute("INSERT INTO plugin_metadata VALUES ('ffe', '0.1.1', ?)", (FFE_MIGRATIONS[schema],))
     if schema == "m023":
         con.execute("INSERT INTO tournament (id, uniq_id, name, filename, rounds) VALUES (1, 'a', 'Open A', '66363', 3)")
         return _bytes(con)
@@ -75,8 +79,8 @@ def _bytes(con: sqlite3.Connection) -> bytes:
 
 def _info(con, schema):
     if schema == "m081":
-        con.execute("INSERT INTO info (name, federation, start_date, stop_date) VALUES (?, 'FRA', '2026-03-07', '2026-03-08')",
-                    (EVENT,))
+        con.execute("INSERT INTO info (name, federation, start_date, stop_date, enabled_plugins, age_category_change_month) "
+                    "VALUES (?, 'FRA', '2026-03-07', '2026-03-08', '[\"ffe\", \"pairing_acceleration\"]', 9)", (EVENT,))
     else:
         con.execute("INSERT INTO info (name, federation, start, stop) VALUES (?, 'FRA', 1772841600.0, 1772928000.0)",
                     (EVENT,))
@@ -122,6 +126,7 @@ def _player(con, schema, pid, last, first, woman, title, rating):
 
 _COMMON = """
 CREATE TABLE metadata (version TEXT, migration TEXT);
+CREATE TABLE plugin_metadata (`plugin` TEXT NOT NULL, `version` TEXT NOT NULL, `migration` TEXT NOT NULL);
 CREATE TABLE board (`id` INTEGER NOT NULL, `white_player_id` INTEGER NOT NULL, `black_player_id` INTEGER,
   `index` INTEGER NOT NULL, `last_result_update` FLOAT, PRIMARY KEY(`id` AUTOINCREMENT));
 CREATE TABLE pairing (`tournament_id` INTEGER NOT NULL, `player_id` INTEGER NOT NULL, `round` INTEGER NOT NULL,
@@ -159,14 +164,17 @@ CREATE TABLE tournament (`id` INTEGER NOT NULL, `uniq_id` TEXT NOT NULL, `name` 
   `three_points_for_a_win` INTEGER NOT NULL DEFAULT 0, `last_update` FLOAT NOT NULL, PRIMARY KEY(`id` AUTOINCREMENT),
   UNIQUE(`uniq_id`));
 """,
-    "m054": _COMMON + _PLAYER_INT + _TIE_BREAK + """
+    "m054": _COMMON.replace("`pairing_number` INTEGER,", "`pairing_number` INTEGER, `manual_tiebreak` INTEGER,")
+    + _PLAYER_INT + _TIE_BREAK + """
 CREATE TABLE info (`name` TEXT NOT NULL DEFAULT '?', `start` FLOAT NOT NULL DEFAULT 0, `stop` FLOAT NOT NULL DEFAULT 0,
-  `federation` TEXT NOT NULL DEFAULT 'NON', `location` TEXT, `player_rating_type` INTEGER NOT NULL DEFAULT 3,
-  `pab_value` INTEGER NOT NULL DEFAULT 3);
+  `federation` TEXT NOT NULL DEFAULT 'NON', `location` TEXT, `override_unrated_rapid_blitz` INTEGER,
+  `player_rating_type` INTEGER NOT NULL DEFAULT 3, `pab_value` INTEGER NOT NULL DEFAULT 3,
+  `three_points_for_a_win` INTEGER NOT NULL DEFAULT 0, `plugin_data` TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE tournament (`id` INTEGER NOT NULL, "name" TEXT NOT NULL, `last_update` FLOAT NOT NULL,
   `paired_bye_result` INTEGER, `location` TEXT, `start` FLOAT, `stop` FLOAT, `rounds` INTEGER NOT NULL DEFAULT 1,
-  `rating` INTEGER NOT NULL DEFAULT 1, `pairing` TEXT, `current_round` INTEGER, `player_rating_type` INTEGER,
-  `pab_value` INTEGER, three_points_for_a_win INTEGER, PRIMARY KEY(`id` AUTOINCREMENT), UNIQUE("name"));
+  `rating` INTEGER NOT NULL DEFAULT 1, `pairing` TEXT, `current_round` INTEGER, `override_unrated_rapid_blitz` INTEGER,
+  `player_rating_type` INTEGER, `pab_value` INTEGER, three_points_for_a_win INTEGER,
+  `plugin_data` TEXT NOT NULL DEFAULT '{}', PRIMARY KEY(`id` AUTOINCREMENT), UNIQUE("name"));
 """,
     "m081": _COMMON.replace("`pairing_number` INTEGER,", "`pairing_number` INTEGER, `manual_tiebreak` INTEGER,") + _TIE_BREAK + """
 CREATE TABLE player (`id` INTEGER NOT NULL, `last_name` TEXT NOT NULL, `first_name` TEXT, `date_of_birth` TEXT,
@@ -174,10 +182,13 @@ CREATE TABLE player (`id` INTEGER NOT NULL, `last_name` TEXT NOT NULL, `first_na
   `fide_id` INTEGER, `federation` TEXT, `club` TEXT, `fixed` INTEGER, `check_in` INTEGER NOT NULL DEFAULT 0,
   `plugin_data` TEXT NOT NULL, `year_of_birth` INTEGER, `gender` TEXT, `title` TEXT, PRIMARY KEY(`id` AUTOINCREMENT));
 CREATE TABLE info (`name` TEXT NOT NULL DEFAULT '?', `federation` TEXT NOT NULL DEFAULT 'NON', `location` TEXT,
-  `player_rating_type` INTEGER NOT NULL DEFAULT 3, `start_date` TEXT, `stop_date` TEXT);
+  `player_rating_type` INTEGER NOT NULL DEFAULT 3, `plugin_data` TEXT NOT NULL DEFAULT '{}',
+  `enabled_plugins` TEXT DEFAULT '[]', `start_date` TEXT, `stop_date` TEXT, `age_category_base_date` TEXT,
+  `age_categories` TEXT, `age_category_change_month` INTEGER DEFAULT 1);
 CREATE TABLE tournament (`id` INTEGER NOT NULL, "name" TEXT NOT NULL, `paired_bye_result` INTEGER, `location` TEXT,
   `rounds` INTEGER NOT NULL DEFAULT 1, `rating` INTEGER NOT NULL DEFAULT 1, `pairing` TEXT, `current_round` INTEGER,
-  `player_rating_type` INTEGER, `pab_value` INTEGER, three_points_for_a_win INTEGER, `start_date` TEXT,
+  `override_unrated_rapid_blitz` INTEGER, `player_rating_type` INTEGER, `pab_value` INTEGER,
+  three_points_for_a_win INTEGER, `plugin_data` TEXT NOT NULL DEFAULT '{}', `start_date` TEXT,
   `stop_date` TEXT, `index` INTEGER NOT NULL DEFAULT 0, `last_update` TEXT NOT NULL DEFAULT '',
   `criteria` TEXT NOT NULL DEFAULT '{}', PRIMARY KEY(`id` AUTOINCREMENT), UNIQUE("name"));
 """,
