@@ -226,7 +226,10 @@ class TrfFormat(Format):
         other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version", LIST_FROM, LIST_GUESSED)})
         if other_meta:
             lost.append(metadata(f"tournament metadata: {', '.join(other_meta)}"))
-        extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("trf ")})
+        from brightwell_plugin.adapters.trf.writer import national_record
+        national = ("national rating", "national federation")  # written as a national-rating record
+        extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("trf ")
+                        and not (k in national and national_record(p))})
         if extra:
             lost.append(metadata(f"player fields: {', '.join(extra)}"))
         ids = sorted({s for p in t.players for s, v in p.ids if s != "fide" and (" " in s + v or "=" in s)})

@@ -189,6 +189,18 @@ def _bwi(p: Player) -> str | None:
     return f"{ID_RECORD} {p.start_no:4d} " + " ".join(f"{s}={v}" for s, v in ids) if ids else None
 
 
+def national_record(p: Player) -> str | None:
+    """The TRF-2026 national-rating record of a player with a national rating and its federation
+    (three capital letters in place of 001, the start number in 5-8, the rating in 49-52), as
+    Sharly-Chess writes the French federation's; None for a player without."""
+    extra = dict(p.extra)
+    fed, rating = extra.get("national federation", ""), extra.get("national rating", "")
+    if not (len(fed) == 3 and fed.isascii() and fed.isalpha() and fed.isupper() and digits(rating)
+            and 0 < int(rating) < 10_000 and 0 < p.start_no < 10_000):
+        return None
+    return f"{fed} {p.start_no:4d}".ljust(48) + f"{int(rating):4d}"
+
+
 def for_pairing(t: Tournament) -> Tournament:
     """What a fresh TRF must hold for a pairing engine and FIDE's checker: start numbers 1..n, each
     player's points as the sum of his results, a colour for every game and forfeit (where one side
@@ -223,6 +235,8 @@ def _fresh(t: Tournament) -> list[tuple[str, str]]:
         lines.append("092 Individual: " + ("Round Robin" if t.system == "round-robin" else "Swiss-System"))
     lines += [head[c] for c in ("042", "052", "142", "XXR", "162", "XXS", "212", "BW0") if head[c]]
     lines += [_line_001(p) for p in t.players]
+    kept = {(v[:3], v[4:8].strip()) for k, v in t.metadata if k == META and v[:3].isalpha() and v[:3].isupper()}
+    lines += [x for x in map(national_record, t.players) if x and (x[:3], x[4:8].strip()) not in kept]
     lines += [x for x in map(_bw1, t.players) if x]
     lines += [x for x in map(_bwi, t.players) if x]
     return [(line, "\r\n") for line in lines]
