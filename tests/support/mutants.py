@@ -40,6 +40,7 @@ SWISS_MANAGER = research("corpus", "turn4", "swissmanager_tunx")  # Swiss-Manage
 SWISS_CHESS = research("corpus", "turn5", "swt")  # Swiss-Chess's .SWT (beside an independent decoder's JSON, no event)
 SHARLY = research("corpus", "turn5", "sharly_events")  # Sharly-Chess's event files (SQLite)
 TOURNEY_JS = research("corpus", "turn5", "tsh_tourneyjs")  # tsh's published JavaScript
+PAPI = research("corpus", "turn5", "papi")  # Papi's files (Access Jet 4 databases)
 SPECS = (None, "PTS,BQ:preset=woc,DISCS,BH")
 WATCHDOG_SECONDS = 60      # a mutant still being read after this long has hung
 MEMORY_HEADROOM = 1 << 30  # and one that needs another GiB has escaped the input limits
@@ -55,7 +56,7 @@ class Seed:
     main: str
 
 
-def seeds(folders=(FIXTURES, SHARED, TEAMS, SWISS_MANAGER, SWISS_CHESS, SHARLY, TOURNEY_JS)) -> list[Seed]:
+def seeds(folders=(FIXTURES, SHARED, TEAMS, SWISS_MANAGER, SWISS_CHESS, SHARLY, TOURNEY_JS, PAPI)) -> list[Seed]:
     """Every event under ``folders``, each with the companion files its reader opens."""
     out, seen = [], set()
     for folder in folders:
@@ -222,6 +223,41 @@ def team_record(data: bytes, rnd: random.Random) -> bytes:
     return data[:m.start() + f.start()] + new + data[m.start() + f.end():]
 
 
+_JET = b"\x00\x01\x00\x00Standard Jet DB\x00"
+_JET_ODD = (0, 1, 2, 3, 0x7F, 0xFF, 0x100, 0x1FFF, 0x4000, 0x8000, 0xC000, 0xFFFF, 0x10000, 0x7FFFFFFF, 0xFFFFFFFF)
+# where a Jet 4 page keeps its counts and pointers: (page type, offset, bytes)
+_JET_FIELDS = ((1, 4, 4), (1, 12, 2), (1, 14, 2), (1, 16, 2), (1, 18, 2), (2, 4, 4), (2, 16, 4), (2, 43, 2), (2, 45, 2),
+               (2, 47, 4), (2, 51, 4), (2, 55, 4), (2, 59, 4), (2, 63 + 5, 2), (2, 63 + 21, 2), (2, 63 + 23, 2),
+               (0, 0x14, 1), (0, 0x3E, 4))
+
+
+def jet_field(data: bytes, rnd: random.Random) -> bytes:
+    """In an Access (Jet 4) database, a count or pointer of one page (a data page's owner, row count
+    or a row's offset; a definition's next page, row count, column counts, index count or usage
+    map; a column's number, offset or length; the version) set to a value no database holds; or a
+    row's own count, offset table or null mask changed at its end. Other files: a flipped byte."""
+    if not data.startswith(_JET) or len(data) < 3 * 4096:
+        return flip_bytes(data, rnd)
+    b = bytearray(data)
+    pages = len(b) // 4096
+    if rnd.random() < 0.3:  # the end of a row: its null mask, variable-value count and offsets
+        page = rnd.randrange(1, pages) * 4096
+        if b[page] == 1 and int.from_bytes(b[page + 12:page + 14], "little"):
+            k = rnd.randrange(min(int.from_bytes(b[page + 12:page + 14], "little"), 100))
+            start = int.from_bytes(b[page + 14 + 2 * k:page + 16 + 2 * k], "little") & 0x1FFF
+            end = 4096 if k == 0 else int.from_bytes(b[page + 12 + 2 * k:page + 14 + 2 * k], "little") & 0x1FFF
+            if start < end <= 4096:
+                at = page + rnd.randrange(start, end)
+                b[at] = rnd.choice((0, 0xFF, rnd.randrange(256)))
+                return bytes(b)
+    kind, offset, size = rnd.choice(_JET_FIELDS)
+    candidates = [p for p in range(pages) if b[p * 4096] == kind] or [0]
+    at = rnd.choice(candidates) * 4096 + offset
+    value = rnd.choice(_JET_ODD + (pages, pages - 1, pages + 1, rnd.randrange(pages)))
+    b[at:at + size] = (value & ((1 << 8 * size) - 1)).to_bytes(size, "little")
+    return bytes(b)
+
+
 # --- the binary formats and tourney.js, by their own grammar -----------------------------------
 
 _SM_MAGIC, _SM_SETTINGS, _SM_PAIRINGS = b"\x93\xff\x89\x44", b"\x95\xff\x89\x44", b"\xb3\xff\x89\x44"
@@ -310,7 +346,8 @@ def js_literal(data: bytes, rnd: random.Random) -> bytes:
 
 
 MUTATIONS = (flip_bytes, truncate, duplicate_line, delete_line, swap_lines, odd_number, insert_bytes, reencode,
-             retype, json_number, json_depth, xml_prologue, team_record, sm_field, sce_value, js_literal)
+             retype, json_number, json_depth, xml_prologue, team_record, sm_field, sce_value, js_literal,
+             jet_field)
 
 
 # --- outcome --------------------------------------------------------------------------------------
