@@ -62,6 +62,7 @@ BUILTINS = (
             formats=(("swiss-manager", (".tunx", ".turx", ".tumx", ".tutx")),)),
     Builtin("brightwell_plugin.adapters.sharly.format", formats=(("sharly", (".sce",)),)),
     Builtin("brightwell_plugin.adapters.swisschess.format", formats=(("swiss-chess", (".swt",)),)),
+    Builtin("brightwell_plugin.adapters.papi.format", formats=(("papi", (".papi",)),)),
 )
 
 DEFAULT_PLUGINS = tuple(b.module for b in BUILTINS)  # in registration order: the first format that sniffs a file wins

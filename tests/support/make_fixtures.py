@@ -650,7 +650,8 @@ BINARY_FIXTURES = {FIXTURES / "swissmanager" / "club.TUNX": lambda: _swissmanage
                    FIXTURES / "swisschess" / "club.SWT": lambda: _swisschess().club_swiss().dumps(),
                    FIXTURES / "swisschess" / "league.SWT": lambda: _swisschess().club_league().dumps(),
                    FIXTURES / "tsh" / "club.tsh": lambda: tsh_archive(),
-                   FIXTURES / "aupair" / "club.tou": lambda: aupair_fixture()}
+                   FIXTURES / "aupair" / "club.tou": lambda: aupair_fixture(),
+                   FIXTURES / "papi" / "club.papi": lambda: _papi().papi_file(_papi().club_event())}
 
 
 def tsh_archive() -> bytes:
@@ -684,6 +685,14 @@ def _swisschess():
     except ImportError:  # run as a script: python tests/support/make_fixtures.py
         import swisschess_files
     return swisschess_files
+
+
+def _papi():
+    try:
+        from support import papi_files
+    except ImportError:  # run as a script: python tests/support/make_fixtures.py
+        import papi_files
+    return papi_files
 
 
 def _swissmanager():
