@@ -22,7 +22,7 @@ from brightwell_plugin.adapters.papi.tdef import BYTE, DATETIME, DOUBLE, FLOAT, 
 from brightwell_plugin.errors import BrightwellError, NotATournament
 from brightwell_plugin.fast import new_player
 from brightwell_plugin.limits import check_round, digits, read_input
-from brightwell_plugin.model import FILE_ROUND, LEFT_OUT, PUBLISHED, ScoringSystem, Tournament
+from brightwell_plugin.model import FILE_ROUND, LEFT_OUT, MANUAL_TIEBREAK, PUBLISHED, ScoringSystem, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 MAX_PLAYERS = 32_767  # an opponent is a 16-bit Integer: no more Refs than that
@@ -182,20 +182,25 @@ def _standings(people: list[list], at: int, stored: tuple[str, ...], tiebreaks: 
                file: str) -> dict:
     """Each player's place and tie-break values as Papi stored them (Ref -> (place, extra)), where
     Papi ranked the event (a player's Place set); else nothing."""
-    if "Place" not in stored or not any(isinstance(r[at], int) and r[at] > 0 for r in people):
+    ranked = "Place" in stored and any(isinstance(r[at], int) and r[at] > 0 for r in people)
+    manual = "OTHER_MAN" in tiebreaks.values()  # the arbiter's values: read whether Papi ranked or not
+    if not ranked and not manual:
         return {}
     out = {}
     for row in people:
         place, values = row[at], row[at + 1:at + len(stored)]
         extra = []
         for k, value in zip((int(c[-1]) for c in stored[1:]), values):
-            if value is None or not tiebreaks.get(k):
+            if value is None or not tiebreaks.get(k) or not ranked and tiebreaks[k] != "OTHER_MAN":
                 continue
             if not math.isfinite(value):
                 raise BrightwellError(f"Ref {row[0]}'s Dep{k} is {value!r}, not a number", file=file,
                                       place="table JOUEUR")
-            extra.append((PUBLISHED + tiebreaks[k], f"{value:g}"))
-        out[row[0]] = (place if isinstance(place, int) and place > 0 else None, tuple(extra))
+            if tiebreaks[k] == "OTHER_MAN":
+                extra.append((MANUAL_TIEBREAK, f"{int(value)}"))
+            if ranked:
+                extra.append((PUBLISHED + tiebreaks[k], f"{value:g}"))
+        out[row[0]] = (place if ranked and isinstance(place, int) and place > 0 else None, tuple(extra))
     return out
 
 
