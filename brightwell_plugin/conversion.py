@@ -25,6 +25,7 @@ from brightwell_plugin.model import PUBLISHED, Kind, Tournament, tie_key
 from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.standings import configured, default_spec, rank
 from brightwell_plugin.tiebreak_spec import parse_item
+from brightwell_plugin.validate import validated
 
 ORIGINAL = "original"  # id scheme of a player's start number before --renumber
 
@@ -356,6 +357,7 @@ def _read_back(ready: Tournament, files: dict[Path, bytes], fmt: Format, path: P
             (Path(tmp) / target.name).write_bytes(data)
         try:
             back = fmt.read(Path(tmp) / path.name).tournament
+            validated(back)  # as loading it checks it (a player's game its opponent's record does not mirror)
         except BrightwellError as exc:
             raise BrightwellError(f"the written file would not be read back by its own reader: {exc.message}",
                                   file=str(path), place=exc.place) from None
