@@ -14,7 +14,8 @@ from brightwell_plugin import api
 
 FIXTURE_SEEDS = mutants.seeds((mutants.FIXTURES,))
 SHARED_SEEDS = mutants.seeds((mutants.SHARED, mutants.TEAMS, mutants.SWISS_MANAGER, mutants.SWISS_CHESS, mutants.SHARLY,
-                               mutants.TOURNEY_JS, mutants.PAPI)) if mutants.SHARED.exists() else []
+                               mutants.TOURNEY_JS, mutants.PAPI,
+                               mutants.PAIRGOTH)) if mutants.SHARED.exists() else []
 # each format's own mutator, and the seeds it aims at: Swiss-Manager's binaries, Sharly's SQLite, tsh's JavaScript
 AIMED = {mutants.sm_field: (".tunx", ".tumx", ".turx", ".tutx"), mutants.sce_value: (".sce",),
          mutants.js_literal: (".js",)}

@@ -12,6 +12,7 @@ OpenGotha's long names. OpenGotha stores no standings: it computes them.
 
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import quoteattr
 
 from brightwell_plugin.adapters.base import Loss, game_event, metadata
@@ -28,6 +29,15 @@ SETTINGS = {"genMMBar": "9D", "genMMFloor": "30K", "genNBW2ValueAbsent": "0", "g
 _OTHER_BYES = (Kind.FULL_BYE, Kind.HALF_BYE)
 PARTICIPATING = "opengotha participating"  # the reader's Player.extra key ('0' a round not taken part in)
 RANK_KEYS = ("opengotha rank", "go rank", "egd rank")  # the readers' ranks, OpenGotha's first
+
+
+def long_name(item: str) -> str | None:
+    """OpenGotha's long name of a tie-break item: its own criteria's, and those computed by another
+    program's rules (``MMS:rules=pairgoth``: OpenGotha's MMS); None for any other item."""
+    if item in LONG_NAMES:
+        return LONG_NAMES[item]
+    m = re.fullmatch(r"([A-Za-z]+(?:/[A-Za-z0-9]+)?)\s*:\s*rules\s*=\s*[a-z-]+", item.strip())
+    return LONG_NAMES.get(m.group(1).upper()) if m else None
 
 
 def _number(rank: str) -> int:
@@ -99,9 +109,13 @@ def losses(t: Tournament) -> list:
     if (s.win, s.draw, s.loss) != (1, 0.5, 0) or (s.pab is not None and s.pab * 2 not in (0, 1, 2)) \
             or s.absent * 2 not in (0, 1, 2):
         lost.append(f"the points system (win {s.win:g}, draw {s.draw:g}, loss {s.loss:g}): OpenGotha counts wins")
-    items = [x for x in t.tiebreaks if x != "PTS" and x not in LONG_NAMES]
+    items = [x for x in t.tiebreaks if x != "PTS" and long_name(x) is None]
     if items:
         lost.append(f"the tie-break list's {', '.join(items)}: none of OpenGotha's placement criteria")
+    theirs = [x for x in t.tiebreaks if x not in LONG_NAMES and long_name(x) is not None]
+    if theirs:
+        lost.append(f"the tie-break list's {', '.join(theirs)}: written as OpenGotha's "
+                    f"{', '.join(long_name(x) for x in theirs)}, which OpenGotha computes its own way")
     if _settings(t).get("genMMZero", "30K").upper() != "30K":
         lost.append("a McMahon zero other than 30K (OpenGotha's is always 30K)")
     renamed = [no for no, (surname, first) in _unique_names(t).items() if f"{surname}, {first}".strip(", ")
@@ -173,7 +187,7 @@ def render(t: Tournament) -> bytes:
     out += ["</GeneralParameterSet>",
             "<HandicapParameterSet" + _attrs(hdCorrection=s.get("hdCorrection", "1")) + "/>",
             "<PlacementParameterSet>", "<PlacementCriteria>"]
-    criteria = [LONG_NAMES[x] for x in t.tiebreaks if x in LONG_NAMES]
+    criteria = list(dict.fromkeys(name for name in map(long_name, t.tiebreaks) if name is not None))
     out += [f'<PlacementCriterion name="{name}" number="{n}"/>' for n, name in enumerate(criteria, 1)]
     idle_listed = any(p.listed and all(e.kind is Kind.ABSENT for e in p.rounds) for p in t.players)
     out += ["</PlacementCriteria>", "</PlacementParameterSet>", "<PairingParameterSet/>",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from brightwell_plugin.criteria import pairgoth
 from brightwell_plugin.criteria.base import (
     Criterion,
     Parameter,
@@ -75,7 +76,11 @@ PARAMETERS = (
     Parameter("unplayed_half", "the sums over opponents count each round an opponent did not play over the "
               "board as half a point instead of his real results (OpenGotha's genCountNotPlayedGamesAsHalfPoint; "
               "default: the file's, else no)", choices=("yes", "no"), read=yes_no),
+    Parameter("rules", "whose computation: OpenGotha's, or pairgoth's (its own rank from the rating, its "
+              "missed rounds, SOS-1 dropping the highest term ...: docs/go.md)", default="opengotha",
+              choices=("opengotha", "pairgoth")),
 )
+NOT_PAIRGOTHS = ("zero", "bye", "unplayed_half")  # settings pairgoth does not have (its zero is 30K, a bye a win)
 
 
 def settings(ctx, opts) -> Settings:
@@ -160,9 +165,23 @@ def scores(ctx, opts) -> Scores:
 
 
 class _GoCriterion(Criterion):
-    """A criterion over OpenGotha's scores (its parameters: the McMahon bar, floor, the rounds)."""
+    """A criterion over OpenGotha's scores (its parameters: the McMahon bar, floor, the rounds), or
+    with ``rules=pairgoth`` over pairgoth's (brightwell_plugin/criteria/pairgoth.py)."""
 
     parameters = PARAMETERS
+
+    def settle(self, values, modifiers, item):
+        if values.get("rules") == "pairgoth":
+            given = [p for p in NOT_PAIRGOTHS if p in values]
+            if given:
+                raise SpecError(f"{given[0]}: pairgoth has no such setting (with rules=pairgoth: bar, floor, "
+                                "absent, round_down)", place=item.text)
+        return values
+
+
+def pairgoths(opts) -> bool:
+    """Whether the item is computed as pairgoth computes it."""
+    return opts.values.get("rules") == "pairgoth"
 
 
 class _Score(_GoCriterion):
@@ -175,10 +194,14 @@ class _Score(_GoCriterion):
         return self.code
 
     def compute(self, ctx, opts, groups=()):
+        if pairgoths(opts):
+            return pairgoth.compute(self.name, ctx, opts)
         sc, code = scores(ctx, opts), self.engine_code(opts)
         return [sc.value(code, i) / self.divisor for i in range(ctx.n)]
 
     def explain(self, ctx, opts, i, groups=()):
+        if pairgoths(opts):
+            return pairgoth.explain(self.name, self.title, ctx, opts, i)
         sc, code = scores(ctx, opts), self.engine_code(opts)
         value = sc.value(code, i) / self.divisor
         parts = [Part(self.title, value, f"OpenGotha {code}")]
@@ -233,11 +256,13 @@ class Category(_GoCriterion):
     source = "OpenGotha CAT: the category of the player's rank (1 the strongest), from the file's limits"
 
     def compute(self, ctx, opts, groups=()):
+        if pairgoths(opts):
+            return pairgoth.compute(self.name, ctx, opts)
         sc = scores(ctx, opts)
         return [float(sc.category(i) + 1) for i in range(ctx.n)]
 
     def order_keys(self, ctx, opts, values, groups=()):
-        return [-v for v in values]
+        return values if pairgoths(opts) else [-v for v in values]
 
 
 class Rank(_GoCriterion):
@@ -246,6 +271,8 @@ class Rank(_GoCriterion):
     source = "OpenGotha Rank"
 
     def compute(self, ctx, opts, groups=()):
+        if pairgoths(opts):
+            return pairgoth.compute(self.name, ctx, opts)
         sc = scores(ctx, opts)
         return [float(sc.rank[i]) for i in range(ctx.n)]
 
@@ -256,6 +283,8 @@ class _Direct(_GoCriterion):
     group_based = True
 
     def compute(self, ctx, opts, groups=()):
+        if pairgoths(opts):
+            return pairgoth.compute(self.name, ctx, opts)
         dc, sdc = direct_values(ctx, opts, groups)
         return [float((dc if self.name == "DC" else sdc).get(i, 0)) for i in range(ctx.n)]
 

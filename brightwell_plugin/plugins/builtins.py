@@ -38,6 +38,7 @@ BUILTINS = (
     Builtin("brightwell_plugin.criteria.mcmahon", criteria=(
         "MMS", "NBW", "CPS", "STS", "SOSW", "SOSM", "SOSTS", "SOSOSW", "SOSOSM", "SODOSW", "SODOSM", "CUSSW",
         "CUSSM", "EXT", "EXR", "CAT", "RANK", "DC", "SDC")),
+    Builtin("brightwell_plugin.criteria.pairgoth", criteria=("SCOREX",)),
     Builtin("brightwell_plugin.adapters.xml.format", formats=(("xml", (".xml", ".bwx")),)),
     Builtin("brightwell_plugin.adapters.trf.format", formats=(("trf", (".trf", ".trfx", ".tab")),)),
     Builtin("brightwell_plugin.adapters.trf.heltour", formats=(("trf-heltour", ()),)),
@@ -49,6 +50,7 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.papp.workfile", formats=(("papp-workfile", ()),)),
     Builtin("brightwell_plugin.adapters.go.opengotha", formats=(("opengotha", (".xml",)), ("opengotha-all", ()))),
     Builtin("brightwell_plugin.adapters.go.macmahon", formats=(("macmahon", (".xml",)),)),
+    Builtin("brightwell_plugin.adapters.go.pairgoth", formats=(("pairgoth", (".tour",)),)),
     Builtin("brightwell_plugin.adapters.chessresults.format", formats=(("chess-results", (".xml",)),)),
     Builtin("brightwell_plugin.adapters.tsh.format", formats=(("tsh", (".t",)),)),
     Builtin("brightwell_plugin.adapters.tsh.tourney_js", formats=(("tsh-js", (".js",)),)),

@@ -640,6 +640,7 @@ TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "chessresults_
                  FIXTURES / "go" / "mcmahon.opengotha.xml": mcmahon_xml, FIXTURES / "go" / "mcmahon.h9": lambda: MCMAHON_H9,
                  FIXTURES / "go" / "mcmahon.tou": lambda: MCMAHON_TOU, FIXTURES / "go" / "macmahon39.xml": lambda: MACMAHON39,
                  FIXTURES / "tsh" / "tourney.js": tourney_js, FIXTURES / "sp" / "othello_open.txt": sp_text_export,
+                 FIXTURES / "pairgoth" / "club.tour": lambda: _pairgoth().club(),
                  **{FIXTURES / "papp" / "dialects" / name: (lambda text=text: text) for name, text in PAPP_DIALECTS.items()
                     if name != "papp136.elo"}}
 # Swiss-Manager's and Swiss-Chess's binaries, written from their layouts (tests/support/swissmanager_files.py,
@@ -693,6 +694,14 @@ def _papi():
     except ImportError:  # run as a script: python tests/support/make_fixtures.py
         import papi_files
     return papi_files
+
+
+def _pairgoth():
+    try:
+        from support import pairgoth_files
+    except ImportError:  # run as a script: python tests/support/make_fixtures.py
+        import pairgoth_files
+    return pairgoth_files
 
 
 def _swissmanager():

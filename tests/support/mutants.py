@@ -41,6 +41,7 @@ SWISS_CHESS = research("corpus", "turn5", "swt")  # Swiss-Chess's .SWT (beside a
 SHARLY = research("corpus", "turn5", "sharly_events")  # Sharly-Chess's event files (SQLite)
 TOURNEY_JS = research("corpus", "turn5", "tsh_tourneyjs")  # tsh's published JavaScript
 PAPI = research("corpus", "turn5", "papi")  # Papi's files (Access Jet 4 databases)
+PAIRGOTH = research("corpus", "turn5", "pairgoth_tour")  # pairgoth's .tour (JSON)
 SPECS = (None, "PTS,BQ:preset=woc,DISCS,BH")
 WATCHDOG_SECONDS = 60      # a mutant still being read after this long has hung
 MEMORY_HEADROOM = 1 << 30  # and one that needs another GiB has escaped the input limits
@@ -56,7 +57,7 @@ class Seed:
     main: str
 
 
-def seeds(folders=(FIXTURES, SHARED, TEAMS, SWISS_MANAGER, SWISS_CHESS, SHARLY, TOURNEY_JS, PAPI)) -> list[Seed]:
+def seeds(folders=(FIXTURES, SHARED, TEAMS, SWISS_MANAGER, SWISS_CHESS, SHARLY, TOURNEY_JS, PAPI, PAIRGOTH)) -> list[Seed]:
     """Every event under ``folders``, each with the companion files its reader opens."""
     out, seen = [], set()
     for folder in folders:
