@@ -21,6 +21,7 @@ from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_player
 from brightwell_plugin.fileio import atomic_write_all
+from brightwell_plugin.leaving import annulled
 from brightwell_plugin.limits import CUT_SHORT, check_regular, max_input, too_large
 from brightwell_plugin.model import LEFT_OUT, READ_CUT_SHORT, Player, Tournament
 from brightwell_plugin.plugins.host import Host, get_host
@@ -62,12 +63,13 @@ def detect_format(path: str | os.PathLike, host: Host | None = None) -> Format:
 
 def load(path: str | os.PathLike, format: str | None = None, encoding: str | None = None,
          host: Host | None = None, part: str | None = None, strict: bool = False,
-         cut_short: bool = False) -> Loaded:
+         cut_short: bool = False, withdrawn: str = "count") -> Loaded:
     """Read and validate a tournament file. ``part`` names one event of a file that holds several
     (a tsh tourney.js division). A reader leaves out a record with a data error (a player against
     himself) and says so; ``strict`` refuses the file instead. A file that declares more than it
     holds is refused as cut short, or with ``cut_short`` ranked as it stands, with a warning.
-    Errors raise :class:`BrightwellError`."""
+    ``withdrawn="annul"`` applies FIDE's rule to a round robin's players who left early
+    (:mod:`leaving`; the file's own word is applied whatever it is). Errors raise :class:`BrightwellError`."""
     host = host or get_host()
     p = Path(path)
     if not p.exists():
@@ -93,7 +95,8 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
                     f"the rest ({','.join(t.tiebreaks) or 'the default'})",) + tuple(warnings)
     if strict:
         refuse_partial(t, str(p))
-    return Loaded(t, fmt.name, tuple(result.warnings) + tuple(warnings))
+    t, said = annulled(t, ask=withdrawn == "annul")
+    return Loaded(t, fmt.name, tuple(result.warnings) + tuple(warnings) + tuple(f"{p}: {x}" for x in said))
 
 
 def without_unknown_others(t: Tournament, host: Host) -> tuple[Tournament, list[str]]:
@@ -140,7 +143,7 @@ STDIN = "<stdin>"
 
 
 def load_bytes(data: bytes, name: str = STDIN, format: str | None = None, encoding: str | None = None,
-               host: Host | None = None, part: str | None = None) -> Loaded:
+               host: Host | None = None, part: str | None = None, withdrawn: str = "count") -> Loaded:
     """Read a tournament held in memory (standard input, an upload): :func:`load` on a private
     copy named like ``name`` (its suffix helps detection); messages name ``name``."""
     limit = max_input()
@@ -153,7 +156,7 @@ def load_bytes(data: bytes, name: str = STDIN, format: str | None = None, encodi
         path.write_bytes(data)
         where = str(path)
         try:
-            loaded = load(path, format, encoding, host, part)
+            loaded = load(path, format, encoding, host, part, withdrawn=withdrawn)
         except BrightwellError as exc:
             raise type(exc)(exc.message.replace(where, name), file=name if exc.file == where else exc.file,
                             place=exc.place) from None

@@ -31,9 +31,11 @@ def standings_json(standings: Standings) -> str:
 def standings_csv(standings: Standings) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["rank", "start_no", "name", *standings.headings])
+    out = dict(standings.withdrawn)  # a column of its own where some player withdrew
+    w.writerow(["rank", "start_no", "name", *standings.headings, *(["withdrawn_after"] if out else [])])
     for r in standings.rows:
-        w.writerow([r.rank, r.start_no, r.name, *(fmt(v) for v in r.values)])
+        w.writerow([r.rank, r.start_no, r.name, *(fmt(v) for v in r.values),
+                    *([out.get(r.start_no, "")] if out else [])])
     return buf.getvalue()
 
 
@@ -56,6 +58,14 @@ def unlisted_line(standings: Standings) -> str:
         return ""
     names = ", ".join(f"#{r.start_no} {one_line(r.name)}" for r in standings.unlisted)
     return f"Not in the standings (registered, no game and no bye): {names}"
+
+
+def withdrawn_line(standings: Standings) -> str:
+    """The players who withdrew by the round ranked, and when (or "")."""
+    if not standings.withdrawn:
+        return ""
+    names = {r.start_no: r.name for r in standings.rows + standings.unlisted}
+    return "Withdrew: " + ", ".join(f"#{no} {one_line(names.get(no, ''))} after round {r}" for no, r in standings.withdrawn)
 
 
 def partial_line(t) -> str:

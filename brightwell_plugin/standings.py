@@ -46,15 +46,18 @@ class Standings:
     points: tuple[float, ...] = ()  # each player's points after ``after_round``, in the file's player order
     unlisted: tuple[Row, ...] = ()  # players the event's standings leave out (Player.listed), rank 0
     ranks_teams: bool = False  # its rows are the teams of a team event
+    withdrawn: tuple[tuple[int, int], ...] = ()  # (start number, the round he withdrew after), by after_round
 
     @property
     def headings(self) -> tuple[str, ...]:
         return tuple(item.text for item in self.items)
 
     def as_records(self) -> list[dict[str, Any]]:
-        """One dict per player: rank, start_no, name, then each item as written."""
-        return [{"rank": r.rank, "start_no": r.start_no, "name": r.name,
-                 **dict(zip(self.headings, r.values))} for r in self.rows]
+        """One dict per player: rank, start_no, name, then each item as written; and for a player who
+        withdrew, ``withdrawn_after``."""
+        out = dict(self.withdrawn)
+        return [{"rank": r.rank, "start_no": r.start_no, "name": r.name, **dict(zip(self.headings, r.values)),
+                 **({"withdrawn_after": out[r.start_no]} if r.start_no in out else {})} for r in self.rows]
 
 
 def rank_text(rank: int, shared: bool) -> str:
@@ -232,8 +235,10 @@ def _rank(t: Tournament, bound: list, after_round, edition, steps: list | None =
                 unlisted.append(new_row(0, p.start_no, p.name, values[i]))
         position += listed_in
         listed_in = 0
+    withdrawn = tuple((p.start_no, p.withdrawn_after) for p in players
+                      if p.withdrawn_after is not None and p.withdrawn_after < ctx.k)
     return Standings(tuple(b[0] for b in bound), tuple(rows), ctx.k, tuple(ctx.points), tuple(unlisted),
-                     t.ranks_teams)
+                     t.ranks_teams, withdrawn)
 
 
 def explain_everyone(t: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,

@@ -61,7 +61,7 @@ def validate(t: Tournament) -> list[Issue]:
     for i, p in enumerate(t.players):
         if p.withdrawn_after is not None:
             for r, e in enumerate(p.rounds[p.withdrawn_after:], p.withdrawn_after + 1):
-                if e.kind in _PAIRED:
+                if e.kind is Kind.GAME or e.kind is Kind.PAIRED:  # a forfeit he lost is what a round robin records
                     errors.append(Issue("error", _where(p, r), f"has a {e.kind.value} after withdrawing "
                                                                f"after round {p.withdrawn_after}"))
         if p.stored_points is not None:

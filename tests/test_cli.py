@@ -41,7 +41,8 @@ def test_csv_columns_are_the_items_as_written(sample_file):
     spec = "PTS,BQ:coef=64/R:round=parts,bh/c1"
     out = run("rank", str(sample_file), "-t", spec, "--output-format", "csv")
     rows = list(csv.reader(io.StringIO(out.stdout)))
-    assert rows[0] == ["rank", "start_no", "name", "PTS", "BQ:coef=64/R:round=parts", "bh/c1"]
+    assert rows[0] == ["rank", "start_no", "name", "PTS", "BQ:coef=64/R:round=parts", "bh/c1", "withdrawn_after"]
+    assert [row[-1] for row in rows[1:] if row[2] == "Ivo Brandt"] == ["3"]  # the sample's withdrawal
     assert len(rows) == 10 and rows[1][:3] == ["1", "1", "Ada Lindqvist"]
 
 
@@ -54,25 +55,25 @@ def test_json_output_and_shared_ranks(sample_file):
 
 def test_default_spec_with_and_without_game_scores(tmp_path, sample_file):
     out = run("rank", str(sample_file), "--output-format", "csv")
-    assert out.stdout.splitlines()[0] == "rank,start_no,name,PTS,BQ:preset=woc,DISCS"
+    assert out.stdout.splitlines()[0] == "rank,start_no,name,PTS,BQ:preset=woc,DISCS,withdrawn_after"
     chess = replace(othello_open(), players=tuple(
         replace(p, rounds=tuple(replace(e, score=None, opp_score=None) for e in p.rounds))
         for p in othello_open().players))
     p = tmp_path / "chess.xml"
     p.write_bytes(XmlFormat().dumps(chess))
     assert run("rank", str(p), "--output-format", "csv").stdout.splitlines()[0] == \
-        "rank,start_no,name,PTS,BH/C1,BH,SB"
+        "rank,start_no,name,PTS,BH/C1,BH,SB,withdrawn_after"
     boardless = tmp_path / "scrabble.xml"  # scores, byes, no board size: BQ could not substitute the byes
     boardless.write_bytes(XmlFormat().dumps(replace(othello_open(), board=None, game=None)))
     out = run("rank", str(boardless), "--output-format", "csv")
-    assert out.exit_code == 0 and out.stdout.splitlines()[0] == "rank,start_no,name,PTS,SPREAD", out.output
+    assert out.exit_code == 0 and out.stdout.splitlines()[0] == "rank,start_no,name,PTS,SPREAD,withdrawn_after", out.output
 
 
 def test_declared_tiebreaks_are_the_default(tmp_path):
     p = tmp_path / "declared.xml"
     p.write_bytes(XmlFormat().dumps(replace(othello_open(), tiebreaks=("PTS", "BQ:preset=ftd"))))
     assert run("rank", str(p), "--output-format", "csv").stdout.splitlines()[0] == \
-        "rank,start_no,name,PTS,BQ:preset=ftd"
+        "rank,start_no,name,PTS,BQ:preset=ftd,withdrawn_after"
 
 
 def test_after_round_and_output_file(tmp_path, sample_file):

@@ -269,7 +269,7 @@ def test_a_round_the_event_lacks_is_refused_naming_the_file_before_any_site(tmp_
 def test_publish_without_the_web_extra_says_how_to_install_it(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "jinja2", None)
     r = CliRunner().invoke(main, ["publish", "--sample", "--out", str(tmp_path / "s")])
-    assert r.exit_code == 2 and "pip install '.[web]' in the project's folder" in r.output
+    assert r.exit_code == 2 and "pip install 'brightwell-plugin[web]'" in r.output
 
 
 def test_a_hundred_player_standings_page_is_small():

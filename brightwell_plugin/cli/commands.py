@@ -9,8 +9,8 @@ from contextlib import contextmanager
 import click
 
 from brightwell_plugin import __version__
-from brightwell_plugin.cli.batch import batch
 from brightwell_plugin.cli import common
+from brightwell_plugin.cli.batch import batch
 from brightwell_plugin.cli.common import (
     api,
     fileio,
@@ -21,6 +21,7 @@ from brightwell_plugin.cli.common import (
 )
 from brightwell_plugin.cli.study import study
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
+from brightwell_plugin.leaving import WAYS
 from brightwell_plugin.limits import digits
 from brightwell_plugin.model import LIST_GUESSED
 from brightwell_plugin.progress import ROUND_WORDS
@@ -54,14 +55,15 @@ def _load(file, sample, input_format, encoding, division=None):
     if not file and not sample:
         raise BrightwellError("no tournament file given (or use --sample for the bundled Othello event)")
     with _format_hint():
+        context_ = click.get_current_context(silent=True)
+        meta = context_.meta if context_ is not None else {}
+        withdrawn = meta.get("withdrawn") or "count"
         if file == "-":  # standard input: the one input that is not a regular file
             data = limits.read_stream(sys.stdin.buffer, api.STDIN)
-            loaded = api.load_bytes(data, api.STDIN, input_format, encoding, part=division)
+            loaded = api.load_bytes(data, api.STDIN, input_format, encoding, part=division, withdrawn=withdrawn)
         else:
-            context_ = click.get_current_context(silent=True)
-            cut = bool(context_ is not None and context_.meta.get("cut short"))
             loaded = api.load(api.sample_path() if sample else file, input_format, encoding, part=division,
-                              cut_short=cut)
+                              cut_short=bool(meta.get("cut short")), withdrawn=withdrawn)
     _warn(loaded.warnings)
     context_ = click.get_current_context(silent=True)
     if context_ is not None and context_.meta.get("strict reading"):
@@ -71,6 +73,16 @@ def _load(file, sample, input_format, encoding, division=None):
 
 def _strict_reading(ctx, param, value):
     ctx.meta["strict reading"] = value
+
+
+def _withdrawn(ctx, param, value):
+    ctx.meta["withdrawn"] = value
+
+
+withdrawn_option = click.option(
+    "--withdrawn", type=click.Choice(WAYS), default="count", expose_value=False, callback=_withdrawn,
+    help="A round robin's player who withdrew or was expelled having played fewer than half his games: 'count' "
+         "his games (the default), or 'annul' them as FIDE's Tournament Rules (C.06 art. V.4) do; docs/rounds.md.")
 
 
 strict_reading = click.option("--strict", is_flag=True, expose_value=False, callback=_strict_reading,
@@ -127,7 +139,8 @@ def options(*groups):
     return decorate
 
 
-with_input = options([sample_option], source_options, [strict_reading, cut_short_reading], ranking_options)
+with_input = options([sample_option], source_options, [strict_reading, cut_short_reading, withdrawn_option],
+                     ranking_options)
 
 
 class _OneLineGroup(click.Group):
@@ -188,7 +201,8 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
         tables = [render.Cells(title, *render.standings_cells(standings))]
         if crosstable:
             tables.append(render.Cells(f"{t.name} - crosstable", *render.crosstable_cells(api.crosstable(t, standings))))
-        apart = "\n".join(x for x in (render.unlisted_line(standings), render.partial_line(t)) if x)
+        apart = "\n".join(x for x in (render.withdrawn_line(standings), render.unlisted_line(standings),
+                                      render.partial_line(t)) if x)
         terminal = output is None and sys.stdout.isatty()
         text = render.show(tables, terminal)  # a file or a pipe: plain aligned text, nothing cut
         if terminal and apart:
@@ -251,7 +265,7 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
 
 @main.command()
 @click.argument("file", type=click.Path(readable=False))
-@options(source_options, [strict_reading, cut_short_reading], ranking_options)
+@options(source_options, [strict_reading, cut_short_reading, withdrawn_option], ranking_options)
 @click.option("--boards", is_flag=True, help="In a team event, check the players' ranks, not the teams'.")
 @click.option("--order", "orders", multiple=True, metavar="SPEC",
               help="Say whether the stored order follows SPEC (repeatable) instead of comparing ranks.")
