@@ -32,7 +32,9 @@ def _write(tmp_path, doc, name="event.tour"):
     return path
 
 
-def _values(t, spec=ALL, after_round=None):
+def _values(t, spec=ALL, after_round="paired"):
+    """Each player's values, by default after the last round paired: the fixture's rounds 3 and 4 hold
+    games awaiting their results (pairgoth shows its standings at the round in progress)."""
     s = api.rank(t, spec, after_round=after_round)
     return {r.name.split(",")[0]: r.values for r in (*s.rows, *s.unlisted)}
 

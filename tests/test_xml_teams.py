@@ -59,7 +59,7 @@ def _fixture_text() -> str:
     ('<match round="1" first="1" second="2"', '<match round="1" first="1" second="9"',
      "a match of round 1 names team 9, which does not exist"),
     ('<board n="1" first="1" second="4"', '<board n="1" first="7" second="4"',
-     "board 1 of the round 1 match: player 7 is not on team 1"),
+     "board 1 of the round 1 match: player 7 is on team 3, not team 1"),
 ])
 def test_teams_whose_parts_disagree_are_refused_naming_the_element(tmp_path, old, new, message):
     text = _fixture_text()

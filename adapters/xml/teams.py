@@ -60,8 +60,9 @@ def _match(node, numbers, team_of, fail) -> Match:
         board = Board(whole(b.get("n")), whole(b.get("first")), whole(b.get("second")),
                       number(b.get("first-points", "0")), number(b.get("second-points", "0")))
         for no, team in ((board.first, first), (board.second, second)):
-            if no is not None and team_of.get(no) != team:
-                raise fail(b, f"board {board.number} of the round {r} match: player {no} is not on team {team}")
+            if no is not None and team_of.get(no, team) != team:  # one on no roster: a substitute it fields
+                raise fail(b, f"board {board.number} of the round {r} match: player {no} is on team {team_of[no]}, "
+                              f"not team {team}")
         boards.append(board)
     return Match(r, first, second, tuple(boards), number(a.get("first-points", "0")),
                  number(a.get("second-points", "0")), a.get("forfeit"), a.get("bye"),

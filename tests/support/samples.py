@@ -24,13 +24,21 @@ def or_skip(items) -> list:
 
 
 def real_files(folder: str, pattern: str = "*", holding: bytes = b"") -> list:
-    """The real files of a research folder matching ``pattern`` (recursively) whose first 4 KiB
-    hold ``holding``, sorted, as test parameters named by their path there; one visible skip when
+    """The real files of a research folder matching ``pattern`` (recursively; not the hostile inputs)
+    whose first 4 KiB hold ``holding``, sorted, as test parameters named by their path there; one visible skip when
     there are none."""
     root = research(folder)
-    found = sorted(p for p in root.rglob(pattern) if p.is_file()) if root.is_dir() else []
+    found = sorted(p for p in root.rglob(pattern) if p.is_file() and not _hostile(p)) if root.is_dir() else []
     found = [p for p in found if holding in _head(p)] if holding else found
     return or_skip(pytest.param(p, id=str(p.relative_to(root))) for p in found)
+
+
+def _hostile(path: Path) -> bool:
+    """A file of research/hostile: inputs made to break readers, no real event (tests/test_hostile_turn5.py)."""
+    return HOSTILE in path.parents
+
+
+HOSTILE = RESEARCH / "hostile"
 
 
 def _head(path: Path) -> bytes:
