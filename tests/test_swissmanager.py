@@ -116,8 +116,11 @@ def test_the_files_tiebreak_list_is_ranked_after_the_points_with_its_parameters(
     (84, parameters(number=1), True, "BH:MP/V2024"),
     (84, parameters(number=0), True, "BH:GP/V2024"),
     (85, parameters(cuts=0x11), False, "SB/M1/V2024"),
-    (37, parameters(cuts=0x01), False, "BH/C1"),
-    (52, parameters(), False, "SB"),
+    (37, parameters(cuts=0x01, flags=0x0D), False, "BH/C1"),  # FIDE's correction, by C.07 of 2023
+    (37, parameters(cuts=0x11, flags=0x09), False, "BH/M1:rules=swiss-manager-2009"),  # of 2009
+    (37, parameters(flags=0x01), False, "BH:rules=swiss-manager-real"),  # uncorrected
+    (52, parameters(flags=0x0D), False, "SB"),
+    (52, parameters(flags=0x05), False, "SB:rules=swiss-manager-real"),
     (68, parameters(flags=0x81), False, "WIN"),
     (68, parameters(flags=0x02), False, "WON"),
     (68, parameters(flags=0x04), False, "BWG"),
@@ -172,7 +175,8 @@ def test_a_slot_keeps_what_an_earlier_choice_left_and_only_the_codes_own_fields_
     (68, "3,P", Parameters(type=3, played=True)),
     (83, "MP,-", Parameters(type=1)),
     (77, "F", Parameters(fore=True)),
-    (81, "", Parameters()),
+    (81, "", Parameters(stated=False)),
+    (37, "", Parameters(stated=False)),  # an upload's 37 and 52 (no parameters in its table): C.07's rules
 ])
 def test_the_chess_results_detail_is_the_tables_columns(code, detail, expected):
     assert from_detail(code, detail) == expected

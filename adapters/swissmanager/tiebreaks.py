@@ -29,6 +29,8 @@ class Parameters:
     number: int = 0  # 87: the limit in percent; 80, 88: the minimum rating
     unplayed: bool = False  # 80: unplayed games taken into account
     edition_2026: bool = False  # 84: valid from 1.2.2026
+    rules: str = ""  # 37, 52 (and the old codes): Swiss-Manager's older rules for unplayed rounds, '' C.07's
+    stated: bool = True  # False: an upload's empty ``tbN_detail``, which states no parameter at all
     unread: str = ""  # what the record holds that has no known meaning, for the message
 
 
@@ -37,6 +39,11 @@ _TYPE_IN_NUMBER = (82, 84, 86)  # their Type is the record's number
 _LIMIT = (80, 87, 88)  # the number is a limit or a minimum rating
 _CUTS = (37, 52, 80, 82, 84, 85, 86)
 _PLAYED = (68, 81, 82, 83, 84, 85, 91)
+# 37, 52: byte 1 of the record. 0x08 corrects unplayed rounds as FIDE does (the Chess League Manager's
+# reader of these files takes 9 and 13 for its "FIDE correction"), 0x04 by C.07 of 2023 (without it, the
+# virtual opponent of 2009); 0x01 is set in every file seen, its meaning unknown
+_FIDE_CORRECTION, _RULES_2023, _SET_ALWAYS = 0x08, 0x04, 0x01
+SM_2009, SM_REAL = "swiss-manager-2009", "swiss-manager-real"  # criteria/swiss_manager.py's rule sets
 
 
 def from_record(code: int, record: bytes) -> Parameters:
@@ -53,14 +60,23 @@ def from_record(code: int, record: bytes) -> Parameters:
         kind = bits.bit_length() - 1 if bits else 0
         if flags & 0x70:
             unread.append(f"flags {flags & 0x70:#04x}")
-    elif code in (37, 52) and flags:
-        unread.append(f"variant flags {flags:#04x}")
+    elif code in (37, 52) and flags & ~(_FIDE_CORRECTION | _RULES_2023 | _SET_ALWAYS):
+        unread.append(f"flags {flags & ~(_FIDE_CORRECTION | _RULES_2023 | _SET_ALWAYS):#04x}")
     elif code in _PLAYED and flags & 0x7F:
         unread.append(f"flags {flags & 0x7F:#04x}")
     return Parameters(
         weakest=cuts & 0x0F if code in _CUTS else 0, strongest=cuts >> 4 if code in _CUTS else 0,
         played=bool(flags & 0x80) and code in _PLAYED, type=number if code in _TYPE_IN_NUMBER else kind,
-        number=number if code in _LIMIT else 0, edition_2026=record[14] == 1, unread=", ".join(unread))
+        number=number if code in _LIMIT else 0, edition_2026=record[14] == 1,
+        rules=_old_rules(flags) if code in (37, 52) else "", unread=", ".join(unread))
+
+
+def _old_rules(flags: int) -> str:
+    """37's and 52's rules for unplayed rounds, from their flags: C.07's (''), the 2009 virtual
+    opponent's, or none (the opponents' real points)."""
+    if not flags & _FIDE_CORRECTION:
+        return SM_REAL
+    return "" if flags & _RULES_2023 else SM_2009
 
 
 def from_detail(code: int, detail: str) -> Parameters:
@@ -73,7 +89,7 @@ def from_detail(code: int, detail: str) -> Parameters:
         return int(v[i]) if digits(v[i]) else 0
 
     flag = {68: 1, 81: 0, 83: 1, 91: 1, 82: 3, 84: 3, 85: 3}.get(code)
-    p = Parameters(played=flag is not None and v[flag].upper() == "P")
+    p = Parameters(played=flag is not None and v[flag].upper() == "P", stated=bool((detail or "").strip()))
     if code in (68, 82, 84, 86, 87, 88):
         p = replace(p, type=n(0))
     if code in (82, 84, 85):
@@ -133,9 +149,12 @@ _INDIVIDUAL = frozenset((1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 17, 18, 19, 20, 21, 23
                          88, 92))
 _TEAM = frozenset((1, 6, 7, 13, 14, 15, 16, 22, 24, 34, 35, 37, 38, 39, 40, 42, 44, 46, 47, 48, 49, 50, 56, 57, 67, 71,
                    74, 75, 76, 77, 78, 82, 83, 84, 86, 87, 89, 90, 91))
-_PLAIN = {2: "BH", 3: "BH/C1", 4: "BH/M1", 10: "ARO", 11: "DE", 12: "WIN", 13: "MPTS", 20: "ARO/C1", 21: "TPR",
+_PLAIN = {10: "ARO", 11: "DE", 12: "WIN", 13: "MPTS", 20: "ARO/C1", 21: "TPR",
           40: "MPTS", 45: "KS", 53: "BPG", 60: "TPR", 78: "BC", 79: "REP", 89: "TBR", 90: "BBE"}
 _TEAM_PLAIN = {14: "DE", 22: "BH:MP", 34: "BH/M1"}
+# the old Buchholz codes (historical in its table) and 37, 52: (criterion, rules for unplayed rounds)
+_OLD = {2: ("BH", ""), 3: ("BH/C1", ""), 4: ("BH/M1", ""), 17: ("BH", SM_REAL), 30: ("BH", SM_REAL),
+        31: ("BH/M1", SM_REAL)}
 _KINDS = {68: ("WIN", "WON", "BWG", "BPG"), 82: ("EMMSB", "EMGSB", "EGMSB", "EGGSB"),
           88: ("TPR", "APRO", "PTP", "APPO")}
 
@@ -160,11 +179,14 @@ def item(code: int, p: Parameters, *, team: bool, rounds: int | None) -> tuple[s
     if cuts is None and code in _CUTS:
         return None, notes + [(f"{describe(code)} discards {p.strongest} result(s) from the top and {p.weakest} "
                                "from the bottom, which no modifier here says")]
+    if code in _OLD or code in (37, 52):
+        return _old(code, p, cuts or "", notes)
     edition = "/V2026" if p.edition_2026 else "/V2024"
-    score = (":MP" if p.type == 1 else ":GP") if team else ""
+    score = (":MP" if p.type == 1 else ":GP") if team and p.stated else ""
+    if team and not p.stated and code in (84, 86, 87):
+        notes.append(f"{describe(code)} comes with no parameters (an empty detail): its Type unsaid, ranked by "
+                     "the event's primary score")
     played = "/P" if p.played else ""
-    if code in (37, 52):
-        return ("BH" if code == 37 else "SB") + cuts, notes
     if code in (84, 85):
         return ("FB" if p.fore else "BH" if code == 84 else "SB") + (score if code == 84 else "") + cuts + played \
             + edition, notes
@@ -194,6 +216,22 @@ def item(code: int, p: Parameters, *, team: bool, rounds: int | None) -> tuple[s
     if code == 87:
         return _koya(p, score, rounds, notes)
     return None, notes + [f"{describe(code)} has no criterion here"]
+
+
+def _old(code: int, p: Parameters, cuts: str, notes: list[str]) -> tuple[str, list[str]]:
+    """An old Buchholz code, or 37 and 52 with the rules their flags set (docs/swissmanager.md)."""
+    name, rules = _OLD.get(code, (("BH" if code == 37 else "SB") + cuts, p.rules))
+    if code in _OLD and not rules:
+        notes.append(f"{describe(code)} is kept for old files (its table offers it no more), and how it counted "
+                     "unplayed rounds no file here shows: ranked by C.07, equal to it wherever every round was played")
+    elif rules == SM_REAL:
+        notes.append(f"{describe(code)} counts the opponents' real points, unplayed rounds uncorrected: ranked by "
+                     f"rules={SM_REAL}, a reading of its {'flags' if code in (37, 52) else 'name'} no value "
+                     "Swiss-Manager published here confirms")
+    elif rules == SM_2009:
+        notes.append(f"{describe(code)} is set to FIDE's correction of 2009 (a virtual opponent): ranked by "
+                     f"rules={SM_2009}")
+    return name + (f":rules={rules}" if rules else ""), notes
 
 
 def _cuts(p: Parameters) -> str | None:

@@ -15,6 +15,8 @@ from brightwell_plugin.criteria.base import (
     number,
 )
 from brightwell_plugin.criteria import sharly_buchholz
+from brightwell_plugin.criteria import swiss_manager as sm_rules
+from brightwell_plugin.criteria import swiss_manager_old
 from brightwell_plugin.criteria.unplayed import (
     EDITION,
     EDITION_MODIFIERS,
@@ -46,15 +48,18 @@ class _OpponentSum(Criterion):
 
     def _setup(self, ctx, opts):
         rr = round_robin(ctx, opts)
-        view = opponent_view(ctx, self.fore or "F" in opts.modifiers, rr, rr or "P" in opts.modifiers)
+        fore = self.fore or "F" in opts.modifiers
+        view = opponent_view(ctx, fore, rr, rr or "P" in opts.modifiers)
+        if swiss_manager(opts):
+            view = sm_rules.view(ctx, view, fore)
         return view, edition(ctx, opts), rr
 
     def settings_read(self, opts):
-        return edition_read(opts)
+        return {} if swiss_manager_old.rules_of(opts) else edition_read(opts)
 
-    def _items(self, ctx, view, ed, rr, i, sm: bool = False):
+    def _items(self, ctx, view, ed, rr, i, sm: frozenset | None = None):
         """(value, significance, is_vur, round) for each round that counts; ``sm``: Swiss-Manager's
-        rules, a full-point bye taken as a VUR for the cuts."""
+        rules, with their free rounds of a round robin (swiss_manager.py: which rounds are VURs)."""
         out = []
         es, opps, rp, real = ctx.entries[i], ctx.opp[i], ctx.round_points[i], view.real[i]
         for r in range(ctx.k):
@@ -65,7 +70,8 @@ class _OpponentSum(Criterion):
             elif rr or kind is Kind.PAIRED:
                 continue  # 15.2: no dummy opponents in a round robin; a pairing awaiting its result: no round yet
             else:
-                sig, vur = dummy_value(ctx, view, i, r, ed), is_vur(kind) or (sm and kind is Kind.FULL_BYE)
+                sig = dummy_value(ctx, view, i, r, ed)
+                vur = is_vur(kind) if sm is None else sm_rules.vur(kind, (i, r) in sm)
             out.append((sig * rp[r] if self.weighted else sig, sig, vur, r))
         return out
 
@@ -75,24 +81,36 @@ class _OpponentSum(Criterion):
             return sharly_buchholz.sonneborn_berger(ctx, opts)
         return sharly_buchholz.buchholz(ctx, opts, self.fore or "F" in opts.modifiers)
 
+    def _swiss_managers(self, ctx, opts, cut: bool) -> frozenset | None:
+        """Swiss-Manager's free rounds when its rules rank (None under others'); a cut refuses a
+        round of two pairing-allocated byes, which it would tell apart (swiss_manager.py)."""
+        if not swiss_manager(opts):
+            return None
+        if cut:
+            sm_rules.refuse_two_byes(ctx)
+        return sm_rules.free_rounds(ctx)
+
     def values_with_cuts(self, ctx, opts):
         if sharly(opts):
             return self.sharlys(ctx, opts)
+        if swiss_manager_old.rules_of(opts):
+            return swiss_manager_old.values(ctx, opts, self.weighted, self.fore or "F" in opts.modifiers)
         view, ed, rr = self._setup(ctx, opts)
         low, high = cut_counts(opts.modifiers, ctx.k)
+        sm = self._swiss_managers(ctx, opts, low > 0)
         adjusted, out = view.adjusted, []
         for i in range(ctx.n):
             if not high and all(view.real[i]):  # a real opponent every round: no VUR, the lowest cut
                 out.append(lowest_cut(ctx.opp[i], ctx.round_points[i], adjusted, self.weighted, low))
                 continue
-            items = self._items(ctx, view, ed, rr, i, swiss_manager(opts))
+            items = self._items(ctx, view, ed, rr, i, sm)
             out.append(cut_values(items, opts.modifiers, ctx.k)[0])
         return out
 
     def compute(self, ctx, opts, groups=()):
         if sharly(opts):
             return self.sharlys(ctx, opts)
-        if any(m in opts.modifiers for m in _CUTS):
+        if any(m in opts.modifiers for m in _CUTS) or swiss_manager_old.rules_of(opts):
             return self.values_with_cuts(ctx, opts)
         view, ed, rr = self._setup(ctx, opts)  # fast path: the sum of _items' values
         adjusted, weighted, out = view.adjusted, self.weighted, []
@@ -117,8 +135,12 @@ class _OpponentSum(Criterion):
     def explain(self, ctx, opts, i, groups=()):
         if sharly(opts):
             return self._explain_sharly(ctx, opts, i)
+        if swiss_manager_old.rules_of(opts):
+            return explanation(ctx, opts, i, *swiss_manager_old.explained(ctx, opts, self.weighted,
+                                                                      self.fore or "F" in opts.modifiers, i))
         view, ed, rr = self._setup(ctx, opts)
-        items = self._items(ctx, view, ed, rr, i, swiss_manager(opts))
+        sm = self._swiss_managers(ctx, opts, cut_counts(opts.modifiers)[0] > 0)
+        items = self._items(ctx, view, ed, rr, i, sm)
         total, cut = cut_values(items, opts.modifiers, ctx.k)
         parts = []
         for j, (value, sig, vur, r) in enumerate(items):
@@ -130,7 +152,7 @@ class _OpponentSum(Criterion):
             parts.append(Part(f"round {r + 1}", None if j in cut else value,
                               who + (" - cut" if j in cut else "") + (" [VUR]" if vur else ""), r + 1))
         notes = [f"FIDE C.07 edition {ed}"] + (["round robin: art. 15.2"] if rr else []) \
-            + (["Swiss-Manager's rules: unplayed rounds as in a Swiss, a full-point bye a VUR for the cuts"] if swiss_manager(opts) else [])
+            + ([SWISS_MANAGER] if swiss_manager(opts) else [])
         return explanation(ctx, opts, i, total, parts, notes)
 
     def _explain_sharly(self, ctx, opts, i):
@@ -258,8 +280,9 @@ def brightwell_register_criteria(register):
 
 KOYA_SHARLY = ("Sharly-Chess 4.2 (KoyaTieBreak): the limit half a win's points x the rounds ranked, whatever a "
                "round robin's players sit out (docs/sharly.md)")
-SWISS_MANAGER = ("Swiss-Manager (docs/swissmanager.md): a round robin's unplayed rounds as a Swiss's, a "
-                 "full-point bye a VUR for the cuts")
+SWISS_MANAGER = ("Swiss-Manager (docs/swissmanager.md): a round robin's unplayed rounds as a Swiss's, its free "
+                 "round a pairing-allocated bye however spelt; a full-point bye a VUR for the cuts; a team's bye a "
+                 "drawn match to its opponents")
 
 
 @hookimpl

@@ -20,10 +20,12 @@ from brightwell_plugin.model import Kind
 EDITION = Parameter("edition", "FIDE C.07 edition for unplayed rounds (default: from the start date)",
                     None, ("2024", "2026"), read=int)
 RULES = Parameter("rules", "whose rules for unplayed rounds: fide (C.07), swiss-manager (as Swiss-Manager "
-                  "computes: a round robin's unplayed rounds as in a Swiss (no art. 15.2), and a cut treats a "
-                  "full-point bye as a VUR (16.5); docs/swissmanager.md), or sharly (as Sharly-Chess computes: "
-                  "its adjusted scores, dummies and cuts; docs/sharly.md)", "fide",
-                  ("fide", "swiss-manager", "sharly"))
+                  "computes: a round robin's unplayed rounds as in a Swiss (no art. 15.2), its free round a "
+                  "pairing-allocated bye however spelt, a cut treats a full-point bye as a VUR (16.5), a team's "
+                  "bye is a drawn match to its opponents), swiss-manager-2009 (its FIDE correction of 2009: "
+                  "virtual opponents), swiss-manager-real (its uncorrected: real points; docs/swissmanager.md), "
+                  "or sharly (as Sharly-Chess computes: its adjusted scores, dummies and cuts; docs/sharly.md)",
+                  "fide", ("fide", "swiss-manager", "swiss-manager-2009", "swiss-manager-real", "sharly"))
 _EDITION_OF_MODIFIER = {"V2024": 2024, "V2026": 2026}
 EDITION_MODIFIERS = tuple(_EDITION_OF_MODIFIER)
 _VUR_KINDS = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
