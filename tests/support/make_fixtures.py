@@ -564,16 +564,8 @@ def tourney_js() -> str:
     division = as_tourney_js(a, "A")
     for p in division["players"][1:]:
         p.update(newr=None, photo=None, photomood=None)
-    return _tsh_js_text().tourney_js({"config": {"currency_symbol": None, "max_rounds": 4}, "divisions": [division],
+    return _support("tsh_js_text").tourney_js({"config": {"currency_symbol": None, "max_rounds": 4}, "divisions": [division],
                                       "esb": {"message": {"mode": "reveal", "text": ""}}, "profile": None})
-
-
-def _tsh_js_text():
-    try:
-        from support import tsh_js_text
-    except ImportError:  # run as a script: python tests/support/make_fixtures.py
-        import tsh_js_text
-    return tsh_js_text
 
 
 def sp_text_export() -> str:
@@ -640,19 +632,19 @@ TEXT_FIXTURES = {FIXTURES / "teams.trf": team_fixture, FIXTURES / "chessresults_
                  FIXTURES / "go" / "mcmahon.opengotha.xml": mcmahon_xml, FIXTURES / "go" / "mcmahon.h9": lambda: MCMAHON_H9,
                  FIXTURES / "go" / "mcmahon.tou": lambda: MCMAHON_TOU, FIXTURES / "go" / "macmahon39.xml": lambda: MACMAHON39,
                  FIXTURES / "tsh" / "tourney.js": tourney_js, FIXTURES / "sp" / "othello_open.txt": sp_text_export,
-                 FIXTURES / "pairgoth" / "club.tour": lambda: _pairgoth().club(),
+                 FIXTURES / "pairgoth" / "club.tour": lambda: _support("pairgoth_files").club(),
                  **{FIXTURES / "papp" / "dialects" / name: (lambda text=text: text) for name, text in PAPP_DIALECTS.items()
                     if name != "papp136.elo"}}
 # Swiss-Manager's and Swiss-Chess's binaries, written from their layouts (tests/support/swissmanager_files.py,
 # swisschess_files.py)
-BINARY_FIXTURES = {FIXTURES / "swissmanager" / "club.TUNX": lambda: _swissmanager().club_swiss().dumps(),
-                   FIXTURES / "swissmanager" / "league.TUMX": lambda: _swissmanager().club_league().dumps(),
-                   FIXTURES / "sharly" / "club.sce": lambda: _sharly().event_file("m081"),
-                   FIXTURES / "swisschess" / "club.SWT": lambda: _swisschess().club_swiss().dumps(),
-                   FIXTURES / "swisschess" / "league.SWT": lambda: _swisschess().club_league().dumps(),
+BINARY_FIXTURES = {FIXTURES / "swissmanager" / "club.TUNX": lambda: _support("swissmanager_files").club_swiss().dumps(),
+                   FIXTURES / "swissmanager" / "league.TUMX": lambda: _support("swissmanager_files").club_league().dumps(),
+                   FIXTURES / "sharly" / "club.sce": lambda: _support("sharly_files").event_file("m081"),
+                   FIXTURES / "swisschess" / "club.SWT": lambda: _support("swisschess_files").club_swiss().dumps(),
+                   FIXTURES / "swisschess" / "league.SWT": lambda: _support("swisschess_files").club_league().dumps(),
                    FIXTURES / "tsh" / "club.tsh": lambda: tsh_archive(),
                    FIXTURES / "aupair" / "club.tou": lambda: aupair_fixture(),
-                   FIXTURES / "papi" / "club.papi": lambda: _papi().papi_file(_papi().club_event())}
+                   FIXTURES / "papi" / "club.papi": lambda: _support("papi_files").papi_file(_support("papi_files").club_event())}
 
 
 def tsh_archive() -> bytes:
@@ -670,46 +662,6 @@ def aupair_fixture() -> bytes:
 
     from brightwell_plugin.adapters.aupair import AupairFormat
     return AupairFormat().dumps(replace(scrabble_day(), start_date="2026-03-07"))
-
-
-def _sharly():
-    try:
-        from support import sharly_files
-    except ImportError:  # run as a script: python tests/support/make_fixtures.py
-        import sharly_files
-    return sharly_files
-
-
-def _swisschess():
-    try:
-        from support import swisschess_files
-    except ImportError:  # run as a script: python tests/support/make_fixtures.py
-        import swisschess_files
-    return swisschess_files
-
-
-def _papi():
-    try:
-        from support import papi_files
-    except ImportError:  # run as a script: python tests/support/make_fixtures.py
-        import papi_files
-    return papi_files
-
-
-def _pairgoth():
-    try:
-        from support import pairgoth_files
-    except ImportError:  # run as a script: python tests/support/make_fixtures.py
-        import pairgoth_files
-    return pairgoth_files
-
-
-def _swissmanager():
-    try:
-        from support import swissmanager_files
-    except ImportError:  # run as a script: python tests/support/make_fixtures.py
-        import swissmanager_files
-    return swissmanager_files
 
 
 # written as Papp writes them on Windows: Latin-1
@@ -779,6 +731,16 @@ def othello_chess_json_fixture() -> bytes:
     from brightwell_plugin import api
     from brightwell_plugin.adapters.chessjson.format import ChessJsonFormat
     return ChessJsonFormat().dumps(api.load_bytes(papp_elo_fixture(), name="othello_open.elo").tournament)
+
+
+def _support(name: str):
+    """A test-support module, whether this file is imported by the tests or run as a script
+    (python tests/support/make_fixtures.py)."""
+    import importlib
+    try:
+        return importlib.import_module(f"support.{name}")
+    except ImportError:
+        return importlib.import_module(name)
 
 
 def main() -> None:
