@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, max_rounds
-from brightwell_plugin.model import Kind, Number, Player, Result, RoundEntry, Tournament
+from brightwell_plugin.model import PUBLISHED_AFTER, Kind, Number, Player, Result, RoundEntry, Tournament
 
 _PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAIRED)
 LARGEST = 1_000_000  # no game score, point value or bonus is larger (NaN and infinities are refused too)
@@ -58,6 +58,7 @@ def validate(t: Tournament) -> list[Issue]:
             if who not in by_no:
                 errors.append(Issue("error", f"play-off game {n} ({g.stage})", f"unknown player {who}"))
     total = t.scoring.total
+    upto = _stored_as_of(t)
     for i, p in enumerate(t.players):
         if p.withdrawn_after is not None:
             for r, e in enumerate(p.rounds[p.withdrawn_after:], p.withdrawn_after + 1):
@@ -65,9 +66,9 @@ def validate(t: Tournament) -> list[Issue]:
                     errors.append(Issue("error", _where(p, r), f"has a {e.kind.value} after withdrawing "
                                                                f"after round {p.withdrawn_after}"))
         if p.stored_points is not None:
-            computed = (total(p.rounds) if totals is None else totals[i]) + p.bonus
+            computed = (total(p.rounds[:upto]) if totals is None or upto is not None else totals[i]) + p.bonus
             if p.more_games:
-                computed += total(tuple(e for _, e in p.more_games))
+                computed += total(tuple(e for n, e in p.more_games if upto is None or n <= upto))
             if abs(computed - p.stored_points) > 1e-9:
                 warnings.append(Issue("warning", _where(p),
                                       f"stored points {_fmt(p.stored_points)} disagree with the results, "
@@ -97,6 +98,13 @@ def _plainly_in_bounds(t: Tournament) -> bool:
                 or (points is not None and (type(points) not in (int, float) or not -big <= points <= big))):
             return False
     return True
+
+
+def _stored_as_of(t: Tournament) -> int | None:
+    """The round a file's stored totals are as of, where it says one before its last (chess-results'
+    ``rankinground``): None, every round."""
+    value = dict(t.metadata).get(PUBLISHED_AFTER, "")
+    return int(value) if value.isdigit() and int(value) < t.rounds_played else None
 
 
 _WHOLE_FIELDS = ("late_entry", "withdrawn_after", "stored_rank")  # whole numbers from 0, or None

@@ -5,8 +5,9 @@ tie-break codes ``tb1no`` … ``tb5no``), ``<players>`` (``no``, ``lastname`` as
 title, ratings, federation, ``fideid``, ``teamno`` and ``board`` in a team event, the stored
 ``rank``, ``pts`` and ``tb1`` … values with decimal commas), ``<teams>`` (``no``, ``teamname``,
 ``teamshort``, ``rank``, ``points``, ``tbN``), ``<playerpairings>`` (round, board, ``whiteno``,
-``blackno``, ``reswhite``, ``resblack``, ``forfeit``) and ``<teampairings>``. A board with no result
-on either side scored nothing for both (a double forfeit). The tie-break codes and their parameters
+``blackno``, ``reswhite``, ``resblack``, ``forfeit``: read by pairings.py) and ``<teampairings>``.
+``currentround`` is kept as the program's round, ``rankinground`` as the round the stored values are
+as of; a player's ``state`` 1 or 2 as a withdrawal. The tie-break codes and their parameters
 (``tbN_detail``) are Swiss-Manager's, read by its table (adapters/swissmanager/tiebreaks.py, shared
 with its binary files): an individual event is ranked by its points, then by them.
 """
@@ -16,7 +17,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from brightwell_plugin.adapters.base import Format, ReadResult
-from brightwell_plugin.adapters.numbers import digits, finite
+from brightwell_plugin.adapters.chessresults.pairings import player_rounds
+from brightwell_plugin.adapters.chessresults.pairings import points_of as _number
+from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.pairing_system import system_rule
 from brightwell_plugin.adapters.swissmanager.tiebreaks import (
     event_list,
@@ -26,29 +29,20 @@ from brightwell_plugin.adapters.swissmanager.tiebreaks import (
 from brightwell_plugin.adapters.xml.format import parse_safely
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
+from brightwell_plugin.fast import new_player
 from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import (
-    ABSENT_ENTRY,
+    FILE_ROUND,
     PUBLISHED,
+    PUBLISHED_AFTER,
     Kind,
-    Result,
-    Side,
+    RoundEntry,
     Tournament,
 )
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
-_SCORE = {"1.0": Result.WIN, "1": Result.WIN, "0.5": Result.DRAW, "½": Result.DRAW, "0.0": Result.LOSS, "0": Result.LOSS}
-
-
-def _number(text: str | None, what: str, place: str):
-    text = (text or "").strip().replace(",", ".")
-    if not text:
-        return None
-    try:
-        return finite(text)
-    except ValueError:
-        raise BrightwellError(f"{what} '{text}' is not a number", place=place) from None
+NOT_COUNTED = "games not counted"  # Player.extra key: his games do not count (leaving.NOT_COUNTED on main)
+_PAIRED = frozenset((Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAIRED, Kind.PAB))
 
 
 def _int(el, attr: str, required: bool = True) -> int | None:
@@ -100,40 +94,10 @@ def _read(root, file: str) -> ReadResult:
     numbers = [_int(p, "no") for p in people]
     if len(set(numbers)) != len(numbers):
         raise BrightwellError("two players have one number")
-    entries = {no: [ABSENT_ENTRY] * rounds for no in numbers}
-    for g in root.findall("playerpairings/playerpairing"):
-        where = f"line {g.sourceline}"
-        r, a, b = _int(g, "round"), _int(g, "whiteno"), _int(g, "blackno", required=False) or 0
-        check_round(r, place=where)
-        if r > rounds:
-            raise BrightwellError(f"round {r} is beyond the event's {rounds}", place=where)
-        if not a:
-            raise BrightwellError("whiteno 0 names no player (a bye is the white player's, blackno 0)", place=where)
-        for no in (a, b):
-            if no and no not in entries:
-                raise BrightwellError(f"player {no} is in no <player>", place=where)
-        ra, rb = (g.get("reswhite") or "").strip(), (g.get("resblack") or "").strip()
-        forfeit = bool((g.get("forfeit") or "").strip())
-        if not b:  # a bye: its points
-            points = _number(ra, "reswhite", where) or 0
-            entries[a][r - 1] = new_entry(Kind.FULL_BYE if points >= 1 else Kind.HALF_BYE if points else Kind.ZERO_BYE)
-            continue
-        if a == b:
-            raise BrightwellError(f"player {a} plays himself", place=where)
-        if not ra and not rb:  # no result on either side: nothing scored (a double forfeit)
-            entries[a][r - 1] = new_entry(Kind.FORFEIT_LOSS, b, side=Side.FIRST)
-            entries[b][r - 1] = new_entry(Kind.FORFEIT_LOSS, a, side=Side.SECOND)
-            continue
-        res_a, res_b = _SCORE.get(ra.replace(",", ".")), _SCORE.get(rb.replace(",", "."))
-        if res_a is None or res_b is None or res_b is not res_a.reverse:
-            raise BrightwellError(f"results '{ra}' and '{rb}' are no game's", place=where)
-        if forfeit:
-            won = res_a is Result.WIN
-            entries[a][r - 1] = new_entry(Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS, b, side=Side.FIRST)
-            entries[b][r - 1] = new_entry(Kind.FORFEIT_LOSS if won else Kind.FORFEIT_WIN, a, side=Side.SECOND)
-        else:
-            entries[a][r - 1] = new_entry(Kind.GAME, b, res_a, Side.FIRST)
-            entries[b][r - 1] = new_entry(Kind.GAME, a, res_b, Side.SECOND)
+    current = _int(head, "currentround", required=False)
+    ranked = _int(head, "rankinground", required=False)
+    entries = player_rounds(root.findall("playerpairings/playerpairing"), numbers, rounds,
+                            rounds if ranked is None else ranked)
     codes = [_int(head, f"tb{i}no", required=False) or 0 for i in range(1, 6)]
     listed = [(c, from_detail(c, head.get(f"tb{i}_detail") or "")) for i, c in enumerate(codes, 1) if c]
     items, notes = event_list(listed, team=kind == "team", rounds=rounds)
@@ -146,18 +110,19 @@ def _read(root, file: str) -> ReadResult:
             (PUBLISHED + x, str(v)) for i, x in by_slot.items()
             if x and (v := _number(p.get(f"tb{i}"), f"tb{i}", where)) is not None)
         rating = _int(p, "rtg", required=False)
+        withdrawn, marks = _withdrawal(p, no, entries[no], rounds, warnings, file)
         players.append(new_player(
             start_no=no, name=(p.get("lastname") or "").strip() or f"Player {no}", rounds=tuple(entries[no]),
             rating=rating or None, federation=(p.get("fed") or "").strip() or None,
             title=(p.get("title") or "").strip() or None, sex=(p.get("sex") or "").strip() or None,
             ids=(("fide", p.get("fideid").strip()),) if (p.get("fideid") or "").strip().strip("0") else (),
             stored_points=_number(p.get("pts"), "pts", where), stored_rank=_int(p, "rank", required=False) or None,
-            extra=published))
+            withdrawn_after=withdrawn, extra=published + marks))
     t = Tournament(name=(head.get("name") or "").strip() or "chess-results event", players=tuple(players),
                    rounds=rounds or None, system=system_rule("", len(players), rounds, players, "type",
                                                              "no type naming a system")[0],
                    start_date=_date(head.get("from")), end_date=_date(head.get("to")),
-                   tiebreaks=ranked_list(items, team=kind == "team"), metadata=(("chess-results key", head.get("key") or ""),))
+                   tiebreaks=ranked_list(items, team=kind == "team"), metadata=_metadata(head, current, ranked))
     if kind == "team":
         from brightwell_plugin.adapters.chessresults.teams import (
             team_section,  # team files only (benchmarks/bench_start.py)
@@ -165,6 +130,27 @@ def _read(root, file: str) -> ReadResult:
         t = _without_placeholders(t, people, numbers, warnings, file)
         t = team_section(root, t, teams_el, by_slot, codes)
     return ReadResult(t, tuple(warnings))
+
+
+def _metadata(head, current: int | None, ranked: int | None) -> tuple[tuple[str, str], ...]:
+    """The event's key, the round it calls current (``currentround``) and the round its ranks and
+    values are as of (``rankinground``)."""
+    said = ((FILE_ROUND, current), (PUBLISHED_AFTER, ranked))
+    return (("chess-results key", head.get("key") or ""),) + tuple((k, str(v)) for k, v in said if v is not None)
+
+
+def _withdrawal(p, no: int, row: tuple[RoundEntry, ...], rounds: int, warnings: list[str],
+                file: str) -> tuple[int | None, tuple[tuple[str, str], ...]]:
+    """The round a player withdrew after, where ``state`` says he withdrew (the upload names no round):
+    after the last round he has a pairing record (a game, a forfeit, the bye), when the event plans
+    more; and for state 1 (his points no longer count) the mark that his games do not count."""
+    state = (p.get("state") or "").strip()
+    if state not in ("1", "2"):
+        return None, ()
+    last = max((r for r, e in enumerate(row, 1) if e.kind in _PAIRED), default=0)
+    warnings.append(f"{file}: player {no} withdrew (state {state}{': his points do not count' if state == '1' else ''})"
+                    f": read as after round {last}, his last pairing")
+    return (last if last < rounds else None), ((NOT_COUNTED, "chess-results state 1"),) if state == "1" else ()
 
 
 def _without_placeholders(t: Tournament, people, numbers, warnings: list[str], file: str) -> Tournament:

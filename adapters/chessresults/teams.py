@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from brightwell_plugin.adapters.chessresults.format import _number  # its decimal commas
+from brightwell_plugin.adapters.chessresults.pairings import points_of as _number  # decimal commas
 from brightwell_plugin.adapters.numbers import digits
 
 from brightwell_plugin.errors import BrightwellError
