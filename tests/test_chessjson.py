@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -12,7 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from brightwell_plugin import api
 from brightwell_plugin.adapters.chessjson.format import ChessJsonFormat
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind
 from support.checker_pair import differences
+from support.gacrux_oracle import gacrux_chess_json
+from support.make_fixtures import _line_001
 from support.strategies import chess_tournaments
 from support.samples import research
 
@@ -100,3 +104,45 @@ def test_an_othello_event_goes_through_whole_but_for_what_it_lists(tmp_path):
     path = tmp_path / "o.jch"
     path.write_bytes(ChessJsonFormat().dumps(t))
     assert api.load(path).tournament == t
+
+
+# 6 players, round 4 of 5 paired with three games awaiting their results ('?', gacrux's "A"), a half-point
+# bye asked for round 5, player 6 not to be paired in it (JaVaFo's XXZ, gacrux's "present": false)
+IN_PROGRESS = {1: ["   4 w 1", "   2 b 1", "   3 w 1", "   5 b ?", "        "],
+               2: ["   5 b 1", "   1 w 0", "   6 b 1", "   3 w ?", "        "],
+               3: ["   6 w 1", "   4 b 1", "   1 b 0", "   2 b ?", "0000 - H"],
+               4: ["   1 b 0", "   3 w 0", "   5 w 1", "   6 b 1", "        "],
+               5: ["   2 w 0", "   6 b 1", "   4 b 0", "   1 w ?", "        "],
+               6: ["   3 b 0", "   5 w 0", "   2 w 0", "   4 w 0", "        "]}
+
+
+def _in_progress_trf() -> str:
+    """The TRF gacrux converts: its points count a game awaiting its result and a bye ahead as half a point each."""
+    def points(blocks):
+        return sum(1 if b.endswith("1") else 0.5 if b[-1] in "?H" else 0 for b in blocks)
+    lines = ["012 Between Rounds Open", "042 2026/03/01", "XXR 5", "XXZ 6"]
+    lines += [_line_001(no, "m", "", f"Player {no}", 2000, "FRA", "", "", f"{points(blocks):.1f}", 0, blocks)
+              for no, blocks in IN_PROGRESS.items()]
+    return "\n".join(lines) + "\n"
+
+
+def test_gacruxs_chess_json_of_an_event_in_progress_holds_what_it_says(tmp_path):
+    """gacrux's own conversion: its ``currentRound`` (the last round paired) kept as the program's round,
+    the games without results paired, the rounds not paired not recorded (no absence padded to
+    ``currentRound`` or the planned rounds), the bye asked for ahead kept, a competitor not ``present``
+    absent from the next round (as TRF's XXZ is read), and written back as gacrux counts."""
+    trf, jch = tmp_path / "event.trf", tmp_path / "event.jch"
+    trf.write_text(_in_progress_trf())
+    gacrux_chess_json(trf, jch)
+    t = api.load(jch, "chess-json").tournament
+    assert api.progress(t) == api.Progress(planned=5, played=3, paired=4, stated=4)
+    kinds = {p.start_no: [e.kind for e in p.rounds] for p in t.players}
+    G, P = Kind.GAME, Kind.PAIRED
+    assert kinds[1] == [G, G, G, P] and kinds[4] == [G] * 4
+    assert kinds[3] == [G, G, G, P, Kind.HALF_BYE] and kinds[6] == [G] * 4 + [Kind.ZERO_BYE]
+    assert t.player(1).rounds[3].opponent == 5 and api.rank(t).after_round == 3
+    doc = json.loads(ChessJsonFormat().dumps(t))["event"]["tournaments"][0]
+    assert doc["currentRound"] == 4 and [c["present"] for c in doc["competitors"]] == [True] * 6
+    back = replace(t, players=tuple(replace(p, withdrawn_after=4) if p.start_no == 6 else p for p in t.players))
+    doc = json.loads(ChessJsonFormat().dumps(back))["event"]["tournaments"][0]
+    assert [c["present"] for c in doc["competitors"]] == [True] * 5 + [False]  # withdrawn: not to be paired

@@ -35,6 +35,8 @@ from brightwell_plugin.adapters.pairing_system import system_rule
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
+    ABSENT_ENTRY,
+    FILE_ROUND,
     Kind,
     Player,
     Result,
@@ -44,6 +46,7 @@ from brightwell_plugin.model import (
     Tournament,
 )
 from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.progress import last_paired
 from brightwell_plugin.teams.model import stored_totals_disagree
 
 _RESULT = {"W": Result.WIN, "D": Result.DRAW, "L": Result.LOSS}
@@ -52,6 +55,7 @@ _BYE = {"W": Kind.FULL_BYE, "D": Kind.HALF_BYE, "Z": Kind.ZERO_BYE, "L": Kind.ZE
         "U": Kind.ZERO_BYE, "A": Kind.ZERO_BYE}
 _BYE_LETTER = {Kind.FULL_BYE: "W", Kind.HALF_BYE: "D", Kind.ZERO_BYE: "Z", Kind.PAB: "P"}
 _OURS = "brightwell"
+ORIGIN = "brightwell-plugin"  # the document's origin, as this project writes it
 
 
 class ChessJsonFormat(Format):
@@ -143,16 +147,15 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
     rounds_of: dict[int, dict[int, RoundEntry]] = {cid: {} for cid in cids}
     for n, game in enumerate(tm.get("gameList") or (), 1):
         _game(game, rounds_of, f"gameList[{n}]")
-    current = tm.get("currentRound")
-    played = max((r for entries in rounds_of.values() for r in entries), default=0)
-    if type(current) is int and played < current <= 1000:  # rounds at the end in which nobody played
-        played = current
+    meta = (event.get("eventInfo") or {}).get("other", {}).get(_OURS, {})
+    stated = _current_round(doc, tm, competitors, cids, rounds_of)
+    paired = _last_paired(rounds_of, _int(meta, "rounds") or 0)
     players = []
     for c, cid in zip(competitors, cids):
         profile = profiles.get(c.get("profileId"), {})
         ours = (profile.get("other") or {}).get(_OURS) or {}
         entries = rounds_of[cid]
-        rounds = tuple(entries.get(r, RoundEntry(Kind.ABSENT)) for r in range(1, played + 1))
+        rounds = tuple(entries.get(r, ABSENT_ENTRY) for r in range(1, max(paired, max(entries, default=0)) + 1))
         scores, unsided = _scores(ours, len(rounds)), set(_list(ours, "unsided", _whole))
         if any(scores) or unsided:
             rounds = tuple(RoundEntry(e.kind, e.opponent, e.result, None if r in unsided else e.side,
@@ -173,17 +176,40 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
     system = system_rule(kind, len(players), _int(tm, "numRounds") or 0, players, "tournamentType",
                          "no tournamentType naming a system")[0]
     order = [_str({"rankOrder": o if isinstance(o, str) else o.get("name")}, "rankOrder") for o in tm.get("rankOrder") or ()]
-    meta = (event.get("eventInfo") or {}).get("other", {}).get(_OURS, {})
     t = Tournament(
         name=_str(info, "fullName") or _str(event, "eventName") or _str(event, "name") or "Chess-JSON event",
         players=tuple(players), rounds=_int(tm, "numRounds") or None, scoring=_scoring(tm.get("scoreSystem")),
         game=_str(meta, "game"), board=_int(meta, "board"), system=system,
         start_date=_str(info, "startDate"), end_date=_str(info, "endDate"),
-        tiebreaks=tuple(o for o in order if o), metadata=_pairs(meta, "metadata"))
+        tiebreaks=tuple(o for o in order if o), metadata=_pairs(meta, "metadata") + stated)
     if teams is not None:
         from brightwell_plugin.adapters.chessjson.teams import team_section  # team files only (benchmarks/bench_start.py)
         t = replace(t, teams=team_section(event, tm, teams, t))
     return t
+
+
+def _last_paired(rounds_of: dict[int, dict[int, RoundEntry]], recorded: int) -> int:
+    """The rounds every player's row holds: through the last round with a game or the pairing bye
+    (a round without one, an absence), or the rounds this project's own file says it recorded; past
+    them, a player's own records alone (byes asked for ahead)."""
+    paired = (r for entries in rounds_of.values() for r, e in entries.items() if e.opponent is not None or e.kind is Kind.PAB)
+    return max(max(paired, default=0), recorded)
+
+
+def _current_round(doc: dict, tm: dict, competitors, cids: list[int],
+                   rounds_of: dict[int, dict[int, RoundEntry]]) -> tuple[tuple[str, str], ...]:
+    """``currentRound`` (gacrux's: the last round paired) as the program's round, and each competitor
+    not ``present`` (gacrux's reading of JaVaFo's XXZ: not to be paired in the round after it) absent
+    from that round: a zero-point bye there, as TRF's XXZ is read, unless he has a record of it or the
+    event plans no such round. Nothing from a file this project wrote: its own metadata says them."""
+    current = tm.get("currentRound")
+    if doc.get("origin") == ORIGIN or type(current) is not int or not 0 <= current <= 1000:
+        return ()
+    planned, r = _int(tm, "numRounds"), current + 1
+    for c, cid in zip(competitors, cids):
+        if current and c.get("present") is False and r not in rounds_of[cid] and (planned is None or r <= planned):
+            rounds_of[cid][r] = RoundEntry(Kind.ZERO_BYE)
+    return ((FILE_ROUND, str(current)),)
 
 
 def _team_warnings(t: Tournament, path) -> list[str]:
@@ -346,6 +372,7 @@ def _decimal(x) -> str:
 def _document(t: Tournament) -> dict:
     """The event as gacrux's ``trf2json`` writes one, and this project's own data in ``other``."""
     profiles, competitors, games = [], [], []
+    current = last_paired(t)  # gacrux's currentRound: the last round paired (its trf2json's)
     entry = {(p.start_no, r): e for p in t.players for r, e in enumerate(p.rounds, 1)}
     for p in t.players:
         last, _, first = p.name.partition(", ")
@@ -369,7 +396,8 @@ def _document(t: Tournament) -> dict:
         if p.stored_points is None:  # the results' sum, for the programs that read gamePoints; read back as none stored
             ours["unstored"] = True
         points = p.stored_points if p.stored_points is not None else t.scoring.total(p.rounds) + p.bonus
-        competitor = {"cid": p.start_no, "profileId": p.start_no, "present": True, "gamePoints": _decimal(points),
+        present = p.withdrawn_after is None or p.withdrawn_after > current  # to be paired in the round after
+        competitor = {"cid": p.start_no, "profileId": p.start_no, "present": present, "gamePoints": _decimal(points),
                       "rank": p.stored_rank or 0}
         if p.rating:
             competitor["rating"] = {"list": "TRF", "rating": p.rating}
@@ -387,21 +415,28 @@ def _document(t: Tournament) -> dict:
                "Z": _decimal(s.absent), "P": "W" if s.pab is None else _decimal(s.pab), "A": "D", "U": "Z"}
     info = {"fullName": t.name, **({"startDate": t.start_date} if t.start_date else {}),
             **({"endDate": t.end_date} if t.end_date else {})}
-    meta = {k: v for k, v in (("game", t.game), ("board", t.board),
-                              ("metadata", [list(x) for x in t.metadata] or None)) if v is not None}
+    meta = _ours_of_event(t, current)
     event_info = {**info, **({"other": {_OURS: meta}} if meta else {})}
     return {
-        "filetype": "Event", "version": "1.0", "origin": "brightwell-plugin", "published": "",
+        "filetype": "Event", "version": "1.0", "origin": ORIGIN, "published": "",
         "status": {"code": 0, "error": []},
         "event": {"name": t.name, "eventInfo": event_info, "ratingLists": [{"listName": "TRF"}],
                   "profiles": profiles, "teams": [], "tournaments": [{
                       "tournamentNo": 1,
                       "tournamentType": "Individual: Round Robin" if t.system == "round-robin" else "Individual: Swiss-System",
                       "tournamentInfo": info, "ratingList": "TRF", "numRounds": t.planned_rounds,
-                      "currentRound": t.rounds_played, "teamTournament": False,
+                      "currentRound": current, "teamTournament": False,
                       "rankOrder": list(t.tiebreaks), "competitors": competitors, "teamSize": 0,
                       "scoreSystem": {"game": scoring, "match": {}}, "gameList": games}]},
     }
+
+
+def _ours_of_event(t: Tournament, current: int) -> dict:
+    """What Chess-JSON has no field for of the event: its game, board, metadata, and the rounds its
+    records run to past the last paired (absences and byes alone), which the reader would not pad."""
+    recorded = t.rounds_played if t.rounds_played > current else None
+    return {k: v for k, v in (("game", t.game), ("board", t.board), ("rounds", recorded),
+                              ("metadata", [list(x) for x in t.metadata] or None)) if v is not None}
 
 
 def _game_of(no: int, r: int, e: RoundEntry, other: RoundEntry | None) -> dict | None:

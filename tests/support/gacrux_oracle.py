@@ -106,3 +106,16 @@ def readable_copy(refusal: Refused, text: str, points: dict[int, float]) -> tupl
     if reasons or not whys:
         return None
     return "\n".join(lines) + "\n", whys
+
+
+def gacrux_chess_json(trf: Path, out: Path) -> None:
+    """``trf`` converted to Chess-JSON by gacrux's own converter (``python -m gacrux.convert -F JSON``)."""
+    from gacrux.convert import convert2jch
+    argv = sys.argv
+    sys.argv = ["convert", "-i", str(trf), "-o", str(out), "-F", "JSON"]
+    try:
+        status = convert2jch().common_main()
+    finally:
+        sys.argv = argv
+    if status >= 400:
+        raise Refused(status, (out.read_text(errors="replace")[-400:],) if out.exists() else (), trf)
