@@ -156,3 +156,22 @@ def test_every_real_opengotha_file_explains_every_player(path):
     except BrightwellError as exc:
         pytest.skip(f"refused by rule: {exc}")  # what is refused, and why, issue-by-issue tests say
     assert len(api.explain_everyone(t, boards=True)) == len(t.players)
+
+
+@pytest.mark.parametrize("name, marks", [("mcmahon.h9", ("   0+   ", "   0=   ", "   0-   ")),
+                                         ("mcmahon.tou", ("    0+", "    0=", "    0-"))])
+def test_a_round_to_come_exported_at_the_absence_value_is_no_pairing(tmp_path, name, marks):
+    """OpenGotha exports a round not yet paired with each player it has marked absent at the absence
+    value (``0+`` or ``0=``), the others ``0-``: byes asked for ahead of that worth, not the pairing
+    bye; the round is neither played nor paired."""
+    lines = (GO / name).read_text(encoding="iso-8859-15").splitlines()
+    players = [n for n, line in enumerate(lines) if not line.startswith(";")]
+    for k, n in enumerate(players):
+        lines[n] += marks[min(k, 2)]  # Alpha worth a win, Beta a draw, the others nothing
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="iso-8859-15")
+    t = api.load(path).tournament
+    assert api.progress(t) == api.Progress(planned=4, played=3, paired=3)
+    assert [len(p.rounds) for p in t.players] == [4, 4, 3, 3, 3, 3]
+    assert (t.player(1).rounds[3].kind, t.player(2).rounds[3].kind) == (Kind.FULL_BYE, Kind.HALF_BYE)
+    assert t.player(5).rounds[1].kind is Kind.PAB  # a lone 0+ in a round with games: the pairing bye

@@ -85,3 +85,28 @@ def test_a_damaged_file_is_refused_in_one_line(tmp_path, old, new, message):
     with pytest.raises(BrightwellError, match=message) as err:
         api.load(path)
     assert "bad.xml" in str(err.value) and "line " in str(err.value)
+
+
+def test_the_rounds_a_participant_is_not_playing_are_read_as_pairgoth_imports_them(tmp_path):
+    """``NotPlayingInRound``, one element a round: OpenGotha's participation ('0' a round sat out, as
+    pairgoth imports it); those from a player's last round through NumberOfRounds a withdrawal, those
+    before his first a late entry (where he has no record in them); one between, neither."""
+    dee = api.load(FIXTURE).tournament.player(4)
+    assert (dee.withdrawn_after, dee.late_entry, dict(dee.extra)["opengotha participating"]) == (3, None, "1110")
+    late = ("<IndividualParticipant><Id>16</Id><PreliminaryRegistration>false</PreliminaryRegistration>"
+            "<SuperBarMember>false</SuperBarMember><NotPlayingInRound>1</NotPlayingInRound>"
+            "<NotPlayingInRound>2</NotPlayingInRound><NotPlayingInRound>3</NotPlayingInRound>"
+            "<GoPlayer><FirstName>Fay</FirstName><Surname>Zeta</Surname><GoLevel>8k</GoLevel></GoPlayer>"
+            "</IndividualParticipant>\n  <TournamentRound>")
+    path = tmp_path / "late.xml"
+    path.write_text(FIXTURE.read_text(encoding="utf-8").replace("<NotPlayingInRound>4</NotPlayingInRound>", "")
+                    .replace("<TournamentRound>", late, 1), encoding="utf-8")
+    t = api.load(path).tournament
+    assert (t.player(6).late_entry, t.player(6).withdrawn_after) == (4, None) and t.player(4).withdrawn_after is None
+    assert "opengotha participating" not in dict(t.player(4).extra)
+
+
+@pytest.mark.parametrize("path", real_files("corpus/turn4/macmahon39", "*.xml"))
+def test_a_round_sat_out_between_two_played_is_neither_entry_nor_withdrawal(path):
+    david = next(p for p in api.load(path).tournament.players if p.name == "Brown, David")
+    assert dict(david.extra)["opengotha participating"] == "101" and (david.late_entry, david.withdrawn_after) == (None, None)

@@ -173,3 +173,23 @@ def test_the_wrapped_byes_of_a_recent_file_are_kept_where_their_player_is_found(
             if len(el) == 0]
     last = {r: keys[ref] for ref, r in byes if ref in keys}  # one bye player a round: the last found
     assert last and all(p.entry(r).kind is Kind.PAB for r, p in last.items())
+
+
+def test_participation_gives_late_entries_and_withdrawals(tmp_path):
+    """``participating``: '0' a round not taken part in (20 of them, the rounds after the planned ones
+    too). Zeros from a player's last round through numberOfRounds: withdrawn after it; zeros before
+    his first: entered late; never where he has a record of the round."""
+    text = GO.read_text(encoding="utf-8").replace('numberOfRounds="2"', 'numberOfRounds="3"')
+    taking = {"Gamma": "100", "Delta": "011", "Epsilon": "010"}  # Dan has a game in round 1: no late entry
+    for name, start in taking.items():
+        old = f'name="{name}" participating="11111111111111111111"'
+        assert old in text
+        text = text.replace(old, f'name="{name}" participating="{start}11111111111111111"')
+    zeta = ('<Player club="Club" country="FR" firstName="Zoe" name="Zeta" participating="00111111111111111111" '
+            'rank="9K" rating="1200" registeringStatus="FIN"/>\n</Players>')
+    path = tmp_path / "taking.xml"
+    path.write_text(text.replace("</Players>", zeta), encoding="utf-8")
+    t = api.load(path).tournament
+    assert [(p.late_entry, p.withdrawn_after) for p in t.players] == [(None, None), (None, None), (None, 1),
+                                                                      (None, None), (None, 2), (3, None)]
+    assert api.progress(t).planned == 3

@@ -142,8 +142,7 @@ class EgdFormat(Format):
             warnings.append(f"{file}: placement criteria {', '.join(skipped)} are not computed here (not checked)")
         players, round_down = self._initial_scores(players, file, warnings)
         planned = max((len(p.rounds) for p in players), default=0)
-        last = max((r + 1 for p in players for r, e in enumerate(p.rounds) if e is not ABSENT_ENTRY), default=0)
-        players = [replace(p, rounds=p.rounds[:last]) for p in players]  # rounds not played yet: planned only
+        players = as_held(players)
         dates = dict(meta).get("egd DT", "")
         tiebreaks = tuple(_FAMILY[family][k] for k in names if k in _FAMILY[family]) or ("PTS",)
         return ReadResult(Tournament(
@@ -328,6 +327,21 @@ def half_game(opp, res, kind, colour, handicap) -> RoundEntry:
             return new_entry(Kind.FORFEIT_LOSS, opp, side=side, handicap=handicap)
         return new_entry(Kind.GAME, opp, Result.DRAW, side, rated=False, handicap=handicap)
     return new_entry(Kind.GAME, opp, result, side, handicap=handicap)
+
+
+def as_held(players: list[Player]) -> list[Player]:
+    """The players' rounds as far as the event has paired them: through the last round with a game
+    (or a game awaiting its result); past it, no pairing: what OpenGotha exports a player it has
+    marked absent from a round to come with (its absence value: ``0+``, ``0=``) is a bye asked for
+    ahead, of that worth (not the pairing bye), and ``0-`` no record."""
+    paired = max((r for p in players for r, e in enumerate(p.rounds, 1) if e.opponent is not None), default=0)
+    out = []
+    for p in players:
+        ahead = [new_entry(Kind.FULL_BYE) if e.kind is Kind.PAB else e for e in p.rounds[paired:]]
+        while ahead and ahead[-1] is ABSENT_ENTRY:
+            ahead.pop()
+        out.append(replace(p, rounds=p.rounds[:paired] + tuple(ahead)) if ahead or len(p.rounds) > paired else p)
+    return out
 
 
 def _rank_of(p: Player) -> str | None:

@@ -12,7 +12,6 @@ and the event is ranked by OpenGotha's Swiss criteria unless told otherwise.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import (
@@ -22,7 +21,7 @@ from brightwell_plugin.adapters.base import (
     game_event,
     metadata,
 )
-from brightwell_plugin.adapters.go.egd import both_won_or_lost, half_game
+from brightwell_plugin.adapters.go.egd import as_held, both_won_or_lost, half_game
 from brightwell_plugin.adapters.go.export import (
     cell,
     exported,
@@ -88,8 +87,7 @@ class FfgTouFormat(Format):
                 rounds=tuple(entries), ids=(("ffg", licence),) if licence else (), stored_rank=place, extra=extra,
             ))
         planned = max((len(p.rounds) for p in players), default=0)
-        last = max((r + 1 for p in players for r, e in enumerate(p.rounds) if e is not ABSENT_ENTRY), default=0)
-        players = [replace(p, rounds=p.rounds[:last]) for p in players]
+        players = as_held(players)
         info = dict(meta)
         date = info.get("ffg date", "")
         iso = f"{date[6:10]}-{date[3:5]}-{date[0:2]}" if re.fullmatch(r"\d\d/\d\d/\d{4}", date) else None

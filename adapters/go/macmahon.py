@@ -8,9 +8,12 @@ with its ``Id``, ``SuperBarMember`` (its McMahon score one higher), ``Preliminar
 ``ResultByReferee``, ``PairingWithBye``: the player in ``Black`` has the bye) stands in a round element
 with its ``RoundNumber``. A result is Black's score first: ``1-0`` Black won, ``0-1`` White, ``½-½`` a
 jigo, ``0-0`` both lost, ``1-1`` both won; ``!`` after it, or ``ResultByReferee``, a result not played
-over the board. The ``Walllist``'s ``ShortName`` criteria become OpenGotha's: ``Score`` MMS, ``Points``
-NBW, ``SOS``/``SOSOS``/``SODOS`` over MMS (over NBW when the list starts with ``Points``). A bye counts
-as a win; a round a player is not playing counts nothing."""
+over the board. The rounds a participant is ``NotPlayingInRound`` are kept as OpenGotha's
+``participating`` (as pairgoth imports them); those up to his first round a late entry, those from
+his last through ``NumberOfRounds`` a withdrawal. The ``Walllist``'s ``ShortName`` criteria become
+OpenGotha's: ``Score`` MMS, ``Points`` NBW, ``SOS``/``SOSOS``/``SODOS`` over MMS (over NBW when the
+list starts with ``Points``). A bye counts as a win; a round a player is not playing counts
+nothing."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import re
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.go.opengotha import MAX_HANDICAP
+from brightwell_plugin.adapters.go.participation import PARTICIPATING, entry_and_withdrawal, participating
 from brightwell_plugin.adapters.xml.format import parse_safely
 
 from brightwell_plugin.errors import BrightwellError
@@ -65,6 +69,15 @@ def rank_text(text: str, file: str, el) -> str:
         raise BrightwellError(f"GoLevel '{text[:20]}' is no Go rank (like 5k or 2d)", file=file,
                               place=f"line {el.sourceline}")
     return "9D" if m[2] in "pP" else f"{int(m[1])}{m[2].upper()}"
+
+
+def _not_playing(holder, file: str) -> frozenset[int]:
+    """The rounds a participant's ``NotPlayingInRound`` elements name (one each, as pairgoth reads them)."""
+    rounds = set()
+    for el in holder.findall("NotPlayingInRound"):
+        for word in (el.text or "").split():
+            rounds.add(_whole(word, "NotPlayingInRound", file, el))
+    return frozenset(rounds)
 
 
 class MacMahonFormat(Format):
@@ -149,7 +162,7 @@ class MacMahonFormat(Format):
             place(black, r, b, el)
             place(white, r, w, el)
         last = max((r + 1 for row in entries.values() for r, e in enumerate(row) if e is not ABSENT_ENTRY), default=0)
-        players = tuple(self._player(no, holder, go, entries[no][:last], file) for no, (holder, go)
+        players = tuple(self._player(no, holder, go, entries[no][:last], file, rounds) for no, (holder, go)
                         in enumerate(people, 1))
         preliminary = sum(_flag(holder, "PreliminaryRegistration") for holder, _ in people)
         if preliminary:
@@ -167,7 +180,7 @@ class MacMahonFormat(Format):
             tie_order="surname", metadata=metadata), tuple(warnings))
 
     @staticmethod
-    def _player(no, holder, go, rounds, file):
+    def _player(no, holder, go, rounds, file, planned):
         rating_text = _text(go, "Rating", "-901") or "-901"
         rating = _whole(rating_text, "Rating", file, go)
         extra = [("go rank", rank_text(_text(go, "GoLevel", "30k") or "30k", file, go))]
@@ -175,12 +188,16 @@ class MacMahonFormat(Format):
             extra.append(("club", _text(go, "Club")))
         if _flag(holder, "SuperBarMember"):
             extra.append(("opengotha smmsCorrection", "1"))
+        skip = _not_playing(holder, file)
+        if any(1 <= r <= planned for r in skip):  # as pairgoth imports them: OpenGotha's participation
+            extra.append((PARTICIPATING, participating(skip, planned)))
+        late, out = entry_and_withdrawal(skip, rounds, planned)
         pin = _text(go, "EgdPin")
         country = _text(go, "Country").upper()
         return new_player(
             start_no=no, name=f"{_text(go, 'Surname')}, {_text(go, 'FirstName')}".strip(", ") or f"Player {no}",
             rounds=tuple(rounds), rating=rating, federation="UK" if country == "GB" else country or None,
-            ids=(("egf", pin),) if len(pin) >= 8 else (), extra=tuple(extra))
+            ids=(("egf", pin),) if len(pin) >= 8 else (), extra=tuple(extra), late_entry=late, withdrawn_after=out)
 
     @staticmethod
     def _criteria(root, warnings, file) -> tuple[str, ...]:

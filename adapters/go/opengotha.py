@@ -4,18 +4,20 @@
 Players are referenced by key = name + first name, upper-cased, spaces removed (matched here
 whatever the locale that upper-cased them: :mod:`names`). A player's ``rank`` (30K when missing),
 ``rating`` (-900 when missing: OpenGotha has no unrated player; 2050 added for files older than
-data version 201; kept within -900 .. 2949), ``participating`` (a 0 for each round he does not
-take part in) and ``smmsCorrection`` are kept. Games: ``RESULT_WHITEWINS``, ``RESULT_BLACKWINS``,
-``RESULT_EQUAL`` (jigo); ``_BYDEF`` makes a win a forfeit and a jigo an unrated draw;
-``RESULT_BOTHWIN``/``RESULT_BOTHLOSE`` are double forfeits (unrated for their ``_BYDEF`` forms, which
-OpenGotha counts as not played); ``RESULT_UNKNOWN`` (or no result) is a pairing without a result,
-which OpenGotha counts in the sums over opponents. A game replaces an earlier one at the same round
-and table, as OpenGotha keeps one game per table. ``ByePlayer`` is the bye. The planned rounds
-grow to the last game or bye (``updateNumberOfRoundsIfNecesary``). The placement criteria are read
-by their long names; the McMahon, bye and absence settings and the categories are the event's,
-OpenGotha's import defaults where the file has none. Players with no game, no pairing and no bye
-are left out of the standings unless the file's ``displayNPPlayers`` says to show them. Ties are
-listed by surname, then first name, as OpenGotha lists them. Black moves first.
+data version 201; kept within -900 .. 2949), ``participating`` (a 0 for each round he does not take
+part in: zeros up to his first round a late entry, zeros from his last through the planned rounds a
+withdrawal, where he has no record in them) and ``smmsCorrection`` are kept. Games:
+``RESULT_WHITEWINS``, ``RESULT_BLACKWINS``, ``RESULT_EQUAL`` (jigo); ``_BYDEF`` makes a win a
+forfeit and a jigo an unrated draw; ``RESULT_BOTHWIN``/``RESULT_BOTHLOSE`` are double forfeits
+(unrated for their ``_BYDEF`` forms, which OpenGotha counts as not played); ``RESULT_UNKNOWN`` (or
+no result) is a pairing without a result, which OpenGotha counts in the sums over opponents. A game
+replaces an earlier one at the same round and table, as OpenGotha keeps one game per table.
+``ByePlayer`` is the bye. The planned rounds grow to the last game or bye
+(``updateNumberOfRoundsIfNecesary``). The placement criteria are read by their long names; the
+McMahon, bye and absence settings and the categories are the event's, OpenGotha's import defaults
+where the file has none. Players with no game, no pairing and no bye are left out of the standings
+unless the file's ``displayNPPlayers`` says to show them. Ties are listed by surname, then first
+name, as OpenGotha lists them. Black moves first.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.go.opengotha_keys import PlayerKeys
 from brightwell_plugin.adapters.go.opengotha_order import game_key, java_order, kept_game
+from brightwell_plugin.adapters.go.participation import entry_and_withdrawal, sat_out
 from brightwell_plugin.adapters.names import NameIndex
 from brightwell_plugin.adapters.numbers import digits, whole
 from brightwell_plugin.adapters.xml.format import parse_safely
@@ -198,7 +201,7 @@ class OpenGothaFormat(Format):
                                                              (handicap, "hdCorrection"))
                 if el is not None and el.get(a) is not None]
         players = tuple(self._player(no, p, entries[no][:last], version, implied[no] or show, integer,
-                                     tuple(sorted(more.get(no, ()), key=lambda m: m[0])))
+                                     tuple(sorted(more.get(no, ()), key=lambda m: m[0])), rounds)
                         for no, p in enumerate(people, 1))
         if missed:
             warnings.append(f"{file}: {len(missed)} game(s) or bye(s) name a player OpenGotha's reader does not find "
@@ -253,7 +256,7 @@ class OpenGothaFormat(Format):
                 new_entry(Kind.GAME, white, res.reverse, Side.FIRST, rated=played, handicap=hd))
 
     @staticmethod
-    def _player(no, p, rounds, version, listed, integer, more_games=()):
+    def _player(no, p, rounds, version, listed, integer, more_games=(), planned=0):
         rating = integer(p, "rating", MIN_RATING)
         if version < 201:
             rating += 2050
@@ -262,9 +265,10 @@ class OpenGothaFormat(Format):
                  if p.get(a) and not (a == "smmsCorrection" and p.get(a) == "0")]
         if p.get("rank") is None and p.get("grade") is None:
             extra.append(("go rank", "30K"))  # OpenGotha's default rank
+        late, out = entry_and_withdrawal(sat_out(p.get("participating") or "", planned), rounds, planned)
         return new_player(
             start_no=no, name=f"{p.get('name', '')}, {p.get('firstName', '')}".strip(", "), rounds=tuple(rounds),
-            rating=rating, federation=p.get("country") or None,
+            rating=rating, federation=p.get("country") or None, late_entry=late, withdrawn_after=out,
             ids=tuple((scheme, p.get(attr)) for scheme, attr in (("egf", "egfPin"), ("ffg", "ffgLicence"),
                                                                  ("aga", "agaId")) if p.get(attr)),
             extra=tuple(extra), listed=listed, more_games=more_games)

@@ -21,6 +21,7 @@ import re
 
 from brightwell_plugin.adapters.base import Format, ReadResult
 from brightwell_plugin.adapters.go.pairgoth_records import Document, GameRecord, document
+from brightwell_plugin.adapters.go.participation import PARTICIPATING, entry_and_withdrawal, participating
 from brightwell_plugin.adapters.json_text import Members, load_json
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import check_round, read_input
@@ -120,9 +121,8 @@ class PairgothFormat(Format):
         late = out = None
         if skip:
             if any(1 <= r <= planned for r in skip):  # OpenGotha's participation: 0 a round sat out
-                taking = "".join("0" if r in skip else "1" for r in range(1, planned + 1))
-                extra += (("opengotha participating", taking),)
-            late, out = _entry_and_withdrawal(skip, rounds, planned)
+                extra += ((PARTICIPATING, participating(skip, planned)),)
+            late, out = entry_and_withdrawal(skip, rounds, planned)
         if correction or pro or not final or licensed is not None:
             extra += tuple(x for x in (("opengotha smmsCorrection", str(correction) if correction else ""),
                                        ("pairgoth pro", str(pro) if pro else ""),
@@ -132,20 +132,6 @@ class PairgothFormat(Format):
         return new_player(start_no=no, name=f"{name}, {first}".strip(", "), rounds=tuple(rounds), rating=rating,
                           federation=country or None, ids=ids, extra=extra, listed=final, more_games=more,
                           late_entry=late, withdrawn_after=out)
-
-
-def _entry_and_withdrawal(skip: frozenset[int], rounds: list, planned: int) -> tuple[int | None, int | None]:
-    """A late entry (he sits out rounds 1 .. n - 1: enters in round n) and a withdrawal (he sits out every
-    round after n: withdrew after round n) where the rounds the player sits out say so and he has no
-    record in them."""
-    playing = [r for r in range(1, planned + 1) if r not in skip]
-    if not playing:
-        return None, None
-    first, last = playing[0], playing[-1]
-    held = [r for r, e in enumerate(rounds, 1) if e is not ABSENT_ENTRY]
-    late = first if first > 1 and (not held or held[0] >= first) else None
-    out = last if last < planned and (not held or held[-1] <= last) else None
-    return late, out
 
 
 def _rounds(doc: Document, players: dict[int, int], warnings: list[str], file: str):
