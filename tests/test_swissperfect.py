@@ -341,3 +341,45 @@ def test_a_zip_of_another_event_file_says_a_zip_is_read_for_swiss_perfect_alone(
     message = str(refused.value)
     assert "a zip holding club.TUNX: no Swiss Perfect tournament" in message and "nor another event file" not in message
     assert "unzip it to read another event file" in message
+
+
+def _between_rounds():
+    """Four players, 5 rounds planned, 3 held; player 4 marked absent from round 4, as SP marks a
+    player ahead (his ABSENT bit alone), and SP's windows on round 3."""
+    from brightwell_plugin.builder import TournamentBuilder
+    b = TournamentBuilder("Club Night", rounds=5)
+    for no in range(1, 5):
+        b.player(no, f"Player{no}, P")
+    b.game(1, 1, 3, result="win").game(1, 2, 4, result="draw").game(2, 4, 1, result="loss")
+    b.game(2, 3, 2, result="win").game(3, 1, 2, result="draw").game(3, 3, 4, result="loss")
+    b.bye(4, 4, "zero-bye")
+    t = b.build()
+    return replace(t, metadata=(("the program's current round", "3"),))
+
+
+def test_an_absence_asked_for_ahead_is_its_absent_bit_and_the_current_round_the_desktops(tmp_path):
+    t = _between_rounds()
+    assert api.write(t, tmp_path / "club.trn", "swissperfect") == []
+    sco = read_dbf((tmp_path / "club.sco").read_bytes(), "club.sco", "cp1252").records
+    trn = read_dbf((tmp_path / "club.trn").read_bytes(), "club.trn", "cp1252").records
+    assert max(int(r["ROUND"]) for r in sco) == 3 and int(trn[3]["ABSENT"], 16) == 1 << 3  # no row: the bit
+    assert "[Desktop]" in (tmp_path / "club.ini").read_text() and "Round=3" in (tmp_path / "club.ini").read_text()
+    back = api.load(tmp_path / "club.trn").tournament
+    assert [len(p.rounds) for p in back.players] == [3, 3, 3, 4] and back.player(4).rounds[3].kind is Kind.ZERO_BYE
+    assert api.progress(back) == api.Progress(planned=5, played=3, paired=3, stated=3)
+
+
+def test_a_round_robin_plans_no_more_rounds_than_its_schedule(tmp_path):
+    """A 4-player round robin whose Rounds says 11 (as a real one does) plays 3 rounds; Multi Games
+    doubles it; an absence marked past the planned rounds is passed over, said."""
+    t = replace(_between_rounds(), system="round-robin", metadata=())
+    api.write(t, tmp_path / "rr.trn", "swissperfect")
+    ini = tmp_path / "rr.ini"
+    ini.write_text(ini.read_text().replace("Rounds=5", "Rounds=11"))
+    loaded = api.load(tmp_path / "rr.trn")
+    assert loaded.tournament.rounds == 3 and loaded.tournament.player(4).rounds[3:] == ()
+    assert f"{ini.name}: a round robin of 4 players is 3 rounds: Rounds=11 passed over" in "\n".join(loaded.warnings)
+    assert any("player 4 is marked absent from round 4, past the 3 rounds of the event: passed over" in w
+               for w in loaded.warnings)
+    ini.write_text(ini.read_text().replace("[Tournament Info]", "[Tournament Info]\nMulti Games=2"))
+    assert api.load(tmp_path / "rr.trn").tournament.rounds == 6

@@ -27,6 +27,7 @@ from brightwell_plugin.adapters.swissperfect.dbase import (
     read_integers,
 )
 from brightwell_plugin.adapters.swissperfect.files import is_zip, locate
+from brightwell_plugin.adapters.swissperfect.schedule import desktop_round, robin_rounds
 from brightwell_plugin.adapters.swissperfect.writer import (
     TIEBREAK_IDS,
     files_for,
@@ -207,27 +208,31 @@ class SwissPerfectFormat(Format):
             except BrightwellError as exc:
                 raise exc.at(trio.names[".sco"], f"score record {n}") from None
         played = max((r[0] for _, r in rows), default=0)
+        system = "round-robin" if info.get("System", "0").strip() == "1" else "swiss"
+        try:
+            planned = _int(info.get("Rounds", "0"), 0, "Rounds")
+            if system == "round-robin":
+                planned = robin_rounds(info, len(people), planned, warnings, trio.names.get(".ini", ""))
+        except BrightwellError as exc:
+            raise exc.at(trio.names.get(".ini"), "[Tournament Info]") from None
         players = []
         for n, (rec, pid) in enumerate(zip(people, ids), 1):
             try:
-                players.append(self._player(rec, number[pid], entries[pid], played, warnings, trio.names[".trn"]))
+                players.append(self._player(rec, number[pid], entries[pid], (played, planned), warnings,
+                                            trio.names[".trn"]))
             except BrightwellError as exc:
                 raise exc.at(trio.names[".trn"], f"player record {n}") from None
-        try:
-            planned = _int(info.get("Rounds", "0"), 0, "Rounds")
-        except BrightwellError as exc:
-            raise exc.at(trio.names.get(".ini"), "[Tournament Info]") from None
+        held = max((len(p.rounds) for p in players), default=0)  # with the absences asked for ahead
         sums = {e.score + e.opp_score for p in players for e in p.rounds
                 if e.kind is Kind.GAME and e.score is not None and e.opp_score is not None}
         board = sums.pop() if len(sums) == 1 and minor and max(sums) > 0 else None  # all sum to it: Othello 64
         if board is not None and any((e.score or 0) + (e.opp_score or 0) > board for p in players for e in p.rounds):
             board = None  # a bye credited more than the games' total: no board to infer
-        system = "round-robin" if info.get("System", "0").strip() == "1" else "swiss"
         return Tournament(
             name=info.get("Name", trio.stem).strip() or trio.stem, players=tuple(players),
-            rounds=planned if planned >= played else (played or None), system=system, board=board,
+            rounds=planned if planned >= held else (held or None), system=system, board=board,
             tiebreaks=self._tiebreaks(ini, warnings, trio.names.get(".ini", "")),
-            metadata=(("sp ini", ini_text),) if ini_text else (),
+            metadata=((("sp ini", ini_text),) if ini_text else ()) + desktop_round(ini),
         ), tuple(warnings)
 
     def _row(self, r, number, entries, minor, limit):
@@ -268,12 +273,19 @@ class SwissPerfectFormat(Format):
         entries[w][rnd] = new_entry(w_kind, number[b], side=Side.FIRST, score=scores[0], opp_score=scores[1])
         entries[b][rnd] = new_entry(b_kind, number[w], side=Side.SECOND, score=scores[1], opp_score=scores[0])
 
-    def _player(self, rec, start_no, got, played, warnings, name) -> Player:
+    def _player(self, rec, start_no, got, rounds_of, warnings, name) -> Player:
+        """A player's record; ``rounds_of``: the rounds the .sco holds and the rounds planned."""
+        played, planned = rounds_of
         absent = _rounds_of(rec.get("ABSENT", ""))
         late = _int(rec.get("LATE_ENTRY", ""), 0, "LATE_ENTRY")
         out = _int(rec.get("WITHDRAWAL", ""), 0, "WITHDRAWAL")  # the last round taken part in (as the samples show)
         bonus = _decimal(rec.get("BONUS", ""), "BONUS")
         rounds = [got.get(r, ABSENT_ENTRY) for r in range(1, played + 1)]
+        ahead = [r for r in sorted(absent) if played < r <= max(planned, played)]  # absent from a round to come
+        if any(r > max(planned, played) for r in absent):
+            warnings.append(f"{name}: player {start_no} is marked absent from round {max(absent)}, past the "
+                            f"{max(planned, played)} rounds of the event: passed over")
+        rounds += [new_entry(Kind.ZERO_BYE) if r in ahead else ABSENT_ENTRY for r in range(played + 1, max(ahead, default=0) + 1)]
         free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (Kind.ABSENT, Kind.ZERO_BYE)] \
             if bonus or absent else []
         ordered = ([r for r in free if r in absent] + [r for r in free if r < late and r not in absent]

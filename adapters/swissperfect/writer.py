@@ -12,7 +12,7 @@ from brightwell_plugin.adapters.base import lost_go_ranks, metadata
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.swissperfect.dbase import DbfField, write_dbf
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
+from brightwell_plugin.model import ABSENT_ENTRY, FILE_ROUND, Kind, Player, Result, Side, Tournament
 
 TIEBREAK_IDS = {"BH": "1217", "BH/M1": "1218", "PS": "1219", "SB": "1220", "WIN": "1222", "DISCS": "1223",
                 "BQ": "1226"}
@@ -44,7 +44,7 @@ def lost_in_sp(t: Tournament) -> list[str]:
             shown = f"{code.split('/')[0].upper()}:coef={coef[1]}" if coef else code.split("/")[0].upper()
             lost.append(f"the settings of {item} (Swiss Perfect keeps the tie-break and its coefficient: read "
                         f"back as {shown})")
-    other = sorted({k for k, _ in t.metadata if k != "sp ini"})
+    other = sorted({k for k, _ in t.metadata if k != "sp ini" and not (k == FILE_ROUND and _desktop_round(t))})
     if other:
         lost.append(metadata(f"tournament metadata: {', '.join(other)}"))
     extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("sp ") and k != "club"})
@@ -161,9 +161,12 @@ _BYE_KINDS = (Kind.FULL_BYE, Kind.PAB, Kind.HALF_BYE, Kind.ZERO_BYE)
 
 
 def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
-    """The .sco rows (one per game, from its first mover's side; one per bye), in :data:`SCO` order."""
+    """The .sco rows (one per game, from its first mover's side; one per bye), in :data:`SCO` order. A
+    zero-point bye past every other record is an absence asked for ahead: its ABSENT bit alone."""
     rows = []
     rounds = max((len(p.rounds) for p in t.players), default=0)
+    held = max((r for p in t.players for r, e in enumerate(p.rounds, 1)
+                if e.kind is not Kind.ZERO_BYE and e.kind is not Kind.ABSENT), default=0)
     by_no = {p.start_no: p for p in t.players}
     game, first_side = Kind.GAME, Side.FIRST  # read once: the loop looks at every round record
     for r in range(rounds):
@@ -178,6 +181,8 @@ def _sco_rows(t: Tournament, sp_id: dict[int, str]) -> list[tuple[str, ...]]:
                     rows.append((rnd, sp_id[p.start_no], sp_id[e.opponent], _HALF_TEXT[won], _HALF_TEXT[2 - won],
                                  "1", "1", str(sc) if type(sc) is int else _sub(sc),
                                  str(osc) if type(osc) is int else _sub(osc)))
+                continue
+            if kind is Kind.ZERO_BYE and r >= held:  # asked for ahead: its ABSENT bit alone, as SP marks it
                 continue
             if kind in _BYE_KINDS or (e.opponent is None and kind.is_forfeit):  # a forfeit without opponent: a bye row
                 rows.append((rnd, sp_id[p.start_no], "0", _BYE_ROW_SCORE.get(kind, "2"), "0", "1", "1",
@@ -208,9 +213,17 @@ def _ini(t: Tournament) -> str:
         values.append(("Standings", "Tie Breaks", "".join(f"{i}," for i in ids if i)))
     if coef:
         values.append(("TieBreakAdvanced", "BrightwellCoeff", coef))
+    if _desktop_round(t):
+        values.append(("Desktop", "Round", _desktop_round(t)))
     for section, key, value in values:  # a setting is one line
         text = _set(text, section, key, " ".join(re.sub(r"[\x00-\x1f\x7f\x85\u2028\u2029]", " ", value).split()))
     return text
+
+
+def _desktop_round(t: Tournament) -> str:
+    """The program's round as ``[Desktop] Round`` holds it: a round of the event, else "" (not written)."""
+    value = dict(t.metadata).get(FILE_ROUND, "")
+    return value if digits(value) and 0 < int(value) <= max(t.rounds or 0, t.rounds_played) else ""
 
 
 def _set(text: str, section: str, key: str, value: str) -> str:
