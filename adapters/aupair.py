@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import (
     Format,
+    Loss,
     ReadResult,
     day_of,
     first_of_several,
@@ -31,6 +33,7 @@ from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import check_round, read_input
 from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, Side, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.progress import last_played
 
 END = "*** END OF FILE ***"
 _HEAD = re.compile(r"^\*M(\d{2})\.(\d{2})\.(\d{4})\s?(.*)$")
@@ -129,7 +132,9 @@ class AupairFormat(Format):
         return ReadResult(_event(chosen, len(divisions), file, warnings), tuple(warnings))
 
     def cannot_carry(self, t: Tournament) -> list[str]:
-        lost = lost_pairings(t) + lost_unlisted(t)
+        dropped = _dropped(t)
+        t = _results_only(t)
+        lost = lost_pairings(t) + lost_unlisted(t) + dropped
         names = [p.name for p in t.players if _ascii(p.name).strip()[:20] != p.name or not p.name.strip()]
         if names:
             lost.append(metadata(f"{len(names)} name(s) longer than 20 characters or not ASCII: written cut, "
@@ -179,6 +184,7 @@ class AupairFormat(Format):
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
+        t = _results_only(t)
         if t.game not in (None, "scrabble"):
             raise BrightwellError(f"AUPAIR holds Scrabble games (their scores and spread), and this is "
                                   f"{game_event(t.game)}")
@@ -272,6 +278,25 @@ def _event(division, count: int, file: str, warnings: list[str]) -> Tournament:
                    game="scrabble", start_date=date, tiebreaks=("PTS", "SPREAD"),
                    metadata=(("aupair division", name),))
     return t
+
+
+def _results_only(t: Tournament) -> Tournament:
+    """``t`` through its last round played (``progress.last_played``): AUPAIR is a file of results."""
+    k = last_played(t)
+    if all(len(p.rounds) <= k for p in t.players):
+        return t
+    return replace(t, players=tuple(replace(p, rounds=p.rounds[:k]) for p in t.players))
+
+
+def _dropped(t: Tournament) -> list[str]:
+    """The rounds after the last played that hold something, which AUPAIR does not write."""
+    k, held = last_played(t), t.rounds_played
+    if not any(e.kind is not Kind.ABSENT for p in t.players for e in p.rounds[k:]):
+        return []
+    paired = [r for r in range(k + 1, held + 1) if any(p.entry(r).kind is Kind.PAIRED for p in t.players)]
+    what = f"round {k + 1}" if held == k + 1 else f"rounds {k + 1}-{held}"
+    why = f" (round {paired[0]} paired, no results yet)" if paired else ""
+    return [Loss(f"{what}{why} not written: AUPAIR holds the rounds played, through round {k}")]
 
 
 @hookimpl

@@ -1,8 +1,11 @@
 """FlipTheDisc.com tournament JSON (``flipthedisc``): players, rounds, withdrawals, published BQ.
 
 Each pairing is ``[first, second]``; only the first player's discs are stored (the second has
-64 minus them); a second player with id -1 is a bye, worth a win. The ``round`` field of a
-round object is the tournament's current round, so rounds are taken in array order. Rounds
+64 minus them); a second player with id -1 is a bye, worth a win; a first player's ``result`` null
+is a game not yet played (a pairing without its result). ``info.current_round`` is kept as the
+program's round, as FlipTheDisc counts it (its play-off rounds are numbered apart: 109, 110). The
+``round`` field of a round object is the tournament's current round, so rounds are taken in array
+order. Rounds
 beyond the Swiss (``info.rounds``) are play-offs (a final, a third-place match; its name from
 ``roundNames``), whose pairings may hold a match of several games, ``[first, second]`` per
 game, and a category's label before its matches (``"open"``, then the matches): kept as play-off
@@ -21,6 +24,7 @@ from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import read_input
 from brightwell_plugin.model import (
     ABSENT_ENTRY,
+    FILE_ROUND,
     PUBLISHED,
     Kind,
     PlayoffGame,
@@ -83,26 +87,15 @@ class FlipTheDiscFormat(Format):
         rounds: dict[int, list[RoundEntry]] = {p["id"]: [] for p in data["players_list"]}
         swiss = info.get("rounds") or len(data["rounds"])
         playoffs: list[PlayoffGame] = []
+        paired = 0  # the last Swiss round with a pairing
         for r, rnd in enumerate(data["rounds"]):
             if r >= swiss:
                 playoffs += self._playoffs(rnd, r)
                 continue
             for pair in rnd["pairing"]:
-                if len(pair) != 2:
-                    raise ValueError(f"round {r + 1}: a pairing of {len(pair)} entries in a Swiss round")
-                first, second = pair
-                a, b = first["id"], second["id"]
-                unknown = next((x for x in (a, b) if x not in rounds and x != -1), None)
-                if unknown is not None:
-                    raise ValueError(f"round {r + 1} pairs player {unknown}, who is not in players_list")
-                if b == -1:
-                    rounds[a].append(new_entry(Kind.PAB))
-                    continue
-                if first.get("result") is None:
-                    continue  # paired, not yet played
-                res, discs = _game(first, r)
-                rounds[a].append(new_entry(Kind.GAME, b, res, Side.FIRST, discs, BOARD - discs))
-                rounds[b].append(new_entry(Kind.GAME, a, res.reverse, Side.SECOND, BOARD - discs, discs))
+                _pairing(pair, r, rounds)
+            if rnd["pairing"]:
+                paired = r + 1
             for entries in rounds.values():  # not paired this round
                 if len(entries) < r + 1:
                     entries.append(ABSENT_ENTRY)
@@ -115,13 +108,16 @@ class FlipTheDiscFormat(Format):
             extra = ((PUBLISHED + item, str(s["mbq"])),) if s.get("mbq") is not None else ()
             players.append(new_player(
                 start_no=p["id"], name=f"{p['surname']}, {p['name']}" if p.get("name") else p["surname"],
-                rounds=tuple(rounds[p["id"]]), rating=p.get("rating") or None,
+                rounds=tuple(rounds[p["id"]][:paired]), rating=p.get("rating") or None,
                 federation=p.get("country_code") or None,
                 ids=(("wof", str(p["wof_id"])),) if p.get("wof_id") else (),
                 withdrawn_after=p.get("left_after_round"), stored_points=s.get("score"),
                 stored_rank=places.get(p["id"]), extra=extra,
             ))
         meta = tuple((f"ftd {k}", str(v)) for k, v in info.items() if v is not None and not isinstance(v, (list, dict)))
+        current = info.get("current_round")
+        if type(current) is int and current >= 0:  # as FlipTheDisc counts: a play-off round is 109 or 110
+            meta += ((FILE_ROUND, str(current)),)
         return Tournament(
             name=info.get("name") or "FlipTheDisc tournament", players=tuple(players), rounds=info.get("rounds"),
             game="othello", board=BOARD, start_date=(info.get("start_date") or "")[:10] or None,
@@ -152,6 +148,26 @@ class FlipTheDiscFormat(Format):
                 res, discs = _game(first, r)
                 games.append(PlayoffGame(where, first["id"], second["id"], res, discs, BOARD - discs))
         return games
+
+
+def _pairing(pair, r: int, rounds: dict[int, list[RoundEntry]]) -> None:
+    """One ``[first, second]`` of Swiss round ``r`` (from 0) recorded for its players."""
+    if len(pair) != 2:
+        raise ValueError(f"round {r + 1}: a pairing of {len(pair)} entries in a Swiss round")
+    first, second = pair
+    a, b = first["id"], second["id"]
+    unknown = next((x for x in (a, b) if x not in rounds and x != -1), None)
+    if unknown is not None:
+        raise ValueError(f"round {r + 1} pairs player {unknown}, who is not in players_list")
+    if b == -1:
+        rounds[a].append(new_entry(Kind.PAB))
+    elif first.get("result") is None:  # paired, not yet played
+        rounds[a].append(new_entry(Kind.PAIRED, b, side=Side.FIRST))
+        rounds[b].append(new_entry(Kind.PAIRED, a, side=Side.SECOND))
+    else:
+        res, discs = _game(first, r)
+        rounds[a].append(new_entry(Kind.GAME, b, res, Side.FIRST, discs, BOARD - discs))
+        rounds[b].append(new_entry(Kind.GAME, a, res.reverse, Side.SECOND, BOARD - discs, discs))
 
 
 def _places(standings: list) -> dict[int, int]:

@@ -11,7 +11,7 @@ from brightwell_plugin import api
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind
-from support.make_fixtures import FIXTURES, othello_open
+from support.make_fixtures import FIXTURES, ftd_json, othello_open
 from support.samples import or_skip
 from support.samples import research
 
@@ -185,3 +185,29 @@ def test_play_offs_whose_pairing_list_names_a_category_first(tmp_path):
     assert [(g.stage, g.first, g.second, g.score) for g in t.playoffs] == [
         ("Final (open)", 1, 8, 40), ("Final (open)", 8, 1, 36), ("Final (women)", 4, 2, 30)]
     assert t.rounds_played == swiss
+
+
+def test_a_round_in_play_is_paired_without_results_and_its_current_round_kept(tmp_path):
+    """FlipTheDisc shows a round in play with its games' ``result`` null: pairings without results
+    (not absences), the standings after the round before; ``info.current_round`` kept raw."""
+    path = tmp_path / "in_play.json"
+    path.write_text(ftd_json(awaiting=1))
+    t = api.load(path).tournament
+    assert api.progress(t) == api.Progress(planned=5, played=4, paired=5, stated=5)
+    one, nine = t.player(1).rounds[4], t.player(9)
+    assert (one.kind, one.opponent, one.result, one.score) == (Kind.PAIRED, 4, None, None)
+    assert t.player(4).rounds[4].opponent == 1 and nine.withdrawn_after == 3 and len(nine.rounds) == 5
+    assert api.rank(t, "PTS,BQ:preset=ftd").after_round == 4
+    def order(s):
+        return [(r.rank, r.start_no, r.values) for r in s.rows]
+    assert order(api.rank(t, "PTS")) == order(api.rank(othello_open(), "PTS", after_round=4))
+
+
+def test_a_play_off_round_is_counted_as_flipthedisc_counts_it(tmp_path):
+    """tournament_602 calls its final round 110: kept raw, the Swiss rounds still planned 5 here."""
+    data = json.loads(FTD.read_text())
+    data["info"]["current_round"] = 110
+    path = tmp_path / "final.json"
+    path.write_text(json.dumps(data))
+    t = api.load(path).tournament
+    assert api.progress(t) == api.Progress(planned=5, played=5, paired=5, stated=110)

@@ -21,6 +21,7 @@ from support.samples import research
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Side
 
 REAL = sorted(research("formats", "papp", "workfiles_derived").glob("*/papp-internal-workfile.txt"))
 STORED = sorted(research("programs", "papp", "generated").glob("*/papp-internal-workfile.txt"))
@@ -49,7 +50,7 @@ def compare(workfile: Path) -> None:
         return
     facts, rows = oracle
     t, standings = ours(workfile)
-    assert int(facts["rounds_validated"]) == standings.after_round == t.rounds_played
+    assert int(facts["rounds_validated"]) == standings.after_round == api.progress(t).played
     if standings.after_round == 0:
         return
     assert [int(r["id"]) for r in rows] == [r.start_no for r in standings.rows], "Papp's order"
@@ -115,3 +116,21 @@ def test_papp_lists_a_full_tie_by_name(tmp_path):
     t, standings = ours(write_trio(tmp_path, e))
     tail = [r for r in standings.rows if r.start_no in (6, 7)]
     assert [r.name for r in tail] == ["DE GROOT Aart", "de Groot Anne"] and tail[0].rank == tail[1].rank
+
+
+def test_the_round_in_progress_is_paired_and_ranked_as_papp_ranks_after_the_closed_rounds(tmp_path):
+    """The couples Papp has made for the next round, ``(B W)`` without discs, are pairings without
+    results (Black first); a player not present for it has no record; the standings are those after
+    the last closed round, as Papp ranks them, who is present for the next round still counted."""
+    closed = _small(6)
+    closed.rounds = 5
+    t0, before = ours(write_trio(tmp_path / "closed", closed))
+    pairing = _small(6)
+    pairing.rounds, pairing.in_progress = 5, [(1, 3), (5, 4)]
+    t, standings = ours(write_trio(tmp_path / "open", pairing))
+    assert api.progress(t) == api.Progress(planned=5, played=4, paired=5)
+    assert [(e.kind, e.opponent, e.side) for e in (t.player(1).rounds[4], t.player(3).rounds[4])] == [
+        (Kind.PAIRED, 3, Side.FIRST), (Kind.PAIRED, 1, Side.SECOND)]
+    assert len(t.player(2).rounds) == 4 and t.player(2).withdrawn_after == 4  # gone before round 5
+    assert [(r.start_no, r.values) for r in standings.rows] == [(r.start_no, r.values) for r in before.rows]
+    assert standings.after_round == 4 and api.load(write_trio(tmp_path / "open", pairing)).warnings == ()

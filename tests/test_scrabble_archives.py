@@ -153,3 +153,22 @@ def test_an_archive_beyond_the_round_limit_is_refused_naming_its_line(tmp_path):
     path.write_text(text.replace(line, head + " 2" * 997 + scores, 1), encoding="latin-1")
     with pytest.raises(BrightwellError, match=r"long.tsh: line \d+: round 1001 is beyond the limit of 1000 rounds"):
         api.load(path)
+
+
+def test_aupair_writes_the_rounds_played_and_says_the_round_paired_it_leaves_out(tmp_path):
+    """AUPAIR is a file of results: an event whose round 4 is paired, its games not yet played, is
+    written through round 3, and the conversion says round 4 is left out."""
+    t = replace(scrabble_day(), start_date="2026-03-07")
+    paired = tuple(replace(p, rounds=p.rounds[:3] + tuple(
+        replace(e, kind=Kind.PAIRED, result=None, score=None, opp_score=None) for e in p.rounds[3:] if e.opponent))
+        for p in t.players)
+    pending = replace(t, players=paired)
+    fmt = AupairFormat()
+    assert "round 4 (round 4 paired, no results yet) not written: AUPAIR holds the rounds played, through round 3" \
+        in fmt.cannot_carry(pending)
+    path = tmp_path / "pending.tou"
+    path.write_bytes(fmt.dumps(pending))
+    back = api.load(path, "aupair").tournament
+    assert back.rounds_played == 3 and path.read_bytes() == fmt.dumps(replace(t, players=tuple(
+        replace(p, rounds=p.rounds[:3]) for p in t.players)))
+    assert not [x for x in fmt.cannot_carry(t) if "not written" in x]

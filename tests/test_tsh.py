@@ -12,7 +12,7 @@ from brightwell_plugin import api
 from brightwell_plugin.adapters.tsh.format import TshFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Result, RoundEntry, Side, Tournament
-from support.make_fixtures import FIXTURES
+from support.make_fixtures import FIXTURES, last_round_awaiting
 from support.samples import or_skip
 from support.samples import research
 
@@ -164,3 +164,34 @@ def test_config_max_rounds_beyond_the_limit_is_refused(tmp_path):
     (tmp_path / "config.tsh").write_text("config max_rounds = 1002\n")
     with pytest.raises(BrightwellError, match=r"config.tsh: max_rounds: round 1002 is beyond the limit"):
         api.load(tmp_path / "a.t")
+
+
+def test_opponents_past_the_scores_are_pairings_awaiting_their_results(tmp_path):
+    """tsh pairs ahead: an opponent listed past a player's scores is a game not yet played (a pairing,
+    its side from p12), not an absence; the standings are after the round before; written back as
+    tsh keeps it."""
+    folder = tmp_path / "d"
+    shutil.copytree(T.parent, folder)
+    (folder / "a.t").write_text(last_round_awaiting(T.read_text(encoding="latin-1")), encoding="latin-1")
+    t = api.load(folder / "a.t").tournament
+    assert api.progress(t) == api.Progress(planned=4, played=3, paired=4)
+    ann, dev = t.player(1), t.player(4)
+    assert ann.rounds[3] == RoundEntry(Kind.PAIRED, 5, side=Side.SECOND) and t.player(5).rounds[3].opponent == 1
+    assert len(dev.rounds) == 3  # not paired in round 4: no record
+    assert api.rank(t).after_round == 3
+    assert TshFormat().cannot_carry(t) == [] and TshFormat().dumps(t) == (folder / "a.t").read_bytes()
+
+
+def test_a_pairing_awaiting_its_result_before_a_round_with_one_is_said_lost(tmp_path):
+    t = api.load(T).tournament
+    chen = t.player(3)
+    rounds = (chen.rounds[0], RoundEntry(Kind.PAIRED, 1, side=Side.FIRST)) + chen.rounds[2:]
+    ann = t.player(1)
+    ann_rounds = (ann.rounds[0], RoundEntry(Kind.PAIRED, 3, side=Side.SECOND)) + ann.rounds[2:]
+    players = tuple(p if p.start_no not in (1, 3) else
+                    Player(p.start_no, p.name, rounds if p.start_no == 3 else ann_rounds, rating=p.rating, extra=p.extra)
+                    for p in t.players)
+    changed = Tournament(t.name, players, rounds=t.rounds, game=t.game, tiebreaks=t.tiebreaks, metadata=t.metadata)
+    assert [str(x) for x in TshFormat().cannot_carry(changed)] == [
+        "1 pairing(s) without a result before a round with one (tsh lists a pairing without its scores only past a "
+        "player's last score: written as not paired)"]

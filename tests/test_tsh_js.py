@@ -9,8 +9,9 @@ import pytest
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.model import Kind, Side
 from brightwell_plugin.plugins.host import get_host
-from support.make_fixtures import FIXTURES, as_tourney_js
+from support.make_fixtures import FIXTURES, as_tourney_js, last_round_awaiting
 from support.samples import real_files, research
 from support.tsh_js_text import formatted_tourney_js, tourney_js
 
@@ -63,7 +64,11 @@ def test_the_real_published_tourney_js_in_progress():
     if not js.exists():
         pytest.skip("shared research samples not present")
     t = api.load(js).tournament
-    assert len(t.players) == 37 and t.rounds == 8 and t.rounds_played == 1  # round 2 paired, not played
+    assert len(t.players) == 37 and t.rounds == 8 and t.rounds_played == 2  # round 2 paired, not played
+    assert api.progress(t) == api.Progress(planned=8, played=1, paired=2)
+    second = {p.start_no: p.rounds[1] for p in t.players}  # the opponents listed past the one score
+    assert sum(e.kind is Kind.PAIRED for e in second.values()) == 36  # one player has a bye not yet entered
+    assert all(second[e.opponent].opponent == no for no, e in second.items() if e.kind is Kind.PAIRED)
     assert all(":X" not in p.name and dict(p.ids)["tsh"].startswith("X") for p in t.players)
 
 
@@ -167,3 +172,15 @@ def test_a_tourney_js_beyond_the_round_limit_is_refused(tmp_path, where):
     path.write_text(tourney_js({"config": config, "divisions": [division]}))
     with pytest.raises(BrightwellError, match=r"tourney.js: .*round 1[0-9]{3} is beyond the limit of 1000 rounds"):
         api.load(path)
+
+
+def test_a_tourney_js_pairing_without_its_scores_is_a_pairing_awaiting_its_result(tmp_path):
+    """tsh publishes a round paired ahead as the opponents past the scores, as in its .t file."""
+    division = as_tourney_js(last_round_awaiting((FIXTURES / "tsh" / "a.t").read_text(encoding="latin-1")), "A")
+    path = tmp_path / "tourney.js"
+    path.write_text(tourney_js({"config": {"max_rounds": 4}, "divisions": [division]}))
+    t = api.load(path).tournament
+    assert api.progress(t) == api.Progress(planned=4, played=3, paired=4)
+    assert [(e.kind, e.opponent, e.side) for e in (t.player(1).rounds[3], t.player(5).rounds[3])] == [
+        (Kind.PAIRED, 5, Side.SECOND), (Kind.PAIRED, 1, Side.FIRST)]
+    assert len(t.player(4).rounds) == 3

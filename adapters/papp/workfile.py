@@ -7,7 +7,8 @@ language (:mod:`lexer`). The workfile's statements, as ``pap.y`` runs them:
 ``& +N -N ...`` (who is present from now on), ``(B W)`` a pairing, ``(B Sb W Sw)`` a result
 (Black first; the discs must make the board's total), ``raz-couplage`` (the round's pairings
 dropped), ``ronde-suivante`` (the round closed). Only closed rounds count; pairings after the
-last are the round in progress. In a closed round a present player without a game had the bye
+last are the round in progress, recorded as pairings without results (a player it has not paired
+yet: no record). In a closed round a present player without a game had the bye
 (``Score-bip``: Bip's discs of the total, 24/64 by default) and an absent one nothing. A result
 is what the discs say (``updateScores``). Who is present after the last round is kept: Papp
 counts every game against a player who is not as unplayed (``tiebreak.c``).
@@ -302,14 +303,12 @@ class PappWorkfileFormat(Format):
         bye_points = 1 if 2 * cfg.bye < board else 0 if 2 * cfg.bye > board else 0.5  # updateScores
         rounds = {no: [] for no in state.order}
         for couples, present in state.closed:
-            games = {}
-            for black, white, discs, _ in couples:
-                res = Result.WIN if 2 * discs > board else Result.LOSS if 2 * discs < board else Result.DRAW
-                games[black] = new_entry(Kind.GAME, white, res, Side.FIRST, discs, board - discs)
-                games[white] = new_entry(Kind.GAME, black, res.reverse, Side.SECOND, board - discs, discs)
+            games = _games(couples, board)
             for no, entries in rounds.items():
                 entries.append(games.get(no) or (new_entry(Kind.PAB, score=bye, opp_score=cfg.bye)
                                                  if present.get(no) else ABSENT_ENTRY))
+        for no, e in _games(state.couples, board).items():  # the round in progress: its pairings (and results)
+            rounds[no].append(e)
         players = []
         closed = len(state.closed)
         for no in state.order:
@@ -322,10 +321,16 @@ class PappWorkfileFormat(Format):
                 late_entry=came[0] if came and came[0] > 1 else None,
                 withdrawn_after=came[-1] if came and not here else None,
                 extra=((REGISTERED, "yes" if here else "no"),)))
-        if state.couples:
-            warnings.append(f"{path}: the round in progress (round {closed + 1}, {len(state.couples)} pairing(s)) "
-                            "is not ranked: Papp counts closed rounds only")
-        header = state.header
+        planned = int(header["Nombre-Rondes"]) if "Nombre-Rondes" in (header := state.header) else None
+        held = closed + bool(state.couples)
+        if planned is not None and held > planned:
+            warnings.append(f"{path}: round {held} is {'paired' if held > closed else 'closed'} past the {planned} "
+                            f"rounds #_Nombre-Rondes declares (Papp pairs on): {held} planned")
+            planned = held
+        entered = sum(c[2] is not None for c in state.couples)
+        if entered:
+            warnings.append(f"{path}: round {closed + 1} is not closed and holds {entered} result(s): Papp ranks its "
+                            f"closed rounds only (--after-round {closed} ranks as Papp does)")
         coef = float(header["BQ-double"]) if "BQ-double" in header else cfg.coef
         if coef is None:
             coef = DEFAULT_COEF
@@ -335,11 +340,26 @@ class PappWorkfileFormat(Format):
                             "rounds and constant when it opens one)")
         return Tournament(
             name=header.get("Nom-Tournoi") or path.stem, players=tuple(players),
-            rounds=int(header["Nombre-Rondes"]) if "Nombre-Rondes" in header else None,
+            rounds=planned,
             scoring=ScoringSystem(pab=bye_points), game="othello", board=board, start_date=_date(header.get("Date")),
             tiebreaks=("PTS", f"BQ:preset=papp:coef={coef:g}", "DISCS"), tie_order="name",
             metadata=tuple((f"papp {k}", v) for k, v in header.items()),
         )
+
+
+def _games(couples: list[tuple[int, int, float | None, int]], board: int) -> dict:
+    """Each player's record of a round's couples (Black first): a game by its discs, or a pairing
+    without its result (a couple of the round in progress, ``(B W)``)."""
+    games = {}
+    for black, white, discs, _ in couples:
+        if discs is None:
+            games[black] = new_entry(Kind.PAIRED, white, side=Side.FIRST)
+            games[white] = new_entry(Kind.PAIRED, black, side=Side.SECOND)
+            continue
+        res = Result.WIN if 2 * discs > board else Result.LOSS if 2 * discs < board else Result.DRAW
+        games[black] = new_entry(Kind.GAME, white, res, Side.FIRST, discs, board - discs)
+        games[white] = new_entry(Kind.GAME, black, res.reverse, Side.SECOND, board - discs, discs)
+    return games
 
 
 def _date(text: str | None) -> str | None:

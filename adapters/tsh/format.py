@@ -3,8 +3,10 @@
 One player per line: ``Last, First  rating  opponents ; scores ; tag values ; ...``. Opponents
 are 1-based line numbers of the same file; 0 is a bye or forfeit whose "score" is the spread
 credited (a bye: +spread, read as a bye credited spread-0; a forfeit loss: -spread). ``00`` marks
-a round not paired yet. The ``p12`` tag says who went first. ``config.tsh`` beside the file gives
-the event name, the rounds and the spread caps, which become ``SPREAD:cap=`` in the tie-breaks.
+a round not paired yet. Opponents past the scores are rounds paired, their games not yet entered
+(tsh pairs ahead): pairings without results. The ``p12`` tag says who went first. ``config.tsh``
+beside the file gives the event name, the rounds and the spread caps, which become
+``SPREAD:cap=`` in the tie-breaks.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from pathlib import Path
 
 from brightwell_plugin.adapters.base import (
     Format,
+    Loss,
     ReadResult,
     game_event,
     lost_negative_ratings,
-    lost_pairings,
     lost_unlisted,
     metadata,
 )
@@ -80,6 +82,44 @@ def _kind_of_credit(credit: float):
 
 
 _READ_BACK = {Kind.FULL_BYE: Kind.FULL_BYE, Kind.PAB: Kind.FULL_BYE, Kind.FORFEIT_WIN: Kind.FULL_BYE, Kind.HALF_BYE: Kind.HALF_BYE, Kind.FORFEIT_LOSS: Kind.FORFEIT_LOSS}
+
+
+def _pairings_ahead(t: Tournament) -> set[tuple[int, int]]:
+    """The (player, round) of each pairing without a result that a .t line can hold: past both players'
+    last rounds written with a score (tsh's opponents past the scores)."""
+    scored = {p.start_no: max((r for r, e in enumerate(p.rounds, 1) if e.kind is not Kind.PAIRED and e.kind is not
+                               Kind.ABSENT and (e.kind is Kind.GAME or _credit(e, 0) is not None)), default=0)
+              for p in t.players}
+    return {(p.start_no, r) for p in t.players for r, e in enumerate(p.rounds, 1)
+            if e.kind is Kind.PAIRED and e.opponent in scored and r > scored[p.start_no] and r > scored[e.opponent]}
+
+
+def _line_rounds(p: Player, line_of: dict[int, int], bye: int, ahead: set[tuple[int, int]]):
+    """A player's opponents, scores and ``p12`` values as a .t line writes them; from his first
+    pairing ahead (:func:`_pairings_ahead`), opponents alone."""
+    opps, scores, p12 = [], [], []
+    first_ahead = min((r for no, r in ahead if no == p.start_no), default=len(p.rounds) + 1)
+    for r, e in enumerate(p.rounds, 1):
+        side = "1" if e.side is Side.FIRST else "2" if e.side is Side.SECOND else "3"
+        if (p.start_no, r) in ahead:  # an opponent past the scores: paired, not yet played
+            opps.append(str(line_of[e.opponent]))
+            p12.append(side)
+        elif r > first_ahead:  # not paired, after a pairing ahead
+            opps.append("00")
+            p12.append("00")
+        elif e.kind is Kind.GAME:
+            opps.append(str(line_of[e.opponent]))
+            scores.append(str(int(e.score or 0)))
+            p12.append(side)
+        elif (credit := _credit(e, bye)) is not None:
+            opps.append("0")
+            scores.append(str(int(credit)))
+            p12.append("0")
+        else:
+            opps.append("00")
+            scores.append("00")
+            p12.append("00")
+    return opps, scores, p12
 
 
 class TshFormat(Format):
@@ -168,15 +208,19 @@ class TshFormat(Format):
         n, name, rating, opps, scores, tags = row
         if len(scores) > len(opps):
             raise BrightwellError(f"{len(opps)} opponents but {len(scores)} scores", file=path, place=f"line {n}")
-        # opponents beyond the scores are pairings of rounds not played yet: kept unplayed
+        # opponents beyond the scores are pairings of rounds not played yet: paired, no result
         sides = tags.get("p12", [])
         entries = []
         for r, opp in enumerate(opps):
-            score = scores[r] if r < len(scores) else "00"
-            if opp == "00" or score == "00":
+            score = scores[r] if r < len(scores) else None
+            if opp == "00" or score == "00" or score is None and int(opp) <= 0:
                 entries.append(ABSENT_ENTRY)
                 continue
-            o, s = int(opp), int(score)
+            o = int(opp)
+            if score is None:
+                entries.append(self._paired(o, r, rows, n, path, cut, sides))
+                continue
+            s = int(score)
             if o == 0:
                 if s > 0:
                     entries.append(new_entry(Kind.FULL_BYE, score=s, opp_score=0))
@@ -206,6 +250,15 @@ class TshFormat(Format):
         return new_player(start_no=no, name=name, rounds=tuple(entries), rating=int(re.split(r"[.+]", rating)[0]) or None,
                       extra=extra)
 
+    @staticmethod
+    def _paired(o: int, r: int, rows, n: int, path, cut: CutShort | None, sides: list[str]):
+        """Round ``r`` (from 0) paired with line ``o``, its score not entered yet."""
+        if o > len(rows) and cut is None:
+            raise BrightwellError(f"round {r + 1}: opponent {o} is not a line of this file", file=path, place=f"line {n}")
+        if cut is not None and cut.beyond(o, len(rows), r + 1, f"line {n}"):
+            return ABSENT_ENTRY
+        return new_entry(Kind.PAIRED, o, side=_SIDE.get(sides[r]) if r < len(sides) else None)
+
     def _tournament(self, path, config, players, rows) -> Tournament:
         cap = config.get("spread_cap") or config.get("standings_spread_cap", "")
         caps = [c for c in re.split(r"[\s,\[\]]+", cap) if c]
@@ -220,7 +273,7 @@ class TshFormat(Format):
         if config.get("bye_spread") and not _BYE.fullmatch(config["bye_spread"]):
             raise BrightwellError(f"bye_spread '{config['bye_spread'][:20]}' is not a whole number of points",
                                   file=str(path.parent / "config.tsh"))
-        # rounds after the last with a score are pairings made ahead: not played, not ranked
+        # rounds after the last paired or played: not recorded
         last = max((r for p in players for r, e in enumerate(p.rounds, 1) if e.kind is not ABSENT_ENTRY.kind), default=0)
         players = [replace(p, rounds=p.rounds[:last]) for p in players]
         meta = tuple((f"tsh {k}", v) for k, v in config.items())
@@ -228,7 +281,12 @@ class TshFormat(Format):
                           game="scrabble", tiebreaks=("PTS", spread), metadata=meta)
 
     def cannot_carry(self, t):
-        lost = lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "tsh")
+        ahead = _pairings_ahead(t)
+        inside = sum(e.kind is Kind.PAIRED and (p.start_no, r) not in ahead for p in t.players for r, e in enumerate(p.rounds, 1))
+        lost = lost_unlisted(t) + lost_negative_ratings(t, "tsh")
+        if inside:
+            lost.append(Loss(f"{inside // 2 or 1} pairing(s) without a result before a round with one (tsh lists a "
+                             "pairing without its scores only past a player's last score: written as not paired)"))
         bye = int(dict(t.metadata).get("tsh bye_spread", "50") or 50)
         changed = [e for p in t.players for e in p.rounds if e.kind is not Kind.ZERO_BYE and e.kind in _READ_BACK
                    and (credit := _credit(e, bye)) is not None and _READ_BACK[e.kind] != _kind_of_credit(credit)]
@@ -267,21 +325,9 @@ class TshFormat(Format):
         line_of = {p.start_no: i for i, p in enumerate(t.players, 1)}
         bye = int(dict(t.metadata).get("tsh bye_spread", "50") or 50)
         out = [v for k, v in t.metadata if k == "tsh comment"]
+        ahead = _pairings_ahead(t)
         for p in t.players:
-            opps, scores, p12 = [], [], []
-            for e in p.rounds:
-                if e.kind is Kind.GAME:
-                    opps.append(str(line_of[e.opponent]))
-                    scores.append(str(int(e.score or 0)))
-                    p12.append("1" if e.side is Side.FIRST else "2" if e.side is Side.SECOND else "3")
-                elif (credit := _credit(e, bye)) is not None:
-                    opps.append("0")
-                    scores.append(str(int(credit)))
-                    p12.append("0")
-                else:
-                    opps.append("00")
-                    scores.append("00")
-                    p12.append("00")
+            opps, scores, p12 = _line_rounds(p, line_of, bye, ahead)
             rating = dict(p.extra).get("tsh rating") or str(max(p.rating or 0, 0))
             name = " ".join(_CONTROL.sub(" ", p.name).split()) or f"Player {p.start_no}"
             if re.search(r"(^|\s)[\d.+]+$", name):  # read back, its last word would be the rating

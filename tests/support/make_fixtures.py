@@ -114,10 +114,11 @@ def quirks_trf() -> str:
     return "\n".join(lines) + "\n"
 
 
-def ftd_json() -> str:
+def ftd_json(awaiting: int = 0) -> str:
     """The Othello sample as FlipTheDisc JSON (first player's discs only; bye = id -1; the standings
     in their order), with the published mbq of the players whose ftd values are checked by hand in
-    tests/test_criteria.py."""
+    tests/test_criteria.py. ``awaiting``: the last rounds paired, started and not finished, their
+    games without results (``result`` and ``score`` null), as FlipTheDisc shows a round in play."""
     import json
 
     t = othello_open()
@@ -137,10 +138,12 @@ def ftd_json() -> str:
                                 {"id": -1, "surname": None, "name": None, "country_code": None, "left": None}])
             elif e.is_game and e.side is Side.FIRST:
                 o = t.player(e.opponent)
-                pairing.append([{**person(p), "score": e.score, "result": {"win": 2, "draw": 1, "loss": 0}[e.result.value],
+                played = r <= t.rounds_played - awaiting
+                pairing.append([{**person(p), "score": e.score if played else None,
+                                 "result": {"win": 2, "draw": 1, "loss": 0}[e.result.value] if played else None,
                                  "left": None}, {**person(o), "left": None}])
-        rounds.append({"round": t.rounds_played, "currentRound": r, "started": True, "finished": True,
-                       "pairing": pairing})
+        rounds.append({"round": t.rounds_played, "currentRound": r, "started": True,
+                       "finished": r <= t.rounds_played - awaiting, "pairing": pairing})
     players = [{**person(p), "wof_id": None, "rating": p.rating, "left_after_round": p.withdrawn_after,
                 "team": None} for p in t.players]
     from brightwell_plugin.api import rank  # FlipTheDisc lists its standings in their order
@@ -555,6 +558,19 @@ def as_tourney_js(t_text: str, division: str) -> dict:
         players.append({"id": no, "name": name, "rating": 0,
                         "pairings": opps, "scores": [int(s) for s in scores.split() if s != "00"], "etc": etc})
     return {"name": division, "players": players}
+
+
+def last_round_awaiting(text: str) -> str:
+    """A .t file's text (fixtures/tsh/a.t) with its last round paired and not yet entered, as tsh keeps
+    it: each line's last score left out (its opponent stays, past the scores); a line not paired in it
+    (00) loses its 00s."""
+    lines = []
+    for line in text.splitlines():
+        head, scores, tags = line.split(";")
+        if head.endswith(" 00"):
+            head, tags = head[:-3], tags[:-3]
+        lines.append(";".join((head, " " + " ".join(scores.split()[:-1]) + " ", tags)))
+    return "\n".join(lines) + "\n"
 
 
 def tourney_js() -> str:
