@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Tournament
+from brightwell_plugin.model import ABSENT_ENTRY, NOT_COUNTED, Kind, Player, Tournament
 
-NOT_COUNTED = "games not counted"  # Player.extra key: the file's word that his games do not count (its reason)
 WAYS = ("count", "annul")  # --withdrawn: his games counted (the default), or FIDE's rule applied
 
 

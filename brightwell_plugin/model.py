@@ -87,6 +87,9 @@ LIST_GUESSED = "tie-break list guessed"  # metadata: a list a reader gives a fil
 # current round, Papi's RondeActive, chess-results' currentround, Sharly's current_round), as a decimal string,
 # as the program counts it; where an event stands is read from the records (progress.py), this is shown beside
 FILE_ROUND = "the program's current round"
+# Player.extra key: the file's word that a round robin's player's games are not counted in the standings
+# (chess-results' state 1: withdrew, points do not count), its reason; leaving.py applies it
+NOT_COUNTED = "games not counted"
 # Player.extra key: the rating a program gives an unrated player to rank and number him by (Sharly-Chess's
 # estimate, or the French federation's default), which is not a rating; some programs' tie-breaks count it
 ESTIMATED_RATING = "estimated rating"

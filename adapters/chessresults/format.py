@@ -33,6 +33,7 @@ from brightwell_plugin.fast import new_player
 from brightwell_plugin.limits import check_round
 from brightwell_plugin.model import (
     FILE_ROUND,
+    NOT_COUNTED,
     PUBLISHED,
     PUBLISHED_AFTER,
     Kind,
@@ -41,7 +42,6 @@ from brightwell_plugin.model import (
 )
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
-NOT_COUNTED = "games not counted"  # Player.extra key: his games do not count (leaving.NOT_COUNTED on main)
 _PAIRED = frozenset((Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAIRED, Kind.PAB))
 
 
