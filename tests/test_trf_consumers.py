@@ -100,7 +100,12 @@ def test_every_real_sample_becomes_a_trf_the_pairing_engines_read(tmp_path, sour
         return
     assert read == points(target)
     if loaded.format == "trf":
-        written = e.pairs(target, tmp_path)
+        try:
+            written = e.pairs(target, tmp_path)
+        except Refused as exc:  # an engine's own bound on its search, not a cell it refuses: said
+            if "complexity exceeded" not in str(exc):
+                raise
+            pytest.skip(f"{engine} gives up pairing the next round of {source.name}: {exc}")
         try:
             original = e.pairs(source, tmp_path)
         except Refused:

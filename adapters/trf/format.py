@@ -42,6 +42,7 @@ from brightwell_plugin.adapters.trf.lines import (
     scoring_from_162,
     scoring_from_bb,
     scoring_from_xxs,
+    short_dates,
     split_lines,
 )
 from brightwell_plugin.errors import BrightwellError
@@ -110,6 +111,7 @@ class TrfFormat(Format):
         bwi: dict[int, tuple[tuple[str, str], ...]] = {}
         national: dict[int, tuple[tuple[str, str], ...]] = {}  # TRF-2026's national records: rating (49-52)
         codes = set()
+        written: list = [None, None, ()]  # 042, 052 and 132 as written: dates with a two-digit year
         for n, (line, _) in enumerate(lines, 1):
             code = line[:3]
             if line[3:4] not in (" ", ""):  # "0123456789…", a column ruler: no record, kept as written
@@ -138,9 +140,11 @@ class TrfFormat(Format):
                 if code == "012":
                     name = line[4:].strip()
                 elif code == "042":
-                    start_date = iso_date(line[4:])
+                    start_date, written[0] = iso_date(line[4:]), line[4:]
                 elif code == "052":
-                    end_date = iso_date(line[4:])
+                    end_date, written[1] = iso_date(line[4:]), line[4:]
+                elif code == "132":
+                    written[2] = _round_blocks(line)
                 elif code in ("142", "XXR"):
                     rounds = int(line[4:].split()[0])
                 elif code == "162":
@@ -162,6 +166,8 @@ class TrfFormat(Format):
                                       place=f"line {n}") from None
         if not p001:
             raise BrightwellError("no player record (001): not a TRF file, or one without players", file=file)
+        if start_date is None and written[0] and (short := short_dates(written[0], written[1], written[2])):
+            start_date, end_date = short[0], end_date or short[1]
         players = self._players(p001, bw1, rounds, file)
         if bwi:
             players = tuple(replace(p, ids=p.ids + bwi.get(p.start_no, ())) for p in players)
@@ -317,8 +323,11 @@ class TrfFormat(Format):
 
 def unpaired_cell(block: str) -> bool:
     """A round without opponent and without a result but for a dash, in the colour column
-    (``     -  ``, as the Irish federation's program writes it) or the result's (``       -``)."""
+    (``     -  ``, or with opponent 0 ``0000 -  ``, as the Irish federation's program writes it) or the
+    result's (``       -``)."""
     block = block.ljust(8)
+    if block[:5] == "0000 ":  # ICU's program (icu_tournament, Krause.add_result): "0000 -" is a bye to score
+        return block[5:] == "-  "
     return not block[:5].strip() and block[6] == " " and (block[5], block[7]) in (("-", " "), (" ", "-"), ("-", "-"))
 
 
@@ -383,10 +392,11 @@ def respelt_fields(line: str) -> list[str]:
 
 def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tournament:
     """A round with a dash and no result (:func:`unpaired_cell`) is, to TRF, not paired (or, '-' in the
-    result's column, a zero-point bye). A program that writes it for a half-point bye says so in its
-    stored points: each half point a player's stored points hold above his results is a half-point bye,
-    in the earliest such rounds; his other such rounds stay unpaired. Written back as 'H' (a pairing
-    engine reads that; it refuses the dash)."""
+    result's column, a zero-point bye). A program that writes it for a bye says so in its stored points,
+    as the Irish federation's reads them back (icu_tournament's Krause.fix_sum): each half point a
+    player's stored points hold above his results makes one such round a half-point bye, the earliest
+    first; half points beyond one per round make the earliest of them full-point byes; his other such
+    rounds stay unpaired. Written back as 'H' or 'F' (a pairing engine reads those; it refuses the dash)."""
     cells: dict[int, list[int]] = {}
     for line, _ in lines:
         if line.startswith("001") and "-" in line[FIRST_BLOCK:] and digits(line[4:8].strip()):
@@ -396,21 +406,27 @@ def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tou
     if not cells:
         return t
     total, half = t.scoring.total, t.scoring.draw
-    byes: dict[int, set[int]] = {}
+    byes: dict[int, dict[int, Kind]] = {}
     for p in t.players:
         rounds = [r for r in cells.get(p.start_no, ()) if r < len(p.rounds)]
         if not rounds or p.stored_points is None or not half:
             continue
         k = (p.stored_points - total(p.rounds)) / half
-        if abs(k - round(k)) < 1e-9 and 0 < round(k) <= len(rounds):
-            byes[p.start_no] = set(rounds[:round(k)])
+        most = len(rounds) * (2 if t.scoring.win == 2 * half else 1)  # a whole bye where a win is two draws
+        if abs(k - round(k)) < 1e-9 and 0 < round(k) <= most:
+            k = round(k)
+            full = max(0, k - len(rounds))  # one half point each, then the earliest made whole
+            byes[p.start_no] = {r: Kind.FULL_BYE if j < full else Kind.HALF_BYE for j, r in enumerate(rounds[:k])}
     if not byes:
         return t
-    count, given = sum(map(len, cells.values())), sum(map(len, byes.values()))
-    warnings.append(f"{file}: {count} round(s) with a dash and no result: {given} read as half-point byes, as the "
-                    f"stored points count them; the others as not paired")
-    return replace(t, players=tuple(replace(p, rounds=tuple(new_entry(Kind.HALF_BYE) if r in byes[p.start_no] else e
-                                                            for r, e in enumerate(p.rounds)))
+    count = sum(map(len, cells.values()))
+    halves = sum(kind is Kind.HALF_BYE for made in byes.values() for kind in made.values())
+    wholes = sum(kind is Kind.FULL_BYE for made in byes.values() for kind in made.values())
+    made_whole = f" and {wholes} as full-point byes" if wholes else ""
+    warnings.append(f"{file}: {count} round(s) with a dash and no result: {halves} read as half-point byes"
+                    f"{made_whole}, as the stored points count them; the others as not paired")
+    return replace(t, players=tuple(replace(p, rounds=tuple(new_entry(byes[p.start_no][r]) if r in byes[p.start_no]
+                                                            else e for r, e in enumerate(p.rounds)))
                                     if p.start_no in byes else p for p in t.players))
 
 

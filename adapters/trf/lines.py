@@ -281,21 +281,62 @@ def format_162(s: ScoringSystem) -> str | None:
 
 # -- dates ------------------------------------------------------------------------------------------
 
-_ISO = re.compile(r"^([0-9]{4})[/.\-]([0-9]{1,2})[/.\-]([0-9]{1,2})$")
-_DMY = re.compile(r"^([0-9]{1,2})[/.\-]([0-9]{1,2})[/.\-]([0-9]{4})$")
+_SEP = r"\s*[/.\-]\s*"  # "2005/07/28", "28.07.2005", "28. 07. 2005" (Swiss-Manager's TRF16)
+_ISO = re.compile(rf"^([0-9]{{4}}){_SEP}([0-9]{{1,2}}){_SEP}([0-9]{{1,2}})$")
+_DMY = re.compile(rf"^([0-9]{{1,2}}){_SEP}([0-9]{{1,2}}){_SEP}([0-9]{{4}})$")
+_SHORT = re.compile(rf"^([0-9]{{2}}){_SEP}([0-9]{{2}}){_SEP}([0-9]{{2}})$")  # a two-digit year: "10.09.13"
+_MONTHS = {m: n for n, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                       "dec"), 1)}
+_NAMED = re.compile(r"^([A-Za-z]{3})[a-z]*\.?\s+([0-9]{1,2}),?\s+([0-9]{4})$")  # "May 29, 2020" (lichess)
+_NAMED_DAY_FIRST = re.compile(r"^([0-9]{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?,?\s+([0-9]{4})$")  # "29 May 2020"
 
 
 def iso_date(text: str) -> str | None:
-    """An ISO date from the common TRF spellings (YYYY/MM/DD, DD.MM.YYYY); None when unsure."""
+    """An ISO date from the common TRF spellings (YYYY/MM/DD, DD.MM.YYYY, spaces after the dots,
+    lichess's "May 29, 2020"); None when unsure (a two-digit year: :func:`short_dates`)."""
     text = text.strip()
-    m = _ISO.match(text)
-    if m:
+    if m := _ISO.match(text):
         y, mo, d = m.groups()
-    else:
-        m = _DMY.match(text)
-        if not m:
-            return None
+    elif m := _DMY.match(text):
         d, mo, y = m.groups()
-    if not (1 <= int(mo) <= 12 and 1 <= int(d) <= 31):
+    elif (m := _NAMED.match(text)) and m[1].lower() in _MONTHS:
+        mo, d, y = str(_MONTHS[m[1].lower()]), m[2], m[3]
+    elif (m := _NAMED_DAY_FIRST.match(text)) and m[2].lower() in _MONTHS:
+        d, mo, y = m[1], str(_MONTHS[m[2].lower()]), m[3]
+    else:
         return None
-    return f"{int(y):04d}-{int(mo):02d}-{int(d):02d}"
+    return _valid(int(y), int(mo), int(d))
+
+
+def _valid(y: int, mo: int, d: int) -> str | None:
+    if not (1 <= mo <= 12 and 1 <= d <= 31):
+        return None
+    return f"{y:04d}-{mo:02d}-{d:02d}"
+
+
+_SHORT_ORDERS = {"YY/MM/DD": (0, 1, 2), "DD.MM.YY": (2, 1, 0), "MM/DD/YY": (2, 0, 1)}  # year, month, day at
+
+
+def short_dates(start: str, end: str | None, rounds: Sequence[str]) -> tuple[str, str | None] | None:
+    """(start, end) of dates with a two-digit year (``10.09.13``), read in the one order of the fields
+    — TRF's own YY/MM/DD (its 132 record's), DD.MM.YY or MM/DD/YY — that reads the start, the end
+    and every round's date and keeps them in order: the start first, the rounds' in turn, the end
+    last. None when no order or more than one does (a lone date says nothing of its order)."""
+    texts = [start] + ([end] if end else []) + [r for r in rounds if r.strip()]
+    read = [_SHORT.match(t.strip()) for t in texts]
+    if len(read) < 2 or not all(read):
+        return None
+    fits = []
+    for y, mo, d in _SHORT_ORDERS.values():
+        dates = [_valid(_century(int(m[y + 1])), int(m[mo + 1]), int(m[d + 1])) for m in read]
+        if None in dates:
+            continue
+        first, *others = dates
+        last, between = (others[0], others[1:]) if end else (None, others)
+        if all(first <= x for x in others) and between == sorted(between) and all(x <= last for x in between if last):
+            fits.append((first, last))
+    return fits[0] if len(fits) == 1 else None
+
+
+def _century(yy: int) -> int:
+    return 2000 + yy if yy < 70 else 1900 + yy
