@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from brightwell_plugin.checking import CheckRow, OrderCheck
 
 __all__ = ["Loaded", "check", "check_order", "convert", "default_spec",
-           "describe_playoffs", "detect_format", "explain", "explain_everyone", "load", "rank", "sample_path",
-           "with_standings", "write"]
+           "describe_playoffs", "detect_format", "explain", "explain_everyone", "load", "rank", "rules_used",
+           "sample_path", "with_standings", "write"]
 
 @dataclass(frozen=True)
 class Loaded:
@@ -164,17 +164,18 @@ def load_bytes(data: bytes, name: str = STDIN, format: str | None = None, encodi
 
 
 def rank(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-         host: Host | None = None, edition: int | None = None, boards: bool = False) -> Standings:
+         host: Host | None = None, edition: int | str | None = None, boards: bool = False) -> Standings:
     """Standings under ``spec`` (default: the file's tie-breaks, else :func:`default_spec`): of an
     individual event, its players; of a team event, its teams — each a row numbered and named as the
     team, ranked over match points — or with ``boards`` its players (the board standings).
-    ``edition`` (2024 or 2026) is the FIDE C.07 edition for items that do not name one."""
+    ``edition`` (2009, 2024, 2026, or a program's convention: ``"icu"``) is the rules for unplayed
+    rounds of the items that do not name theirs (default: by the event's date; :func:`rules_used`)."""
     return _rank(tournament, spec, after_round, host or get_host(), edition, boards)
 
 
 def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str] | None = None,
             after_round: int | None = None, host: Host | None = None,
-            edition: int | None = None, boards: bool = False) -> list[Explanation]:
+            edition: int | str | None = None, boards: bool = False) -> list[Explanation]:
     """For one player (start number or name; of a team event, a team unless ``boards``), how each
     criterion's value was obtained."""
     return _explain(tournament, player, spec, after_round, host or get_host(), edition, boards)
@@ -182,7 +183,7 @@ def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str]
 
 def explain_everyone(tournament: Tournament, spec: str | Sequence[str] | None = None,
                      after_round: int | None = None, host: Host | None = None,
-                     edition: int | None = None, players: Sequence[int] | None = None,
+                     edition: int | str | None = None, players: Sequence[int] | None = None,
                      boards: bool = False) -> list[list[Explanation]]:
     """:func:`explain` for every player (of a team event, every team unless ``boards``), in the
     file's order (one pass: what a published site shows); ``players``: only these (indices)."""
@@ -190,7 +191,8 @@ def explain_everyone(tournament: Tournament, spec: str | Sequence[str] | None = 
 
 
 def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-          host: Host | None = None, edition: int | None = None, boards: bool = False) -> tuple[Standings, list[CheckRow]]:
+          host: Host | None = None, edition: int | str | None = None,
+          boards: bool = False) -> tuple[Standings, list[CheckRow]]:
     """Compare the ranks and tie-break values a file publishes (of a team event, its team records'
     unless ``boards``) with those ``spec`` computes: the standings, and a row per player."""
     # on first use: a rank needs none of it (benchmarks/bench_start.py)
@@ -199,11 +201,21 @@ def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after
 
 
 def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None = None,
-                host: Host | None = None, boards: bool = False) -> list[OrderCheck]:
-    """For each spec: does the file's stored order list players (teams) as that spec ranks them?"""
+                host: Host | None = None, boards: bool = False, edition: int | str | None = None) -> list[OrderCheck]:
+    """For each spec: does the file's stored order list players (teams) as that spec ranks them
+    (under ``edition``'s rules for unplayed rounds, as :func:`rank`)?"""
     # on first use: a rank needs none of it (benchmarks/bench_start.py)
     from brightwell_plugin import checking
-    return checking.check_order(tournament, specs, after_round, host or get_host(), boards)
+    return checking.check_order(tournament, specs, after_round, host or get_host(), boards, edition)
+
+
+def rules_used(tournament: Tournament, spec: str | Sequence[str] | None = None, edition: int | str | None = None,
+               host: Host | None = None, boards: bool = False):
+    """Which rules for unplayed rounds rank the event under ``spec`` and ``edition`` (an edition of
+    FIDE's or a program's convention) and why (``--edition``, its date, or none for want of a date:
+    ``by_default``); None when no item of the list depends on them (editions.py)."""
+    from brightwell_plugin.editions import rules_used as _rules_used  # on first use
+    return _rules_used(tournament, spec, edition, host or get_host(), boards)
 
 
 def progress(tournament: Tournament) -> Progress:

@@ -35,9 +35,12 @@ class Context:
     have short aliases for formulas: ``t``, ``k``, ``R``, ``n`` (the number of players).
     """
 
-    def __init__(self, tournament: Tournament, after_round: int | str | None = None, edition: int | None = None):
+    def __init__(self, tournament: Tournament, after_round: int | str | None = None,
+                 edition: int | str | None = None):
         self.t = tournament
-        self.edition = edition  # FIDE C.07 edition for items that name none (None: by start date)
+        # the rules for unplayed rounds of items that name none: an edition of FIDE's (2009, 2024,
+        # 2026) or a program's convention ("icu"); None: the edition of the event's date
+        self.edition = edition
         self.spec: tuple = ()  # the (item, criterion, options) being ranked, set by the standings
         self.k = rounds_ranked(tournament, after_round)
         self.R = tournament.planned_rounds or self.k

@@ -57,7 +57,7 @@ def named(warnings: Sequence[str], path, name: str) -> list[str]:
 
 
 def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
-             after_round: int | None = None, source: str = "", edition: int | None = None,
+             after_round: int | None = None, source: str = "", edition: int | str | None = None,
              warnings: Sequence[str] = (), *, host: Host) -> dict:
     """The whole publication of ``t``: standings after each round up to ``after_round`` (default: all).
     Of a team event, ``spec`` ranks the teams (``doc["teams"]``) and the players by their default."""
@@ -70,7 +70,7 @@ def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: st
         return doc
 
 
-def team_part(t: Tournament, spec, after_round: int, edition: int | None, host: Host) -> dict:
+def team_part(t: Tournament, spec, after_round: int, edition: int | str | None, host: Host) -> dict:
     """A team event's teams: their standings, matches (the boards' results) and explanations."""
     standings = rank(t, spec, after_round, host, edition)
     shared = shared_ranks(standings)
@@ -96,7 +96,7 @@ def team_part(t: Tournament, spec, after_round: int, edition: int | None, host: 
 
 
 def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str | None = None,
-            after_round: int | None = None, source: str = "", edition: int | None = None,
+            after_round: int | None = None, source: str = "", edition: int | str | None = None,
             warnings: Sequence[str] = (), *, host: Host) -> dict:
     """The publication without its explanations (``doc["explanations"]`` is empty): everything
     the standings, crosstable and comparison pages need. Call it with the GC paused."""
@@ -147,7 +147,7 @@ def playoffs(t: Tournament, final: Standings) -> list[dict]:
              "score": _number(g.score), "opp_score": _number(g.opp_score)} for g in t.playoffs]
 
 
-def explanations(t: Tournament, spec: str | Sequence[str] | None, after_round: int, edition: int | None = None,
+def explanations(t: Tournament, spec: str | Sequence[str] | None, after_round: int, edition: int | str | None = None,
                  players: range | None = None, *, host: Host) -> dict[str, list[dict]]:
     """Each player's explanations by start number (as text), of ``players`` (indices in the file's
     order; default: everyone)."""

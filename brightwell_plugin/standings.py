@@ -194,21 +194,21 @@ def _steps(ctx: Context, bound) -> Iterator[Step]:
 
 
 def rank(t: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
-         edition: int | None = None, boards: bool = False) -> Standings:
+         edition: int | str | None = None, boards: bool = False) -> Standings:
     """Standings of ``t`` (of a team event, its teams unless ``boards``: :func:`ranked`) under
-    ``spec`` (see :func:`default_spec`), after ``after_round``; ``edition`` is the FIDE C.07
-    edition for items that name none."""
+    ``spec`` (see :func:`default_spec`), after ``after_round``; ``edition`` is the rules for
+    unplayed rounds of items that name none (2009, 2024, 2026, ``icu``; None: by the date)."""
     t = ranked(t, boards)
     return _rank(t, bind(spec, t, host), after_round, edition)
 
 
 def rank_stepwise(t: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
-                  boards: bool = False) -> tuple[Standings, list[list[list[int]]]]:
+                  boards: bool = False, edition: int | str | None = None) -> tuple[Standings, list[list[list[int]]]]:
     """:func:`rank`, and the groups of players (indices into what is ranked) still tied before each
     item of the list, then after the last: what each item parted."""
     steps: list[list[list[int]]] = []
     t = ranked(t, boards)
-    return _rank(t, bind(spec, t, host), after_round, None, steps), steps
+    return _rank(t, bind(spec, t, host), after_round, edition, steps), steps
 
 
 def _rank(t: Tournament, bound: list, after_round, edition, steps: list | None = None) -> Standings:
@@ -242,7 +242,7 @@ def _rank(t: Tournament, bound: list, after_round, edition, steps: list | None =
 
 
 def explain_everyone(t: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
-                     edition: int | None = None, players: Sequence[int] | None = None,
+                     edition: int | str | None = None, players: Sequence[int] | None = None,
                      boards: bool = False) -> list[list[Explanation]]:
     """:func:`explain` for every player (of a team event, every team unless ``boards``) in the
     file's order, or for ``players`` (indices), sharing one context."""
@@ -280,7 +280,7 @@ def find_player(t: Tournament, who: str | int) -> int:
 
 
 def explain(t: Tournament, who: str | int, spec: str | Sequence[str] | None, after_round: int | None,
-            host: Host, edition: int | None = None, boards: bool = False) -> list[Explanation]:
+            host: Host, edition: int | str | None = None, boards: bool = False) -> list[Explanation]:
     """How each criterion's value for one player (of a team event, one team unless ``boards``) was obtained."""
     t = ranked(t, boards)
     i = find_player(t, who)

@@ -14,10 +14,10 @@ from brightwell_plugin.criteria.base import (
     fmt,
     number,
 )
-from brightwell_plugin.criteria import sharly_buchholz
+from brightwell_plugin.criteria import older_rules, sharly_buchholz, swiss_manager_old
 from brightwell_plugin.criteria import swiss_manager as sm_rules
-from brightwell_plugin.criteria import swiss_manager_old
 from brightwell_plugin.criteria.unplayed import (
+    DRAWN,
     EDITION,
     EDITION_MODIFIERS,
     RULES,
@@ -42,7 +42,7 @@ class _OpponentSum(Criterion):
     """Sum over rounds of a per-round contribution, with FIDE cuts and unplayed-round rules."""
 
     modifiers = _CUTS + ("P", "S", "F") + EDITION_MODIFIERS
-    parameters = (EDITION, RULES)
+    parameters = (EDITION, RULES, DRAWN)
     weighted = False  # SB: opponent's score x points scored against him
     fore = False  # FB: final-round pairings count as draws
 
@@ -90,11 +90,23 @@ class _OpponentSum(Criterion):
             sm_rules.refuse_two_byes(ctx)
         return sm_rules.free_rounds(ctx)
 
+    def older(self, ctx, opts):
+        """The view of the rules before 2023 the item is ranked by (criteria/older_rules.py), else None."""
+        rr = round_robin(ctx, opts)
+        rules = older_rules.older_rules(ctx, opts, rr)
+        if rules is None:
+            return None
+        return older_rules.older_view(ctx, rules, older_rules.drawn_reading(opts), self.fore or "F" in opts.modifiers,
+                                      rr or "P" in opts.modifiers)
+
     def values_with_cuts(self, ctx, opts):
         if sharly(opts):
             return self.sharlys(ctx, opts)
         if swiss_manager_old.rules_of(opts):
             return swiss_manager_old.values(ctx, opts, self.weighted, self.fore or "F" in opts.modifiers)
+        if (older := self.older(ctx, opts)) is not None:
+            return [cut_values(older_rules.items(ctx, older, i, self.weighted), opts.modifiers, ctx.k)[0]
+                    for i in range(ctx.n)]
         view, ed, rr = self._setup(ctx, opts)
         low, high = cut_counts(opts.modifiers, ctx.k)
         sm = self._swiss_managers(ctx, opts, low > 0)
@@ -112,6 +124,8 @@ class _OpponentSum(Criterion):
             return self.sharlys(ctx, opts)
         if any(m in opts.modifiers for m in _CUTS) or swiss_manager_old.rules_of(opts):
             return self.values_with_cuts(ctx, opts)
+        if (older := self.older(ctx, opts)) is not None:
+            return [sum(v for v, *_ in older_rules.items(ctx, older, i, self.weighted)) for i in range(ctx.n)]
         view, ed, rr = self._setup(ctx, opts)  # fast path: the sum of _items' values
         adjusted, weighted, out = view.adjusted, self.weighted, []
         value_of = adjusted.__getitem__
@@ -138,6 +152,12 @@ class _OpponentSum(Criterion):
         if swiss_manager_old.rules_of(opts):
             return explanation(ctx, opts, i, *swiss_manager_old.explained(ctx, opts, self.weighted,
                                                                       self.fore or "F" in opts.modifiers, i))
+        if (older := self.older(ctx, opts)) is not None:
+            total, cut = cut_values(older_rules.items(ctx, older, i, self.weighted), opts.modifiers, ctx.k)
+            reading = f"; an opponent's unplayed rounds drawn: {older_rules.drawn_reading(opts)}" \
+                if older.rules == older_rules.FIDE_2009 else ""
+            return explanation(ctx, opts, i, total, older_rules.explained(ctx, older, i, self.weighted, cut),
+                               [older_rules.NAMES[older.rules] + reading])
         view, ed, rr = self._setup(ctx, opts)
         sm = self._swiss_managers(ctx, opts, cut_counts(opts.modifiers)[0] > 0)
         items = self._items(ctx, view, ed, rr, i, sm)

@@ -1,9 +1,11 @@
 """FIDE C.07 art. 15-16: unplayed rounds, adjusted scores, dummy opponents, the cut exception.
 
-Editions: ``2024`` (2023 and 2024-08 texts: dummy = own final total, uncapped) and ``2026``
-(16.4.1/16.4.2 caps). Default edition: from the tournament's start date (before 2026-03-01 ->
-2024; unknown -> 2026, like FIDE's checker). Round robins (15.2): forfeits count as games
-against the scheduled opponent and there are no dummies; ``/S`` forces the Swiss rules.
+Editions: ``2009`` (FIDE's rules of 2009-2022, Handbook C.02 13.15 / the 2022 tie-break text: a
+virtual opponent; criteria/older_rules.py), ``2024`` (2023 and 2024-08 texts: dummy = own final
+total, uncapped) and ``2026`` (16.4.1/16.4.2 caps). Default edition: from the tournament's date
+(before 2023-07-01 -> 2009, before 2026-03-01 -> 2024; undated -> 2026, like FIDE's checker).
+Round robins (15.2): forfeits count as games against the scheduled opponent and there are no
+dummies; ``/S`` forces the Swiss rules.
 """
 
 from __future__ import annotations
@@ -17,16 +19,24 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Options, Parameter
 from brightwell_plugin.model import Kind
 
-EDITION = Parameter("edition", "FIDE C.07 edition for unplayed rounds (default: from the start date)",
-                    None, ("2024", "2026"), read=int)
-RULES = Parameter("rules", "whose rules for unplayed rounds: fide (C.07), swiss-manager (as Swiss-Manager "
-                  "computes: a round robin's unplayed rounds as in a Swiss (no art. 15.2), its free round a "
-                  "pairing-allocated bye however spelt, a cut treats a full-point bye as a VUR (16.5), a team's "
-                  "bye is a drawn match to its opponents), swiss-manager-2009 (its FIDE correction of 2009: "
-                  "virtual opponents), swiss-manager-real (its uncorrected: real points; docs/swissmanager.md), "
-                  "or sharly (as Sharly-Chess computes: its adjusted scores, dummies and cuts; docs/sharly.md)",
-                  "fide", ("fide", "swiss-manager", "swiss-manager-2009", "swiss-manager-real", "sharly"))
-_EDITION_OF_MODIFIER = {"V2024": 2024, "V2026": 2026}
+EDITIONS = (2009, 2024, 2026)  # FIDE's rules for unplayed rounds: of 2009-2022, of 2023/2024, of 2026
+EDITION_STARTS = ((2024, (2023, 7, 1)), (2026, (2026, 3, 1)))  # the day each took over from the one before
+CONVENTIONS = ("icu",)  # programs' conventions an event can be ranked by as a whole (``--edition icu``)
+EDITION = Parameter("edition", "FIDE's rules for unplayed rounds: 2009 (of 2009-2022: a virtual opponent), 2024 "
+                    "or 2026 (C.07) (default: from the event's date)", None, tuple(map(str, EDITIONS)), read=int)
+RULES = Parameter("rules", "whose rules for unplayed rounds: fide (C.07, or the edition's), swiss-manager (as "
+                  "Swiss-Manager computes: a round robin's unplayed rounds as in a Swiss (no art. 15.2), its free round "
+                  "a pairing-allocated bye however spelt, a cut treats a full-point bye as a VUR (16.5), a team's bye "
+                  "is a drawn match to its opponents), swiss-manager-2009 (its FIDE correction of 2009: virtual "
+                  "opponents), swiss-manager-real (its uncorrected: real points; docs/swissmanager.md), sharly (as "
+                  "Sharly-Chess computes: its adjusted scores, dummies and cuts; docs/sharly.md), or icu (as the Irish "
+                  "federation's program: one's own unplayed round a 0-point opponent, an opponent's a draw; "
+                  "docs/criteria.md)",
+                  "fide", ("fide", "swiss-manager", "swiss-manager-2009", "swiss-manager-real", "sharly", "icu"))
+DRAWN = Parameter("drawn", "of 2009-2022 (edition=2009): an opponent's unplayed rounds counted as draws: all (every "
+                  "round he did not play over the board), or forfeits (forfeits only; byes and absences as scored)",
+                  "all", ("all", "forfeits"))
+_EDITION_OF_MODIFIER = {"V2009": 2009, "V2024": 2024, "V2026": 2026}
 EDITION_MODIFIERS = tuple(_EDITION_OF_MODIFIER)
 _VUR_KINDS = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
 _KIND_OF = attrgetter("kind")
@@ -34,23 +44,49 @@ _DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 
 
 def edition(ctx: Context, opts: Options) -> int:
-    """The edition asked for by ``edition=`` or a ``/V2024`` style modifier, else from the date."""
+    """The edition asked for by ``edition=`` or a ``/V2024`` style modifier, else the context's
+    (``--edition``), else from the event's date."""
     value = opts.values.get("edition")
     for m in opts.modifiers:
         value = _EDITION_OF_MODIFIER.get(m, value)
     if value is not None:
         return value
-    if ctx.edition is not None:
+    if isinstance(ctx.edition, int):
         return ctx.edition
-    return edition_of_date(ctx.t.start_date)
+    return event_edition(ctx.t)
 
 
-def edition_of_date(start_date: str | None) -> int:
-    """The edition in force when an event started: 2024 before 2026-03-01, else (or undated) 2026."""
+def event_edition(t) -> int:
+    """The edition in force on the event's date (:func:`event_date`)."""
+    return edition_of_date(event_date(t))
+
+
+def event_date(t) -> str | None:
+    """The date the edition is chosen by: the event's start date, else its end date (None: neither
+    is a date, ``YYYY-MM-DD``)."""
+    return next((d for d in (t.start_date, t.end_date) if d and _DATE.match(d)), None)
+
+
+def edition_of_date(start_date: str | None, oldest: int = EDITIONS[0]) -> int:
+    """The edition in force on a date: 2009 before 2023-07-01, 2024 before 2026-03-01, else (or
+    undated) 2026; never one older than ``oldest`` (FIDE's checker knows no rules before 2024)."""
     m = _DATE.match(start_date or "")
-    if m and (int(m[1]), int(m[2]), int(m[3])) < (2026, 3, 1):
-        return 2024
-    return 2026
+    if not m:
+        return EDITIONS[-1]
+    day, found = (int(m[1]), int(m[2]), int(m[3])), EDITIONS[0]
+    for ed, start in EDITION_STARTS:
+        if day >= start:
+            found = ed
+    return max(found, oldest)
+
+
+def rules_of(ctx: Context, opts: Options) -> str:
+    """Whose rules for unplayed rounds: the item's ``rules=`` (or its preset's), else the event's
+    convention (``--edition icu``), else FIDE's."""
+    named = any(key in ("rules", "preset") for key, _ in opts.item.options)
+    if not named and ctx.edition in CONVENTIONS:
+        return ctx.edition
+    return opts.values.get("rules") or "fide"
 
 
 def edition_read(opts: Options) -> dict[str, str]:

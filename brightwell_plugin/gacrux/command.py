@@ -16,6 +16,7 @@ import os
 import sys
 import time
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 from brightwell_plugin import __version__, api
@@ -170,27 +171,57 @@ def _answer(params: dict, host: Host):
     after = _after(params, t, rounds)
     t = _pairings_as_absences(t, after)
     _warn(loaded, t, params["input_file"])
+    edition = gacrux_edition(t)
     try:
-        standings, steps = rank_stepwise(t, spec, after, host)
+        standings, steps = rank_stepwise(t, spec, after, host, edition=edition)
     except BrightwellError as exc:
         raise Failure(401, [str(exc)], f"{params['input_file']}: {exc}") from None
-    summed = _summed(t, codes, spec, standings, document, api, host)
+    summed = _summed(t, codes, spec, standings, document, api, host, edition)
     given, records, shown = {}, {}, {}
     for i in (i for i, c in enumerate(codes) if c.name == "DE"):  # the ranks before and after it
         ranks = [document.ranks_before(t.players, steps[j]) for j in (i, i + 1)]
         given.update(((i, no), v) for no, v in document.direct_encounter(*ranks).items())
-        found = _encounter_loops(t, spec[i], after, ranks[0], host)
+        found = _encounter_loops(t, spec[i], after, ranks[0], host, edition)
         records[i], shown[i] = found.record, found.shown  # gacrux's record of DE's loops, and their working
-    edition = edition_of_date(t.start_date)
     entries = [{**c.describe(i + 1, edition, unrated, t.system == "round-robin"),
                 **({"ede": records[i]} if i in records else {})} for i, c in enumerate(codes)]
     writers = [document.writer(c, standings.after_round, document.whole(c, host.criteria)) for c in codes]
     result = document.result(t.players, entries, writers,
                              standings, summed, given, edition, rounds, bool(params["check"]))
     if params["check"]:  # each value's terms, as gacrux details them
-        _detail(t, codes, spec, after, result, document, shown, host)
+        _detail(t, codes, spec, after, result, document, shown, host, edition)
     return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
                                                              tiebreaks=tuple(texts)), host)
+
+
+def gacrux_edition(t) -> int:
+    """The edition gacrux ranks by: 2024 (its ver 1: it knows no rules before 2023's) for a start date
+    before 2026-03-01, else 2026 (ver 2), an undated event too; the date as gacrux reads it (a TRF's
+    042 as written: :func:`gacrux_day`), which reads fewer spellings than this project's reader."""
+    written = next((line[4:] for key, line in t.metadata if key == trf.META and line.startswith("042 ")), None)
+    return edition_of_date(gacrux_day(written) if written is not None else t.start_date, oldest=2024)
+
+
+def gacrux_day(text: str) -> str | None:
+    """A TRF date as gacrux 1.11.65 reads it (helpers.parse_date, then the first ten characters as
+    YYYY-MM-DD): ``DD.MM.YYYY`` and ``YYYY.MM.DD`` with dots, ``YYYY/MM/DD``, a short ``DD/MM/YYYY``
+    read as "20" and its text; anything else (``28. 07. 2005``, ``May 29, 2020``, ``10.09.13``) no date."""
+    day = text.split(" ", 1)[0]  # as written after "042 ": a leading space leaves no date, as in gacrux
+    iso = text
+    for sep in (".", "/"):
+        parts = day.split(sep)
+        if len(parts) == 3:
+            if len(parts[0]) == 4:
+                iso = text.replace(sep, "-")
+            elif sep == ".":
+                iso = f"{parts[2]}-{parts[1]}-{parts[0]}"
+            else:
+                iso = "20" + text.replace("/", "-")
+            break
+    try:
+        return datetime.strptime(iso[:10], "%Y-%m-%d").date().isoformat()
+    except ValueError:
+        return None
 
 
 def _pairings_as_absences(t, after: int):
@@ -255,7 +286,7 @@ def _team_answer(t, params: dict, loaded, document, host: Host):
     read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
     params["tiebreak"] = texts
     unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
-    edition = edition_of_date(t.start_date)
+    edition = gacrux_edition(t)
     try:
         primary = teams.primary_score(t, trf_file=params["input_format"].upper() != "JSON")
         codes = teams.parse(texts, primary, edition, unrated, t.system == "round-robin")
@@ -278,21 +309,21 @@ def _team_answer(t, params: dict, loaded, document, host: Host):
                                                              tiebreaks=tuple(texts)), host)
 
 
-def _encounter_loops(t, item: str, after: int, before: dict[int, int], host: Host):
+def _encounter_loops(t, item: str, after: int, before: dict[int, int], host: Host, edition: int):
     """gacrux's loops of DE on the groups tied before it (checker_loops.Loops)."""
     # DE's loops (benchmarks/bench_checker.py)
     from brightwell_plugin.gacrux.details import direct_encounter_loops
     ((_, criterion, opts),) = configured([item], host)
-    return direct_encounter_loops(Context(t, after), criterion, opts, before)
+    return direct_encounter_loops(Context(t, after, edition), criterion, opts, before)
 
 
-def _detail(t, codes, spec, after, result: dict, document, shown: dict, host: Host) -> None:
+def _detail(t, codes, spec, after, result: dict, document, shown: dict, host: Host, edition: int) -> None:
     """Add each competitor's ``tiebreakDetails`` (gacrux's ``-c``)."""
     # -c only (benchmarks/bench_checker.py)
     from brightwell_plugin.gacrux.details import details
     names = [document.ALIASES.get(c.name, c.name) if c.gacrux else None for c in codes]
     descs = [entry["desc"] for entry in result["tiebreaks"]]
-    found = details(Context(t, after), configured(spec, host), names, descs, result["competitors"], shown)
+    found = details(Context(t, after, edition), configured(spec, host), names, descs, result["competitors"], shown)
     for competitor in result["competitors"]:
         competitor["tiebreakDetails"] = found[competitor["cid"]]
 
@@ -360,7 +391,7 @@ def _with_unrated(code, unrated: int | None, document) -> str:
     return f"{item}/U{unrated}{colon}{options}"
 
 
-def _summed(t, codes, spec, standings, document, api, host: Host) -> dict:
+def _summed(t, codes, spec, standings, document, api, host: Host, edition: int) -> dict:
     """Which zeros of a summed criterion (BH, SB, PS, KS ...) are a sum of no term: gacrux writes
     those as a whole 0 (only the players with a 0 are explained); for AOB, who played a game."""
     out = {}
@@ -375,7 +406,8 @@ def _summed(t, codes, spec, standings, document, api, host: Host) -> dict:
         zeros = [r.start_no for r in standings.rows if not r.values[i]]
         if not zeros:
             continue
-        explained = api.explain_everyone(t, [spec[i]], standings.after_round, host, players=[index[n] for n in zeros])
+        explained = api.explain_everyone(t, [spec[i]], standings.after_round, host, edition,
+                                         players=[index[n] for n in zeros])
         for no, (explanation,) in zip(zeros, explained):
             out[i, no] = any(part.value is not None for part in explanation.parts)
     return out

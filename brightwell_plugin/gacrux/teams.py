@@ -170,8 +170,8 @@ def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, e
     view = team_view(t)
     spec = [c.item for c in codes]
     bound = configured(spec, host, teams=True)
-    standings, steps = rank_stepwise(view, spec, after, host)
-    ctx = Context(view, after)
+    standings, steps = rank_stepwise(view, spec, after, host, edition=edition)
+    ctx = Context(view, after, edition)
     totals = dict(zip((p.start_no for p in view.players), board_totals(ctx)))
     summed, given, records, loops = {}, {}, {}, {}
     match = match_point_decimals(t)
@@ -179,7 +179,7 @@ def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, e
         if code.name == "AOB":  # an average over the matches played, of none when there is none
             summed.update(((i, p.start_no), any(e.kind is Kind.GAME for e in es)) for p, es in zip(view.players, ctx.entries))
         elif code.name in ("BH", "FB", "SB", "PS", "KS", *_EXTENDED_SB):  # a sum of no term: a whole 0
-            summed.update(_summed(view, bound[i], i, standings, after, host))
+            summed.update(_summed(view, bound[i], i, standings, after, host, edition))
         elif code.name == "BC":
             summed.update(((i, p.start_no), after > 0) for p in view.players)
         if code.name in PLACES:
@@ -203,13 +203,13 @@ def team_result(t: Tournament, codes: list[TeamCode], after: int, rounds: int, e
     return out, standings
 
 
-def _summed(view: Tournament, item, i: int, standings, after: int, host) -> dict:
+def _summed(view: Tournament, item, i: int, standings, after: int, host, edition: int) -> dict:
     """Which zeros of column ``i`` are a sum of some term (gacrux writes a sum of none as 0)."""
     zeros = [r.start_no for r in standings.rows if not r.values[i]]
     if not zeros:
         return {}
     index = {p.start_no: n for n, p in enumerate(view.players)}
-    explained = explain_everyone(view, [item[0].text], after, host, players=[index[no] for no in zeros])
+    explained = explain_everyone(view, [item[0].text], after, host, edition, players=[index[no] for no in zeros])
     return {(i, no): any(part.value is not None for part in e.parts) for no, (e,) in zip(zeros, explained)}
 
 

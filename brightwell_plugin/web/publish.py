@@ -26,7 +26,7 @@ MARKER = "standings.json"  # a folder holding it (or empty) is a site this comma
 
 def publish(source: str | os.PathLike, out: str | os.PathLike, spec: str | None = None,
             compare: str | None = None, after_round: int | None = None, input_format: str | None = None,
-            encoding: str | None = None, division: str | None = None, edition: int | None = None,
+            encoding: str | None = None, division: str | None = None, edition: int | str | None = None,
             strict: bool = False, live: bool = False, report: Callable[[str], None] = lambda line: None, *,
             host: Host) -> int:
     """Build the site of one event file with ``host``'s plugins and put it in ``out``; the number of
