@@ -29,7 +29,7 @@ class CheckRow:
 
 
 def check(tournament: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
-          edition: int | None = None, boards: bool = False) -> tuple[Standings, list[CheckRow]]:
+          edition: int | str | None = None, boards: bool = False) -> tuple[Standings, list[CheckRow]]:
     """Compare the ranks and the tie-break values a file publishes with those computed: of a team
     event, its team records' ranks and totals, or with ``boards`` its players'."""
     tournament = ranked(tournament, boards)
@@ -109,9 +109,10 @@ class OrderCheck:
 
 
 def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None, host: Host,
-                boards: bool = False) -> list[OrderCheck]:
+                boards: bool = False, edition: int | str | None = None) -> list[OrderCheck]:
     """For each spec: does the stored order (``stored_rank``) list players (of a team event, teams
-    unless ``boards``) as that spec ranks them? Players the spec ties may stand in any order."""
+    unless ``boards``) as that spec ranks them (under ``edition``'s rules for unplayed rounds)?
+    Players the spec ties may stand in any order."""
     tournament = ranked(tournament, boards)
     listed = sorted((p for p in tournament.players if p.stored_rank is not None), key=lambda p: p.stored_rank)
     if not listed:
@@ -119,7 +120,7 @@ def check_order(tournament: Tournament, specs: Sequence[str], after_round: int |
     out = []
     for spec in specs:
         try:
-            ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host, boards=boards).rows}
+            ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host, edition, boards).rows}
         except BrightwellError as exc:
             if isinstance(exc, SpecError):
                 raise
@@ -129,3 +130,12 @@ def check_order(tournament: Tournament, specs: Sequence[str], after_round: int |
                     if ranks[b.start_no] < ranks[a.start_no])
         out.append(OrderCheck(spec, bad))
     return out
+
+
+def order_followed(tournament: Tournament, spec: str, after_round: int | None, host: Host,
+                   boards: bool = False) -> list[tuple[int | str, OrderCheck]]:
+    """The stored order against ``spec`` under each rules for unplayed rounds the project knows
+    (editions.RULE_SETS): which of them it follows (``brightwell check --order``'s search)."""
+    from brightwell_plugin.editions import RULE_SETS  # on first use
+    return [(edition, check_order(tournament, [spec], after_round, host, boards, edition)[0])
+            for edition in RULE_SETS]

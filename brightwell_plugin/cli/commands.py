@@ -20,6 +20,7 @@ from brightwell_plugin.cli.common import (
     render,
 )
 from brightwell_plugin.cli.study import study
+from brightwell_plugin.editions import NAMES, edition_value
 from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
 from brightwell_plugin.leaving import WAYS
 from brightwell_plugin.limits import digits
@@ -124,8 +125,10 @@ ranking_options = [  # how to rank it: rank, explain, check
                  "default: the last round with a result), 'paired' (the last round paired), 'current' (the round "
                  "in progress, as OpenGotha's standings window) or 'planned' (every planned round, as OpenGotha's "
                  "exports); docs/rounds.md."),
-    click.option("--edition", type=click.Choice(["2024", "2026"]),
-                 help="FIDE C.07 edition for items that name none (default: by the start date)."),
+    click.option("--edition", type=click.Choice(["2009", "2024", "2026", "icu"]),
+                 help="Rules for unplayed rounds of the items that name none: FIDE's of 2009-2022 (a virtual "
+                 "opponent), C.07 of 2024 or of 2026, or the Irish federation's program's (icu) (default: by the "
+                 "event's date; an undated event: 2026, with a warning)."),
 ]
 sample_option = click.option("--sample", is_flag=True, help="Use the Othello sample tournament shipped with the package.")
 
@@ -196,6 +199,7 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
         raise BrightwellError("--crosstable is the players' (add --boards); a team crosstable is not printed yet")
     with _about(file):
         standings = api.rank(t, spec, after_round, edition=_edition(edition), boards=boards)
+    _rules_note(t, spec, edition, file, boards)
     if output_format == "table":
         title = f"{t.name} - {api.progress(t).title(standings.after_round)}"
         tables = [render.Cells(title, *render.standings_cells(standings))]
@@ -236,8 +240,16 @@ def _note_playoffs(t) -> None:
                    err=True)
 
 
-def _edition(text: str | None) -> int | None:
-    return int(text) if text else None
+def _edition(text: str | None) -> int | str | None:
+    return edition_value(text)
+
+
+def _rules_note(t, spec, edition, file, boards: bool = False):
+    """The rules for unplayed rounds the event is ranked by; warned once when only for want of a date."""
+    used = api.rules_used(t, spec, _edition(edition), boards=boards)
+    if used is not None and used.by_default:
+        _warn([used.warning(api.STDIN if file == "-" else str(file or api.sample_path()))])
+    return used
 
 
 @main.command()
@@ -257,6 +269,7 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
     _boards_apart(t, boards)
     with _about(file):
         explanations = api.explain(t, player, spec, after_round, edition=_edition(edition), boards=boards)
+    _rules_note(t, spec, edition, file, boards)
     if as_json:
         click.echo(render.explanations_json(explanations), nl=False)
         return
@@ -278,19 +291,9 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
     _boards_apart(loaded.tournament, boards)
     if orders:
         with _about(file):
-            results = api.check_order(loaded.tournament, orders, after_round, boards=boards)
-        names = {p.start_no: p.name for p in loaded.tournament.players}
-        for r in results:
-            if r.error:
-                click.echo(f"cannot rank by {r.spec}: {r.error}")
-            elif r.follows:
-                click.echo(f"follows {r.spec}")
-            else:
-                a, b = r.inversions[0]
-                click.echo(f"does not follow {r.spec}: {len(r.inversions)} pair(s) out of order, first "
-                           f"#{a} {names[a]} listed above #{b} {names[b]}")
+            follows = [_order_lines(loaded.tournament, spec, after_round, edition, boards) for spec in orders]
         _note_playoffs(loaded.tournament)
-        sys.exit(0 if any(r.follows for r in results) else 1)
+        sys.exit(0 if any(follows) else 1)
     t = loaded.tournament
     guessed = any(k == LIST_GUESSED for k, _ in t.metadata)  # a list its reader gave, not its program's
     if not spec and (guessed or not t.tiebreaks and not (t.teams is not None and t.teams.tiebreaks)) and any(
@@ -299,6 +302,7 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
                               "or lists with --order to find the one its order follows", file=str(file))
     with _about(file):  # of a team event, the team records' ranks and totals unless --boards
         standings, rows = api.check(t, spec, after_round, edition=_edition(edition), boards=boards)
+    used = _rules_note(t, spec, edition, file, boards)
     differ = [r for r in rows if r.differs]
     unranked = sum(1 for r in rows if r.stored_rank is None and not r.published)  # nothing to compare
     if differ:
@@ -306,7 +310,49 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
         click.echo(render.show([render.differences_cells(title, differ)], sys.stdout.isatty()), nl=False)
     note = f"; {unranked} with nothing published to compare" if unranked else ""
     click.echo(f"{len(differ)} of {len(rows)} {'teams' if standings.ranks_teams else 'players'} differ{note}")
+    if differ and used is not None:  # the rules of another time, or of its program?
+        click.echo(f"ranked under {used}")
+        if edition is None:
+            with _about(file):
+                for other in _others_agreeing(t, spec, after_round, boards, used.edition):
+                    click.echo(f"none differ under {NAMES[other]} (--edition {other})")
     sys.exit(1 if differ else 0)
+
+
+def _others_agreeing(t, spec, after_round, boards, tried) -> list:
+    """The other rules for unplayed rounds under which no rank or value the file publishes differs."""
+    from brightwell_plugin.editions import RULE_SETS  # on first use
+    return [other for other in RULE_SETS if other != tried
+            and not any(r.differs for r in api.check(t, spec, after_round, edition=other, boards=boards)[1])]
+
+
+def _order_lines(t, spec: str, after_round, edition, boards) -> bool:
+    """Say whether the stored order follows ``spec``: under ``--edition``, else under the rules of
+    the event's date and, where it does not, under which other rules the project knows it does."""
+    names = {p.start_no: p.name for p in t.players}
+    used = api.rules_used(t, spec, _edition(edition), boards=boards)
+    r = api.check_order(t, [spec], after_round, boards=boards, edition=_edition(edition))[0]
+    under = f" under {used}" if used is not None else ""
+    if r.error:
+        click.echo(f"cannot rank by {r.spec}: {r.error}")
+    elif r.follows:
+        click.echo(f"follows {r.spec}{under}")
+    else:
+        a, b = r.inversions[0]
+        click.echo(f"does not follow {r.spec}{under}: {len(r.inversions)} pair(s) out of order, first "
+                   f"#{a} {names[a]} listed above #{b} {names[b]}")
+    if r.follows or r.error or used is None or edition is not None:
+        return r.follows
+    from brightwell_plugin.checking import order_followed  # on first use
+    others = [(other, c) for other, c in order_followed(t, spec, after_round, plugin_host(), boards)
+              if other != used.edition and c.error is None]
+    found = [other for other, c in others if c.follows]
+    for other in found:
+        click.echo(f"follows {spec} under {NAMES[other]} (--edition {other})")
+    if not found:
+        click.echo("follows it under none of the other rules: " + ", ".join(
+            f"{other} {len(c.inversions)} pair(s) out of order" for other, c in others))
+    return bool(found)
 
 
 @main.command()
