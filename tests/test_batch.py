@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import os
 import pickle
@@ -468,9 +470,14 @@ def test_the_report_says_what_before_is_ranks_points_or_nothing(tmp_path):
     files = {Path(f["source"]).name: f for f in json.loads(report.with_suffix(".json").read_text())["files"]}
     assert {name: f["before_from"] for name, f in files.items()} == {
         "ranks.elo": "ranks", "points.txt": "points", "nothing.xml": None}
-    rows = {line.split(",")[0].rsplit("/", 1)[-1]: line.rsplit(",", 1)[1]
-            for line in report.with_suffix(".csv").read_text().splitlines()[1:]}
-    assert rows == {"ranks.elo": "ranks", "points.txt": "points", "nothing.xml": ""}
+    rows = {row["source"].rsplit("/", 1)[-1]: row for row in csv.DictReader(io.StringIO(
+        report.with_suffix(".csv").read_text()))}
+    assert {name: row["before_from"] for name, row in rows.items()} == {
+        "ranks.elo": "ranks", "points.txt": "points", "nothing.xml": ""}
+    # BQ reads no rules for unplayed rounds; the SP export's default list (BH, SB) does, and has no date
+    assert {name: row["ranked_by"] for name, row in rows.items()} == {
+        "ranks.elo": "", "points.txt": "fide-2026 (no date)", "nothing.xml": ""}
+    assert files["points.txt"]["ranked_by_default"] and not files["ranks.elo"]["ranked_by_default"]
     page = report.with_suffix(".html").read_text()
 
     def row(name: str) -> str:

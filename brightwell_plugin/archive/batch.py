@@ -20,6 +20,7 @@ from typing import NamedTuple
 from brightwell_plugin import api
 from brightwell_plugin.archive.jobs import OUTPUT_TAG, Job, Jobs, collect, tag_output
 from brightwell_plugin.archive.schedule import Interrupted, chunk_sizes, run_jobs
+from brightwell_plugin.editions import rules_used
 from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat, cause
 from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.standings import configured, rank, ranked
@@ -50,13 +51,15 @@ class FileResult:
     before_from: str | None = None  # what "before" is: "ranks" the file stores, or "points" when it stores none
     cause: str | None = None  # what went wrong, alike for every file it happened to (errors.cause)
     earlier: bool = False  # ranked and written by an earlier run into the same folder (--skip-existing)
+    ranked_by: str | None = None  # the rules for unplayed rounds that ranked it (editions.LABELS), where any did
+    undated: bool = False  # ranked by them for want of a date it can read (the newest edition)
 
     def __reduce__(self):
         """Pickled with plain tuples as placings: a named tuple pickles through a Python call
         each way (a batch's workers send sixty thousand), a plain one in C."""
         return _file_result, (self.source, self.target, self.format, self.error, self.skipped,
                               tuple(map(tuple, self.placings)), self.not_carried, self.skip_reason, self.before_from,
-                              self.cause, self.earlier)
+                              self.cause, self.earlier, self.ranked_by, self.undated)
 
     @property
     def ok(self) -> bool:
@@ -83,19 +86,21 @@ _as_placing = partial(tuple.__new__, Placing)  # Placing from a plain tuple, in 
 
 
 def _file_result(source, target, format, error, skipped, rows, not_carried, skip_reason, before_from, cause=None,
-                 earlier=False) -> FileResult:
+                 earlier=False, ranked_by=None, undated=False) -> FileResult:
     return FileResult(source, target, format, error, skipped, tuple(map(_as_placing, rows)), not_carried,
-                      skip_reason, before_from, cause, earlier)
+                      skip_reason, before_from, cause, earlier, ranked_by, undated)
 
 
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
-            strict: bool = False, renumber: bool = False, rank_again: bool = False, *, host: Host) -> FileResult:
+            strict: bool = False, renumber: bool = False, rank_again: bool = False, *, host: Host,
+            edition: int | str | None = None) -> FileResult:
     """Load, rank, write one tournament with ``host``'s plugins (of a team event, its teams, its
     players' records kept); every problem becomes the result's one-line error. ``strict`` refuses
     a file read in part or a target that cannot carry what changes its standings, as ``convert
     --strict`` does; ``renumber`` numbers the players 1..n for a target that cannot hold theirs.
     With ``skip_existing``, a file whose output exists is left (``rank_again``: ranked, not written,
-    for a report that covers it)."""
+    for a report that covers it). ``edition``: the rules for unplayed rounds (``--edition``; by
+    default each file's date's), said in the result (``ranked_by``, ``undated``)."""
     formats = host.formats
     if job.refused:  # another file would write its output
         return FileResult(job.label, error=job.refused, cause=cause(job.refused))
@@ -121,17 +126,19 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
             return FileResult(job.label, skipped=True, skip_reason=f"not a tournament: {exc.message}")
         t = loaded.tournament
         stored = ranked(t)  # of a team event, the teams, with the ranks and points their records store
-        standings = rank(stored, spec, None, host)
+        standings = rank(stored, spec, None, host, edition)
         if standings.after_round == 0:  # a list of entrants: nothing ranked, nothing to compare
             return FileResult(job.label, skipped=True, skip_reason="no round played")
         lost = []
         if not earlier:  # an output an earlier run wrote, untold by its journal: ranked again, kept as it is
             target.parent.mkdir(parents=True, exist_ok=True)
             lost = _write(api.with_standings(t, standings), target, written, strict, renumber, host)
-        compared, before_from, before = _stored_order(stored, standings, spec, host)
+        compared, before_from, before = _stored_order(stored, standings, spec, host, edition)
         placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in compared.rows)
+        used = rules_used(stored, spec, edition, host)
         return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost),
-                          before_from=before_from, earlier=earlier)
+                          before_from=before_from, earlier=earlier, ranked_by=used and used.label,
+                          undated=bool(used and used.by_default))
     except BrightwellError as exc:  # ranking and writing errors name no file: this is the one
         return FileResult(job.label, error=str(exc.at(file=job.label)), cause=cause(exc.message))
     except Exception as exc:  # one bad file never stops the batch
@@ -139,13 +146,13 @@ def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_exis
                           cause=f"internal error ({type(exc).__name__})")
 
 
-def _stored_order(stored, standings, spec, host: Host):
+def _stored_order(stored, standings, spec, host: Host, edition=None):
     """The standings to compare the file's own order with (as of the round it says its ranks are,
     as ``check`` does), and that order (:func:`~brightwell_plugin.checking.stored_places`)."""
     from brightwell_plugin.checking import published_round, stored_places  # on first use
     when = published_round(stored)
     if when is not None and when != standings.after_round:
-        standings = rank(stored, spec, when, host)
+        standings = rank(stored, spec, when, host, edition)
     before, before_from = stored_places(stored, standings) or ({}, None)
     return standings, before_from, before
 
@@ -244,7 +251,7 @@ def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
         executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
         on_result: Callable[[FileResult], None] | None = None, strict: bool = False,
-        keep: bool = True, renumber: bool = False, *, host: Host) -> list[FileResult]:
+        keep: bool = True, renumber: bool = False, *, host: Host, edition: int | str | None = None) -> list[FileResult]:
     """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers).
     Files that are no tournament are skipped, or with ``strict`` failed. Each result goes to
     ``on_result`` as it completes; with ``keep`` (the default) all are returned too, in the jobs'
@@ -264,7 +271,7 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     from brightwell_plugin.archive.journal import Journal  # imports this module
     journal = Journal(out_dir)
     work = partial(process, out_dir=out_dir, spec=spec, to=to, skip_existing=skip_existing, strict=strict,
-                   renumber=renumber, host=host)
+                   renumber=renumber, host=host, edition=edition)
     untold: set[str] = set()  # outputs an earlier run wrote that its journal does not tell of
     kept: list[FileResult] = []
 

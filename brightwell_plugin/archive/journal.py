@@ -32,7 +32,8 @@ class Journal:
         if self._file is False:
             return
         entry = {"source": r.source, "target": r.target, "format": r.format, "placings": [list(p) for p in r.placings],
-                 "not_carried": list(r.not_carried), "before_from": r.before_from}
+                 "not_carried": list(r.not_carried), "before_from": r.before_from, "ranked_by": r.ranked_by,
+                 "undated": r.undated}
         try:
             if self._file is None:
                 self._file = open(self.path, "a", encoding="utf-8", errors="backslashreplace")
@@ -54,7 +55,7 @@ class Journal:
             placings = tuple(Placing(*p) for p in entry["placings"])
             return FileResult(r.source, r.target, entry.get("format"), placings=placings,
                               not_carried=tuple(entry.get("not_carried") or ()), before_from=entry.get("before_from"),
-                              earlier=True)
+                              earlier=True, ranked_by=entry.get("ranked_by"), undated=bool(entry.get("undated")))
         except (TypeError, KeyError):  # a line of another shape: ranked again
             return r
 

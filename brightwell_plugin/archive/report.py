@@ -32,7 +32,8 @@ def record(r: FileResult, top: int, moved=None, title=None, top_n=None) -> dict:
         "title_changed": (r.top_changed(1) if title is None else title) if r.ok else None,
         "top_changed": (r.top_changed(top) if top_n is None else top_n) if r.ok else None,
         "mean_abs_place_change": r.mean_abs_change() if r.ok else None, "not_carried": list(r.not_carried),
-        "before_from": r.before_from, "earlier_run": r.earlier, "cause": r.cause,
+        "before_from": r.before_from, "earlier_run": r.earlier, "cause": r.cause, "ranked_by": r.ranked_by,
+        "ranked_by_default": r.undated,
         "moved": [{"start_no": p.start_no, "name": p.name, "before": p.before, "after": p.after,
                    "change": p.before - p.after} for p in moved],
     }
@@ -47,7 +48,8 @@ def _html_row(r: FileResult, moved, title: bool, top_n: bool) -> str:
             (f"<br>{names}" if names else "")
     elif r.ok and not r.skipped and r.before_from is None:
         names = "<span class='note'>no order stored: nothing to compare</span>"
-    return (f"<tr><td>{html.escape(r.source)}</td><td>{_status(r)}</td>"
+    rules = f" by {html.escape(ranked_by(r))}" if r.ranked_by else ""
+    return (f"<tr><td>{html.escape(r.source)}</td><td>{_status(r)}{rules}</td>"
             f"<td>{'yes' if title else ''}</td><td>{'yes' if top_n else ''}</td><td>{names}</td></tr>\n")
 
 
@@ -57,6 +59,12 @@ def _status(r: FileResult) -> str:
     if r.skipped:
         return f"skipped: {r.skip_reason}" if r.skip_reason else "skipped"
     return "ranked (earlier run)" if r.earlier else "ranked"
+
+
+def ranked_by(r: FileResult) -> str:
+    """The rules for unplayed rounds that ranked the file, as the report says them: ``fide-2009``,
+    and ``fide-2026 (no date)`` for want of a date."""
+    return f"{r.ranked_by} (no date)" if r.undated else r.ranked_by or ""
 
 
 REPORT_SUFFIXES = (".csv", ".json", ".html")  # STEM.csv, STEM.json, STEM.html
@@ -101,6 +109,8 @@ class ReportWriter:
         self._index: list[tuple[str, tuple[tuple[int, int], ...]]] = []  # a file's source, its parts' (start, size)
         self._runs: list[Path] = []  # the index's sorted runs on disk
         self._failures: dict[str, list[str]] = {}  # cause -> the files that failed of it
+        self.undated: list[str] = []  # the files ranked by the newest edition for want of a date
+        self.ranked_by: dict[str, int] = {}  # how many files each rules for unplayed rounds ranked
         self.counts = {"files": 0, "ranked": 0, "earlier_run": 0, "skipped": 0, "failed": 0, "compared": 0,
                        "top_changed": 0, "title_changed": 0}
         self._change_sum, self._change_count = 0, 0
@@ -115,6 +125,10 @@ class ReportWriter:
         if not r.ok:
             self._failures.setdefault(r.cause or r.error, []).append(r.source)
         moved = r.moved() if r.ok else []
+        if r.ok and not r.skipped and r.ranked_by:
+            self.ranked_by[ranked_by(r)] = self.ranked_by.get(ranked_by(r), 0) + 1
+            if r.undated:
+                self.undated.append(r.source)
         title, top_n = (r.top_changed(1), r.top_changed(self.top)) if r.ok else (False, False)
         if r.ok and not r.skipped and r.has_order:
             c["compared"] += 1
@@ -130,9 +144,10 @@ class ReportWriter:
         rows = io.StringIO()
         out = csv.writer(rows, lineterminator="\n")
         if not r.ok or r.skipped or not moved:
-            out.writerow([r.source, status, "", "", "", "", "", r.before_from or ""])
+            out.writerow([r.source, status, "", "", "", "", "", r.before_from or "", ranked_by(r)])
         for p in moved:
-            out.writerow([r.source, status, p.start_no, p.name, p.before, p.after, p.before - p.after, r.before_from])
+            out.writerow([r.source, status, p.start_no, p.name, p.before, p.after, p.before - p.after, r.before_from,
+                          ranked_by(r)])
         texts = {"csv": rows.getvalue(), "jsonl": json.dumps(record(r, self.top, moved, title, top_n),
                                                               ensure_ascii=False) + "\n",
                  "rows": _html_row(r, moved, title, top_n)}
@@ -166,6 +181,7 @@ class ReportWriter:
     def summary(self) -> dict:
         mean = self._change_sum / self._change_count if self._change_count else None
         return {**self.counts, "top": self.top, "mean_abs_place_change": mean,
+                "ranked_by": dict(sorted(self.ranked_by.items())), "ranked_by_default": sorted(self.undated),
                 "failures": [{"cause": c, "count": len(files), "files": sorted(files)} for c, files in self.causes()]}
 
     def causes(self) -> list[tuple[str, list[str]]]:
@@ -190,7 +206,7 @@ class ReportWriter:
                   for suffix in REPORT_SUFFIXES}
         try:
             with open(staged[".csv"], "wb") as out:
-                out.write(b"source,status,start_no,name,place_before,place_after,change,before_from\n")
+                out.write(b"source,status,start_no,name,place_before,place_after,change,before_from,ranked_by\n")
                 out.writelines(self._in_order("csv"))
             self._write_json(staged[".json"])
             self._write_html(staged[".html"])
@@ -227,7 +243,7 @@ padding:3px 6px;font-size:13px}}tr.err td{{color:#a00}}</style></head><body>
 <p>{s['files']} files: {s['ranked']} ranked{earlier}, {s['skipped']} skipped, {s['failed']} failed.
 Of {s['compared']} files that stored an order, the title changed hands in {s['title_changed']} and the
 top {top} changed in {s['top_changed']}; mean absolute place change {mean}.</p>
-<h2>Mean absolute place change per file</h2>
+{self._rules_html()}<h2>Mean absolute place change per file</h2>
 {self._chart_svg()}
 {self._failures_html()}<h2>Per event</h2>
 <table><tr><th>file</th><th>status</th><th>title changed</th><th>top {top} changed</th><th>places changed</th></tr>
@@ -235,6 +251,17 @@ top {top} changed in {s['top_changed']}; mean absolute place change {mean}.</p>
             out.flush()
             out.buffer.writelines(self._in_order("rows"))
             out.write("</table></body></html>\n")
+
+    def _rules_html(self) -> str:
+        """Which rules for unplayed rounds ranked how many files, and the files ranked by a default for
+        want of a date."""
+        if not self.ranked_by:
+            return ""
+        counts = ", ".join(f"{html.escape(rules)}: {n}" for rules, n in sorted(self.ranked_by.items()))
+        undated = "" if not self.undated else (
+            f"<p>Ranked by the newest rules for want of a date they can read ({len(self.undated)}; --edition "
+            f"chooses others): {html.escape(', '.join(sorted(self.undated)))}</p>\n")
+        return f"<p>Rules for unplayed rounds, by the files' dates unless --edition chose: {counts}.</p>\n{undated}"
 
     def _failures_html(self) -> str:
         """The failures by cause, the most frequent first, each with its files."""

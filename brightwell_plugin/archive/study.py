@@ -8,6 +8,11 @@ points the two order oppositely (*swapped*), and whether the first place or the 
 (``top``) are held by other players. Where the file stores an order (ranks), whether each rule
 follows it, as ``brightwell check --order`` says. A team event is studied over its teams.
 
+Each event is ranked by the rules for unplayed rounds of its date (or ``--edition``'s), which its
+result names (``ranked_by``; ``undated``: the newest, for want of a date); where those are not
+today's (editions.TODAY), each rule says how many players today's rules would place otherwise
+(``moved_today``): what re-ranking a legacy archive by today's rules changes.
+
 The work of one event is :func:`study_event`, run for every job by
 :func:`~brightwell_plugin.archive.schedule.run_jobs` (in parallel, on a cluster with ``--scheduler``).
 """
@@ -24,6 +29,7 @@ from brightwell_plugin import api
 from brightwell_plugin.archive.jobs import Job
 from brightwell_plugin.archive.schedule import run_jobs
 from brightwell_plugin.archive.study_pages import write_comparison
+from brightwell_plugin.editions import TODAY, rules_used
 from brightwell_plugin.errors import (
     BrightwellError,
     NotATournament,
@@ -46,6 +52,7 @@ class RuleOutcome:
     broken: tuple[int, ...] = ()
     shared: int = 0
     follows: bool | None = None
+    moved_today: int | None = None  # players today's rules place otherwise (None: the same rules, or none read)
 
 
 @dataclass(frozen=True)
@@ -82,6 +89,8 @@ class EventStudy:
     error: str | None = None
     skipped: str | None = None
     cause: str | None = None  # what went wrong, alike for every event it happened to (errors.cause)
+    ranked_by: str | None = None  # the rules for unplayed rounds that ranked it (editions.LABELS), where a rule read any
+    undated: bool = False  # ranked by the newest for want of a date it can read
 
     @property
     def studied(self) -> bool:
@@ -95,15 +104,16 @@ def page_name(job: Job) -> str:
 
 
 def study_event(job: Job, rules: Sequence[str], top: int, report: Path | None = None, *,
-                host: Host) -> EventStudy:
-    """Rank one event (of a team event, its teams over match points) under each rule and compare;
-    every problem becomes the result's one-line error."""
+                host: Host, edition: int | str | None = None) -> EventStudy:
+    """Rank one event (of a team event, its teams over match points) under each rule (by
+    ``edition``'s rules for unplayed rounds, else its date's) and compare; every problem becomes
+    the result's one-line error."""
     try:
         try:
             loaded = api.load(job.source, part=job.part, host=host)
         except (UnknownFormat, NotATournament) as exc:
             return EventStudy(job.label, skipped=f"not a tournament ({exc.message})")
-        return _study(job, loaded, rules, top, report, host)
+        return _study(job, loaded, rules, top, report, host, edition)
     except BrightwellError as exc:
         return EventStudy(job.label, error=str(exc.at(file=job.label)), cause=cause(exc.message))
     except Exception as exc:  # one bad file never stops the study
@@ -111,14 +121,15 @@ def study_event(job: Job, rules: Sequence[str], top: int, report: Path | None = 
                           cause=f"internal error ({type(exc).__name__})")
 
 
-def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None, host: Host) -> EventStudy:
+def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None, host: Host,
+           edition: int | str | None = None) -> EventStudy:
     t = ranked(loaded.tournament)
     listed = [i for i, p in enumerate(t.players) if p.listed]
-    outcomes, ranks, tables = [], [], []
+    outcomes, ranks, tables, used = [], [], [], None
     points = None
     for rule in rules:
         try:
-            standings, steps = rank_stepwise(t, rule, None, host)
+            standings, steps = rank_stepwise(t, rule, None, host, edition=edition)
         except SpecError:
             raise
         except BrightwellError as exc:  # this rule cannot rank this event (BQ without game scores)
@@ -135,7 +146,11 @@ def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None
         ranks.append([place.get(p.start_no) for p in t.players])
         tied = [_pairs_tied(g, points, set(listed)) for g in steps]
         broken = tuple(a - b for a, b in zip(tied, tied[1:]))
-        outcomes.append(RuleOutcome(rule, broken=broken, shared=tied[-1], follows=_follows(t, ranks[-1])))
+        ruled = rules_used(t, rule, edition, host)
+        used = used or ruled
+        today = _moved_today(t, rule, place, listed, host) if ruled is not None and ruled.edition != TODAY else None
+        outcomes.append(RuleOutcome(rule, broken=broken, shared=tied[-1], follows=_follows(t, ranks[-1]),
+                                    moved_today=today))
     if points is None:  # no rule can rank it (BQ and DISCS in an event without game scores): left out
         return _event(job, loaded, outcomes=tuple(outcomes), skipped=f"no rule ranks it: {outcomes[0].error}")
     groups = _point_groups(points, listed)
@@ -148,7 +163,14 @@ def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None
         write_comparison(report / page, t, tables, job.label, "../" * (len(Path(page).parts) - 1) + "index.html")
     tied_pairs = sum(len(g) * (len(g) - 1) // 2 for g in groups)
     return _event(job, loaded, players=len(listed), tied_pairs=tied_pairs, outcomes=tuple(outcomes),
-                  differences=differences, page=page)
+                  differences=differences, page=page, ranked_by=used and used.label,
+                  undated=bool(used and used.by_default))
+
+
+def _moved_today(t, rule: str, place: dict, listed: list[int], host: Host) -> int:
+    """How many of the players listed today's rules for unplayed rounds place otherwise."""
+    today = {r.start_no: r.rank for r in rank_stepwise(t, rule, None, host, edition=TODAY)[0].rows}
+    return sum(1 for i in listed if today.get(t.players[i].start_no) != place.get(t.players[i].start_no))
 
 
 def _event(job: Job, loaded, **fields) -> EventStudy:
@@ -223,8 +245,8 @@ def refuse_bad_rules(rules: Sequence[str], host: Host) -> None:
 
 
 def run(jobs, rules: Sequence[str], top: int = 3, report: Path | None = None, executor=None,
-        jobs_count: int | None = None, on_result=None, *, host: Host) -> None:
+        jobs_count: int | None = None, on_result=None, *, host: Host, edition: int | str | None = None) -> None:
     """Study every job (results to ``on_result`` as they complete; none held)."""
     refuse_bad_rules(rules, host)
-    work = partial(study_event, rules=tuple(rules), top=top, report=report, host=host)
+    work = partial(study_event, rules=tuple(rules), top=top, report=report, host=host, edition=edition)
     run_jobs(jobs, work, executor, jobs_count, on_result, keep=False)

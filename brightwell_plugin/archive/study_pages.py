@@ -131,6 +131,25 @@ def _failures(failures) -> str:
     return f"<h2>Failures by cause</h2>\n<ul id=\"failures\">{items}</ul>\n"
 
 
+def _today(summary: dict) -> str:
+    """What today's rules for unplayed rounds would change in the events ranked by older ones, and
+    the events ranked by the newest for want of a date."""
+    rows = "".join(f'<tr><td class="l">{escape(s["rule"])}</td><td>{s["older_rules_events"]}</td>'
+                   f'<td>{s["changed_by_today"]}</td><td>{s["moved_by_today"]}</td></tr>'
+                   for s in summary["per_rule"] if s.get("older_rules_events"))
+    used = ", ".join(f"{escape(k)}: {n}" for k, n in (summary.get("ranked_by") or {}).items())
+    out = f"<p>Rules for unplayed rounds, by the events' dates unless --edition chose: {used}.</p>\n" if used else ""
+    if rows:
+        out += (f"<h2>What today's rules ({escape(summary['today'])}) would change</h2>\n<table id=\"today\"><thead><tr>"
+                "<th class=\"l\">rule</th><th>events ranked by older rules</th><th>events whose places change</th>"
+                f"<th>players moved</th></tr></thead><tbody>{rows}</tbody></table>\n")
+    undated = summary.get("ranked_by_default") or ()
+    if undated:
+        out += (f"<p>Ranked by {escape(summary['today'])} for want of a date they can read ({len(undated)}; --edition "
+                f"chooses others): {escape(', '.join(undated))}</p>\n")
+    return out
+
+
 def index_page(summary: dict, changed_events: Iterable[dict]) -> str:
     """The report's page: what each rule did with the ties, what each pair of rules changed, the
     share broken by year, and the events whose first or top places changed (``changed_events``),
@@ -175,7 +194,7 @@ Rules: {"; ".join(escape(r) for r in rules)}. Counts are of pairs of players tie
 <table id="rules"><thead><tr><th class="l">rule</th><th>events</th><th>could not rank</th><th>tied pairs</th>
 <th class="l">broken by each item</th><th>left shared</th><th>share broken</th><th>follows the stored order</th>
 <th>does not</th></tr></thead><tbody>{rule_rows}</tbody></table>
-<h2>Where two rules differ</h2>
+{_today(summary)}<h2>Where two rules differ</h2>
 <table id="pairs"><thead><tr><th class="l">rule</th><th class="l">against</th><th>events</th><th>players moved</th>
 <th>tied pairs swapped</th><th>first place changed</th><th>top {top} changed</th></tr></thead><tbody>{pair_rows}</tbody></table>
 <h2>Share of the ties on points broken, by year</h2>

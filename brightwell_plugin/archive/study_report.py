@@ -18,6 +18,7 @@ from pathlib import Path
 
 from brightwell_plugin.archive.study import EventStudy
 from brightwell_plugin.archive.study_pages import index_page
+from brightwell_plugin.editions import LABELS, TODAY
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
 
@@ -31,8 +32,9 @@ def event_record(e: EventStudy, rules) -> dict:
         "source": e.source, "name": e.name, "format": e.format, "year": e.year, "creator": e.creator,
         "federation": e.federation, "status": "failed" if e.error else "skipped" if e.skipped else "studied",
         "error": e.error or e.skipped, "players": e.players, "tied_pairs": e.tied_pairs, "page": e.page,
+        "ranked_by": e.ranked_by, "ranked_by_default": e.undated,
         "rules": [{"rule": o.rule, "error": o.error, "broken": list(o.broken), "shared": o.shared,
-                   "follows_stored_order": o.follows} for o in e.outcomes],
+                   "follows_stored_order": o.follows, "moved_by_today": o.moved_today} for o in e.outcomes],
         "pairs": [{"first": rules[d.first], "second": rules[d.second], "moved": d.moved, "swapped": d.swapped,
                    "title_changed": d.title_changed, "top_changed": d.top_changed,
                    "place_changes": {str(k): n for k, n in d.changes}} for d in e.differences],
@@ -49,7 +51,10 @@ class StudyWriter:
         self._db.execute("CREATE TABLE event (source TEXT PRIMARY KEY, record TEXT)")
         self.counts = Counter()
         self.per_rule = [{"events": 0, "errors": 0, "tied_pairs": 0, "broken": [0] * len(its), "shared": 0,
-                          "follows": 0, "does_not_follow": 0} for its in items]
+                          "follows": 0, "does_not_follow": 0, "older_rules_events": 0, "moved_by_today": 0,
+                          "changed_by_today": 0} for its in items]
+        self.ranked_by: Counter = Counter()  # events ranked by each rules for unplayed rounds
+        self.undated: list[str] = []  # events ranked by the newest for want of a date
         n = len(rules)
         self.pairs = {(a, b): {"events": 0, "players": 0, "moved": 0, "tied_pairs": 0, "swapped": 0,
                                "title_changed": 0, "top_changed": 0, "place_changes": Counter()}
@@ -67,6 +72,10 @@ class StudyWriter:
                          (e.source, json.dumps(record, ensure_ascii=False, sort_keys=False)))
         if not e.studied:
             return
+        if e.ranked_by:
+            self.ranked_by[e.ranked_by] += 1
+            if e.undated:
+                self.undated.append(e.source)
         year = self.years.setdefault(e.year or "unknown", {"events": 0, "tied_pairs": [0] * len(self.rules),
                                                           "broken": [0] * len(self.rules)})
         year["events"] += 1
@@ -82,6 +91,10 @@ class StudyWriter:
                 tally["broken"][k] += n
             tally["follows"] += o.follows is True
             tally["does_not_follow"] += o.follows is False
+            if o.moved_today is not None:  # ranked by older rules: what today's would change
+                tally["older_rules_events"] += 1
+                tally["moved_by_today"] += o.moved_today
+                tally["changed_by_today"] += o.moved_today > 0
             year["tied_pairs"][r] += e.tied_pairs
             year["broken"][r] += e.tied_pairs - o.shared
         for d in e.differences:
@@ -113,7 +126,8 @@ class StudyWriter:
         failures = [{"cause": c, "count": len(events), "events": sorted(events)}
                     for c, events in sorted(self.failures.items(), key=lambda item: (-len(item[1]), item[0]))]
         return {"rules": list(self.rules), "top": self.top, "counts": counts, "per_rule": per_rule,
-                "per_pair": per_pair, "by_year": by_year, "failures": failures}
+                "per_pair": per_pair, "by_year": by_year, "failures": failures, "today": LABELS[TODAY],
+                "ranked_by": dict(sorted(self.ranked_by.items())), "ranked_by_default": sorted(self.undated)}
 
     def events(self):
         for (text,) in self._db.execute("SELECT record FROM event ORDER BY source"):
@@ -148,7 +162,8 @@ class StudyWriter:
     def _csv_heading(self) -> list[str]:
         rules = self.rules
         return ["source", "name", "format", "year", "creator", "federation", "status", "players", "tied_pairs",
-                *[f"{rule}: {what}" for rule in rules for what in ("broken", "shared", "follows stored order")],
+                "ranked by", *[f"{rule}: {what}" for rule in rules
+                               for what in ("broken", "shared", "follows stored order", "moved by today's rules")],
                 *[f"{rules[a]} | {rules[b]}: {what}" for a, b in self._pairs_of_rules()
                   for what in ("moved", "swapped", "title changed", "top changed")]]
 
@@ -158,15 +173,23 @@ class StudyWriter:
         cells = []
         for rule in self.rules:
             o = by_rule.get(rule)
-            cells += [sum(o["broken"]), o["shared"], _yes(o["follows_stored_order"])] if o and not o["error"] \
-                else ["", "", ""]
+            today = "" if not o or o.get("moved_by_today") is None else o["moved_by_today"]
+            cells += [sum(o["broken"]), o["shared"], _yes(o["follows_stored_order"]), today] if o and not o["error"] \
+                else ["", "", "", ""]
         for a, b in self._pairs_of_rules():
             p = by_pair.get((self.rules[a], self.rules[b]))
             cells += [p["moved"], p["swapped"], _yes(p["title_changed"]), _yes(p["top_changed"])] if p \
                 else ["", "", "", ""]
         return [e["source"], e["name"] or "", e["format"] or "", e["year"] or "", e["creator"] or "",
                 e["federation"] or "", e["status"] if not e["error"] else f"{e['status']}: {e['error']}",
-                e["players"], e["tied_pairs"], *cells]
+                e["players"], e["tied_pairs"], _ranked_by(e), *cells]
+
+
+def _ranked_by(e: dict) -> str:
+    """The rules for unplayed rounds an event was ranked by; ``(no date)`` when for want of a date."""
+    if not e.get("ranked_by"):
+        return ""
+    return f"{e['ranked_by']} (no date)" if e.get("ranked_by_default") else e["ranked_by"]
 
 
 def _share(part: int, whole: int) -> float | None:

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import click
 
 from brightwell_plugin.cli.common import EXIT_INTERRUPTED, handled, plugin_host, render
+from brightwell_plugin.editions import NAMES, TODAY, edition_value
 from brightwell_plugin.errors import BrightwellError, one_line
 
 
@@ -27,8 +28,11 @@ from brightwell_plugin.errors import BrightwellError, one_line
               "their numbers (as convert --renumber).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask distributed cluster (tcp://host:8786) instead "
               "of local processes; needs dask[distributed], and the cluster's workers need the package.")
+@click.option("--edition", type=click.Choice(["2009", "2024", "2026", "icu"]),
+              help="Rules for unplayed rounds of every file (default: each file's date's; an undated file: 2026, "
+              "named in the summary and the report).")
 @handled
-def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, renumber, scheduler):
+def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, renumber, scheduler, edition):
     """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
     from pathlib import Path
 
@@ -69,7 +73,7 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, r
     try:
         with cluster_executor(scheduler) as (executor, threads):
             _run_batch(found, Path(out_dir), spec, to, jobs or threads, skip_existing, strict, plain, tally, counted,
-                       executor, host=host, renumber=renumber)
+                       executor, host=host, renumber=renumber, edition=edition_value(edition))
     except Interrupted as stop:
         if writer is not None:
             writer.discard()
@@ -93,6 +97,8 @@ class _Tally:
         self.ranked = self.earlier = self.skipped = 0
         self.reasons: dict[str, int] = {}
         self.failures: dict[str, list[tuple[str, str]]] = {}  # cause -> (source, message)
+        self.ranked_by: dict[str, int] = {}  # files ranked by each rules for unplayed rounds
+        self.undated: list[str] = []  # files ranked by the newest for want of a date
 
     def add(self, result) -> None:
         if not result.ok:
@@ -104,6 +110,10 @@ class _Tally:
         else:
             self.ranked += 1
             self.earlier += result.earlier
+            if result.ranked_by:
+                self.ranked_by[result.ranked_by] = self.ranked_by.get(result.ranked_by, 0) + 1
+            if result.undated:
+                self.undated.append(result.source)
 
     def print(self, total: int) -> None:
         earlier = f" ({self.earlier} by an earlier run)" if self.earlier else ""
@@ -112,6 +122,12 @@ class _Tally:
         failed = sum(map(len, self.failures.values()))
         click.echo(f"{self.ranked} ranked{earlier}, {self.skipped} skipped{f' ({reasons})' if reasons else ''}, "
                    f"{failed} failed of {total} files")
+        if self.ranked_by:
+            click.echo("rules for unplayed rounds: " + ", ".join(f"{rules} {n}" for rules, n in sorted(
+                self.ranked_by.items())))
+        if self.undated:
+            click.echo(one_line(f"{len(self.undated)} ranked by {NAMES[TODAY]} for want of a date they can read "
+                                f"(--edition chooses others): {', '.join(sorted(self.undated))}"))
         for cause, files in sorted(self.failures.items(), key=lambda item: (-len(item[1]), item[0])):
             if len(files) > 1:  # a cause shared: said once, then each file's own line
                 click.echo(f"{len(files)} failed: {one_line(cause)}")
@@ -146,7 +162,7 @@ def cluster_executor(scheduler: str | None):
 
 
 def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tally, counted, executor=None, *,
-               host, renumber=False):
+               host, renumber=False, edition=None):
     # on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
     from brightwell_plugin.archive.batch import run
 
@@ -161,6 +177,7 @@ def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tal
                 bar.update(task, advance=1, failed=len(tally.failures))
 
             return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
-                       on_result=counted(on_result), strict=strict, keep=False, renumber=renumber, host=host)
+                       on_result=counted(on_result), strict=strict, keep=False, renumber=renumber, host=host,
+                       edition=edition)
     return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
-               on_result=counted(plain), strict=strict, keep=False, renumber=renumber, host=host)
+               on_result=counted(plain), strict=strict, keep=False, renumber=renumber, host=host, edition=edition)

@@ -8,6 +8,7 @@ import sys
 import click
 
 from brightwell_plugin.cli.common import EXIT_INTERRUPTED, handled, plugin_host
+from brightwell_plugin.editions import edition_value
 from brightwell_plugin.errors import BrightwellError, one_line
 from brightwell_plugin.tiebreak_spec import parse_spec
 
@@ -22,8 +23,12 @@ from brightwell_plugin.tiebreak_spec import parse_spec
 @click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: the number of cores).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask distributed cluster (tcp://host:8786) instead "
               "of local processes; needs dask[distributed], and the cluster's workers need the package.")
+@click.option("--edition", type=click.Choice(["2009", "2024", "2026", "icu"]),
+              help="Rules for unplayed rounds of every event (default: each event's date's; an undated event: "
+              "2026, named in the report). Events ranked by older rules are also ranked by today's: the report says "
+              "how many places those would change.")
 @handled
-def study(inputs, rules, report, top, jobs, scheduler):
+def study(inputs, rules, report, top, jobs, scheduler, edition):
     """Rank every event in INPUTS (files, folders, globs) under each --rule and compare."""
     # on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
     from brightwell_plugin.archive.jobs import OUTPUT_TAG, collect, refuse_replacing, tag_output
@@ -57,7 +62,8 @@ def study(inputs, rules, report, top, jobs, scheduler):
             click.echo(f"brightwell: error: {one_line(e.error)}", err=True)
     try:
         with cluster_executor(scheduler) as (executor, threads):
-            run(found, rules, top, folder, executor, jobs or threads, on_result, host=host)
+            run(found, rules, top, folder, executor, jobs or threads, on_result, host=host,
+                edition=edition_value(edition))
     except Interrupted as stop:
         writer.discard()
         click.echo(f"interrupted: {stop.total - stop.done} file(s) not done; no report written", err=True)
@@ -80,6 +86,15 @@ def _print(s: dict, folder) -> None:
         click.echo(f"{p['first']} against {p['second']}: {p['swapped']} tied pairs swapped, {p['moved']} players "
                    f"moved, first place changed in {p['title_changed']} of {p['events']} events, "
                    f"top {s['top']} in {p['top_changed']}")
+    if s.get("ranked_by"):
+        click.echo("rules for unplayed rounds: " + ", ".join(f"{k} {n}" for k, n in s["ranked_by"].items()))
+    for r in s["per_rule"]:
+        if r["older_rules_events"]:
+            click.echo(f"{r['rule']}: today's rules ({s['today']}) would move {r['moved_by_today']} players in "
+                       f"{r['changed_by_today']} of the {r['older_rules_events']} events ranked by older rules")
+    if s.get("ranked_by_default"):
+        click.echo(one_line(f"{len(s['ranked_by_default'])} ranked by {s['today']} for want of a date they can read "
+                            f"(--edition chooses others): {', '.join(s['ranked_by_default'])}"))
     for f in s["failures"]:
         click.echo(f"failed ({f['count']}): {one_line(f['cause'])}")
     click.echo(f"report: {folder / 'index.html'}")
