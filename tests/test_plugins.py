@@ -136,8 +136,8 @@ def test_entry_point_plugin_adds_a_criterion_and_ranks(installed_demo):
     out = _brightwell(installed_demo, "rank", "--sample", "-t", "PTS,GAMES", "--output-format", "csv")
     assert out.returncode == 0, out.stderr
     header, first, *_ = out.stdout.splitlines()
-    assert header == "rank,start_no,name,PTS,GAMES"
-    assert first == "1,1,Ada Lindqvist,4,5"
+    assert header == "rank,start_no,name,PTS,GAMES,withdrawn_after"  # the sample's player 9 withdrew
+    assert first == "1,1,Ada Lindqvist,4,5,"
     plugins = _brightwell(installed_demo, "plugins")
     assert "brightwell-demo-criterion 1.2.3" in plugins.stdout and "GAMES" in plugins.stdout
 
