@@ -288,16 +288,18 @@ class SwissPerfectFormat(Format):
         rounds += [new_entry(Kind.ZERO_BYE) if r in ahead else ABSENT_ENTRY for r in range(played + 1, max(ahead, default=0) + 1)]
         free = [r for r in range(1, played + 1) if rounds[r - 1].kind in (Kind.ABSENT, Kind.ZERO_BYE)] \
             if bonus or absent else []
-        ordered = ([r for r in free if r in absent] + [r for r in free if r < late and r not in absent]
-                   + [r for r in free if r not in absent and r >= late])
-        for r in ordered:  # BONUS carries no round: half-point byes in absent, late, then empty rounds
+        # BONUS carries no round: half-point byes in the absent rounds, then the empty rounds he could have
+        # played; a late entrant's points for the rounds before his entry stay outside the rounds (as
+        # Swiss Perfect ranked the Limerick 2009 event: docs/swissperfect.md)
+        ordered = [r for r in free if r in absent] + [r for r in free if r not in absent and r >= late]
+        for r in ordered:
             if bonus >= 0.5:
                 rounds[r - 1] = replace(rounds[r - 1], kind=Kind.HALF_BYE)  # a credited score stays
                 bonus -= 0.5
             elif r in absent:
                 rounds[r - 1] = replace(rounds[r - 1], kind=Kind.ZERO_BYE)
-        for r in ordered:
-            if bonus >= 0.5 and rounds[r - 1].kind is Kind.HALF_BYE:
+        for r in ordered if not late else ():  # more than a half point a round: full-point byes (a late entrant's
+            if bonus >= 0.5 and rounds[r - 1].kind is Kind.HALF_BYE:  # more is his award for the rounds he missed)
                 rounds[r - 1] = replace(rounds[r - 1], kind=Kind.FULL_BYE)
                 bonus -= 0.5
 

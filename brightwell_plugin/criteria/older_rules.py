@@ -76,7 +76,7 @@ def _older_view(ctx, rules: str, reading: str, fore: bool, as_played: bool) -> O
         real = opponent_view(ctx, fore, False, as_played).real
     adjusted = []
     for i, (es, opps, rp) in enumerate(zip(ctx.entries, ctx.opp, ctx.round_points)):
-        total = ctx.t.players[i].bonus
+        total = 0.0  # the rounds' points: points awarded outside them (a bonus, a penalty) are not the rounds'
         for r in range(k):
             if fore_round and r == k - 1 and opps[r] >= 0:
                 total += draw  # FB: the final round's pairing scored as a draw
