@@ -383,3 +383,17 @@ def test_a_round_robin_plans_no_more_rounds_than_its_schedule(tmp_path):
                for w in loaded.warnings)
     ini.write_text(ini.read_text().replace("[Tournament Info]", "[Tournament Info]\nMulti Games=2"))
     assert api.load(tmp_path / "rr.trn").tournament.rounds == 6
+
+
+def test_a_text_export_by_place_stores_each_place(tmp_path):
+    """A crosstable numbered down its rows with totals that never rise is by place: its numbers are the
+    stored places check compares; one by start number (a total rises) stores none."""
+    header = "No\tName\tTotal\t 1  \t 2  \n"
+    path = tmp_path / "by_place.txt"
+    path.write_text(header + "1\tAnn\t2\t 3:W\t 2:W\n2\tBob\t1\t 4:W\t 1:L\n3\tCid\t1\t 1:L\t 4:W\n"
+                    "4\tDee\t0\t 2:L\t 3:L\n", encoding="cp1252")
+    t = api.load(path, format="swissperfect-text").tournament
+    assert [p.stored_rank for p in t.players] == [1, 2, 3, 4]
+    path.write_text(header + "1\tAnn\t1\t 3:W\t 2:L\n2\tBob\t2\t 4:W\t 1:W\n3\tCid\t0\t 1:L\t 4:L\n"
+                    "4\tDee\t1\t 2:L\t 3:W\n", encoding="cp1252")
+    assert all(p.stored_rank is None for p in api.load(path, format="swissperfect-text").tournament.players)

@@ -99,8 +99,19 @@ class SwissPerfectTextFormat(Format):
         if not players:
             raise BrightwellError("no player rows below the header", file=str(path), place="line 2")
         name = path.name.split(".")[0]
-        return ReadResult(Tournament(name, tuple(players), rounds=len(round_cols) or None, metadata=cut.metadata()),
-                          tuple(warnings))
+        t = Tournament(name, by_place(players), rounds=len(round_cols) or None,
+                       metadata=cut.metadata())
+        return ReadResult(t, tuple(warnings))
+
+
+def by_place(players: list[Player]) -> tuple[Player, ...]:
+    """The players, each one's place stored where the export is a crosstable by place: numbered 1..n
+    down the rows with totals that never rise (Swiss Perfect numbers such a crosstable by its order)."""
+    totals = [p.stored_points for p in players]
+    if [p.start_no for p in players] != list(range(1, len(players) + 1)) or None in totals \
+            or any(b > a for a, b in zip(totals, totals[1:])) or len(set(totals)) < 2:
+        return tuple(players)
+    return tuple(replace(p, stored_rank=p.start_no) for p in players)
 
 
 @hookimpl
