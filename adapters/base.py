@@ -129,6 +129,11 @@ class Format:
         """For a format with ``several_events``: the events the file holds, () for one."""
         return ()
 
+    def writes_back(self, t: Tournament) -> bool:
+        """Whether ``t`` is written as the file it was read from (a TRF read: every line as it was, but
+        for the columns whose data changed): a conversion then fills in no points or ranks."""
+        return False
+
     def cannot_carry(self, t: Tournament) -> list[str]:
         """What of ``t`` this format cannot hold (listed by convert; refused with --strict):
         :class:`Loss` lines, :func:`metadata` for those that cannot change the standings."""

@@ -206,11 +206,11 @@ class NeedsRenumbering(BrightwellError):
 
 def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[Tournament, dict[Path, bytes]]:
     """The tournament with numbers the target holds, and its files. A file renumbered before
-    gets its original numbers back where the target can hold them."""
+    gets its original numbers back where the target can hold them (not a file written back as it was)."""
     if renumber:
         t = renumbered(t)
         return t, fmt.files(t, path)
-    back = restored(t)
+    back = None if fmt.writes_back(t) else restored(t)
     if back is not None:
         try:
             return back, fmt.files(back, path)
@@ -317,10 +317,11 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
     "all": what refuses the conversion before anything is written. No file in ``protect`` (the
     inputs) is ever written; a symbolic link is written through only with ``follow_symlinks``.
     Points and ranks the source stores none of are computed and written (the report says so),
-    unless ``keep``."""
+    unless ``keep`` or the target writes back the file ``t`` was read from (:meth:`Format.writes_back`)."""
     spec = default_spec(t)
     filled = None
-    if (fmt.needs_results or fmt.publishes) and not keep:
+    as_read = fmt.writes_back(t) and not renumber  # the file read, written back as it was: nothing filled in
+    if (fmt.needs_results or fmt.publishes) and not keep and not as_read:
         source = t
         t = with_results(t, spec, publish=fmt.publishes, after_round=fmt.ranks_after, host=host)
         filled = filled_in(source, t, spec)

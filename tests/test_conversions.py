@@ -130,16 +130,20 @@ def test_a_changed_value_still_refuses_strict(tmp_path):
 
 
 def test_ranks_filled_in_are_reported_and_keep_writes_them_as_they_were(tmp_path):
+    """For a pairing engine (trf-engine) the ranks a TRF leaves blank are filled in, said; --keep, and a
+    plain TRF to TRF (the file written back as it was), leave them blank."""
     source = _trf_without_ranks(tmp_path, "PTS,BH")
-    _, report = api.convert(source, tmp_path / "filled.trf")
+    _, report = api.convert(source, tmp_path / "filled.trf", "trf-engine")
     assert report.filled == "ranks for 6 player(s) filled in, computed by PTS,BH (the file stores none)"
     ranks = [line[85:89] for line in (tmp_path / "filled.trf").read_text().splitlines() if line.startswith("001")]
     standings = api.rank(api.load(source).tournament, "PTS,BH")
     assert [int(r) for r in ranks] == [row.rank for row in sorted(standings.rows, key=lambda row: row.start_no)]
-    _, kept = api.convert(source, tmp_path / "kept.trf", keep=True)
-    assert kept.filled is None
-    blank = [line[85:89] for line in (tmp_path / "kept.trf").read_text().splitlines() if line.startswith("001")]
-    assert blank == ["    "] * 6
+    for name, to, keep in (("kept.trf", "trf-engine", True), ("same.trf", None, False)):
+        _, kept = api.convert(source, tmp_path / name, to, keep=keep)
+        assert kept.filled is None
+        blank = [line[85:89] for line in (tmp_path / name).read_text().splitlines() if line.startswith("001")]
+        assert blank == ["    "] * 6
+    assert (tmp_path / "same.trf").read_bytes() == source.read_bytes()
 
 
 def _converted(source, target, *extra) -> tuple[int, str]:

@@ -50,7 +50,7 @@ def _convert(source: Path, target: Path, fmt: str):
 
 
 def _suffix(fmt: str) -> str:
-    return {"swissperfect": ".trn"}.get(fmt, get_host().format(fmt).suffixes[0])
+    return {"swissperfect": ".trn"}.get(fmt) or get_host().format(fmt).output_name(Path("out")).suffix
 
 
 def _check(source: Path, folder: Path, fmt: str) -> None:

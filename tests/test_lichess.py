@@ -73,14 +73,18 @@ def test_a_lichess_trf_ranks_by_lichess_order_and_its_points(path):
 
 
 @pytest.mark.parametrize("path", real_files("formats/trf_samples", "lichess_*.trf"))
-def test_a_lichess_trf_converts_to_trf_with_every_change_said(tmp_path, path):
-    """Written back as it was, but for what the pairing engines refuse, each kind of change said (and,
-    without --keep, the ranks the file leaves blank filled in, said); the list supplied for the
-    reading is not written into the file."""
-    kept = tmp_path / "kept.trf"
-    result = CliRunner().invoke(main, ["convert", str(path), str(kept), "--keep"])
-    assert result.exit_code == 0, result.output
+def test_a_lichess_trf_converts_to_trf_as_it_was_and_for_the_engines_with_every_change_said(tmp_path, path):
+    """Converted to TRF: the file as it was, nothing said. For a pairing engine (--to trf-engine): as it
+    was but for what the engines refuse, each kind of change said (and, without --keep, the ranks the
+    file leaves blank filled in, said); the list supplied for the reading is not written into the file."""
     original = path.read_bytes()
+    same = tmp_path / "same.trf"
+    result = CliRunner().invoke(main, ["convert", str(path), str(same)])
+    assert result.exit_code == 0 and same.read_bytes() == original
+    assert "not carried" not in result.output and "filled in" not in result.output
+    kept = tmp_path / "kept.trf"
+    result = CliRunner().invoke(main, ["convert", str(path), str(kept), "--to", "trf-engine", "--keep"])
+    assert result.exit_code == 0, result.output
     assert same_but_dash_cells(kept.read_bytes(), original)
     said = result.output
     if as_written(original) != original:  # the cells the engines refuse, and the empty 132
@@ -89,6 +93,6 @@ def test_a_lichess_trf_converts_to_trf_with_every_change_said(tmp_path, path):
         assert "an empty 132 record" in said
     assert b"212" not in kept.read_bytes()
     filled = tmp_path / "filled.trf"
-    result = CliRunner().invoke(main, ["convert", str(path), str(filled)])
+    result = CliRunner().invoke(main, ["convert", str(path), str(filled), "--to", "trf-engine"])
     assert result.exit_code == 0 and "ranks for" in result.output and "computed by PTS,LSB,LPERF,RTNG" in result.output
     assert len(filled.read_bytes().splitlines()) == len(kept.read_bytes().splitlines())

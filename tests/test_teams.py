@@ -597,8 +597,8 @@ def test_a_player_on_no_roster_fielded_by_a_300_record_plays_for_that_team_that_
                                           if (TEAMS / "sharly_trf_team_import_test.trf").exists() else []))
 def test_sharlys_in_progress_team_file_reads_with_its_substitute(tmp_path, path):
     """Sharly-Chess's import test fields player 2, on no roster, for team 2 in round 2 (300), the
-    round paired and not played: read, ranked after round 1, written back as it was (but for what the
-    pairing engines refuse, in TRF's own form, and their XXR)."""
+    round paired and not played: read, ranked after round 1, written back as it was (and, for a
+    pairing engine, as it was but for what the engines refuse, in TRF's own form, and their XXR)."""
     t = api.load(path).tournament
     assert (api.progress(t).played, api.progress(t).paired) == (1, 2) and {m.round for m in t.teams.matches} == {1, 2}
     assert api.rank(t, "MPTS,GPTS").after_round == 1  # round 2's matches are paired, their boards awaiting results
@@ -608,7 +608,9 @@ def test_sharlys_in_progress_team_file_reads_with_its_substitute(tmp_path, path)
         {r.start_no: r.values for r in first.rows if r.start_no not in bye}  # a match awaiting: nothing yet
     assert [r.start_no for r in api.rank(t, "MPTS,GPTS").rows][:1] == [1]
     api.write(t, tmp_path / "same.trf")
-    assert same_but_dash_cells((tmp_path / "same.trf").read_bytes(), path.read_bytes())
+    assert (tmp_path / "same.trf").read_bytes() == path.read_bytes()
+    api.write(t, tmp_path / "engine.trf", format="trf-engine")
+    assert same_but_dash_cells((tmp_path / "engine.trf").read_bytes(), path.read_bytes())
 
 
 def test_opengothas_mean_rating_is_the_first_line_up_over_the_team_size_toward_zero(tmp_path):

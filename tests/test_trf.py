@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from support.bbp_rules import violations
 from brightwell_plugin import api
+from brightwell_plugin.adapters.trf.engine import EngineTrfFormat
 from brightwell_plugin.adapters.trf.format import TrfFormat, unpaired_cell
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, RoundEntry, Side
@@ -22,6 +23,7 @@ from support.trf_text import as_written, same_but_dash_cells
 from support.samples import research
 
 FMT = TrfFormat()
+ENGINE = EngineTrfFormat()
 QUIRKS = FIXTURES / "quirks.trf"
 
 
@@ -52,18 +54,22 @@ def test_quirks_are_read_as_the_spec_and_real_files_mean():
 
 
 def test_unchanged_tournament_is_written_back_byte_for_byte():
-    written = FMT.dumps(api.load(QUIRKS).tournament)
-    assert same_but_dash_cells(written, QUIRKS.read_bytes()) and written != QUIRKS.read_bytes()
-    assert b"0000 - Z" in written  # Delta's '       -', which his stored 0.5 does not count
+    t = api.load(QUIRKS).tournament
+    assert FMT.dumps(t) == QUIRKS.read_bytes() and FMT.cannot_carry(t) == []
+    for_engines = ENGINE.dumps(t)  # what a pairing engine refuses, in TRF's own form, each said
+    assert same_but_dash_cells(for_engines, QUIRKS.read_bytes()) and for_engines != QUIRKS.read_bytes()
+    assert b"0000 - Z" in for_engines  # Delta's '       -', which his stored 0.5 does not count
+    assert any("title" in x for x in ENGINE.cannot_carry(t))
 
 
 @pytest.mark.parametrize("ending", [b"\r", b"\n", b"\r\n"])
 @pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
-def test_line_endings_are_kept_and_a_bom_left_out(tmp_path, ending, bom):
+def test_line_endings_and_a_bom_are_kept_and_for_engines_the_bom_left_out(tmp_path, ending, bom):
     data = bom + QUIRKS.read_bytes().replace(b"\n", ending)
     loaded, _ = load_text(tmp_path, data)
     assert len(loaded.tournament.players) == 6
-    assert same_but_dash_cells(FMT.dumps(loaded.tournament), data)
+    assert FMT.dumps(loaded.tournament) == data
+    assert same_but_dash_cells(ENGINE.dumps(loaded.tournament), data)
 
 
 def test_cp1252_file_is_read_with_a_warning_and_written_back_in_cp1252(tmp_path):
@@ -71,7 +77,8 @@ def test_cp1252_file_is_read_with_a_warning_and_written_back_in_cp1252(tmp_path)
     loaded, p = load_text(tmp_path, data)
     assert loaded.tournament.player(6).name == "Zeta, Zoë"
     assert loaded.warnings[0] == f"{p}: not UTF-8; read as cp1252"
-    assert same_but_dash_cells(FMT.dumps(loaded.tournament), data)
+    assert FMT.dumps(loaded.tournament) == data
+    assert same_but_dash_cells(ENGINE.dumps(loaded.tournament), data)
     assert api.load(p, encoding="latin-1").warnings == ()
 
 
@@ -166,13 +173,31 @@ def test_generated_tournaments_survive_a_trf_round_trip(tmp_path_factory, t):
     assert replace(back, metadata=()) == t
 
 
-def test_rewritten_for_the_next_round_changes_only_points_ranks_and_212(tmp_path):
-    original = QUIRKS.read_text(encoding="utf-8")
+def _next_round(tmp_path, fmt: str) -> tuple[str, str, list]:
+    """The quirks fixture ranked and written as ``fmt``: the original text, the written one, the standings."""
     t = api.load(QUIRKS).tournament
     standings = api.rank(t, "PTS,BH,BH/C1")
     out = tmp_path / "next.trf"
-    api.write(api.with_standings(t, standings), out)
-    text = out.read_text(encoding="utf-8")
+    api.write(api.with_standings(t, standings), out, format=fmt)
+    again = api.load(out).tournament
+    assert [(p.start_no, p.stored_rank) for p in again.players] == \
+        sorted((r.start_no, r.rank) for r in standings.rows)
+    return QUIRKS.read_text(encoding="utf-8"), out.read_text(encoding="utf-8"), standings.rows
+
+
+def test_rewritten_for_the_next_round_changes_only_points_ranks_and_212(tmp_path):
+    original, text, _ = _next_round(tmp_path, "trf")
+    before, after = original.splitlines(), text.splitlines()
+    changed = [(a, b) for a, b in zip(before, after) if a != b]
+    assert len(after) == len(before) and ("202 BH/C1,BH", "202 BH,BH/C1") in changed
+    ranks = [(a, b) for a, b in changed if a.startswith("001")]
+    assert ranks and len(changed) == len(ranks) + 1
+    for a, b in ranks:  # only points (81-84) and rank (86-89); the line as long as it was, or to the rank
+        assert (a[:80], a[89:]) == (b[:80], b[89:]) and a[80:89] != b[80:89] and len(b) == max(len(a), 89)
+
+
+def test_rewritten_for_a_pairing_engine_changes_only_what_an_engine_refuses_beside(tmp_path):
+    original, text, _ = _next_round(tmp_path, "trf-engine")
     before, after = original.splitlines(), text.splitlines()
     changed = [(a, b) for a, b in zip(before, after) if a != b]
     assert len(after) == len(before)
@@ -181,9 +206,6 @@ def test_rewritten_for_the_next_round_changes_only_points_ranks_and_212(tmp_path
         if a.startswith("001"):  # only points (81-84) and rank (86-89), and what an engine refuses in TRF's own form
             a = as_written(a.encode()).decode()  # the title and sex as TRF spells them, refused cells masked
             assert a[:80] == b[:80] and same_but_dash_cells(b.encode(), (a[:80] + b[80:89] + a[89:]).encode())
-    again = api.load(out).tournament
-    assert [(p.start_no, p.stored_rank) for p in again.players] == \
-        sorted((r.start_no, r.rank) for r in standings.rows)
     assert violations(text) == [v for v in violations(original)]
 
 
@@ -191,6 +213,7 @@ def test_fresh_trf_follows_pairing_engine_rules():
     t = api.load(QUIRKS).tournament
     text = FMT.dumps(replace(t, origin=None)).decode()
     assert violations(text) == ["line 3: record 013 is refused"]  # the source's team record, kept
+    assert ENGINE.dumps(replace(t, origin=None)).decode() == text  # an event from elsewhere: one form
     assert "games without a known side" not in " ".join(FMT.cannot_carry(t))
 
 
@@ -200,11 +223,29 @@ def _samples():
     return sorted(p for d in ("trf", "trf_samples") for p in (SAMPLES / d).glob("*") if p.suffix != ".csv")
 
 
-@pytest.mark.parametrize("sample", or_skip(_samples()), ids=lambda p: p.name if p else "none")
-def test_real_samples_round_trip_byte_for_byte(sample):
-    loaded = api.load(sample, "trf")
-    assert same_but_dash_cells(FMT.dumps(loaded.tournament), sample.read_bytes())
-    assert loaded.tournament.players
+def _real_trfs() -> list:
+    """Every real TRF of the shared research folder (a TRF suffix, and TRF's records at the start; the
+    crafted hostile files left out), named by its path there."""
+    root = research()
+    found = sorted(p for p in root.rglob("*") if p.suffix.lower() in FMT.suffixes and p.is_file()
+                   and "hostile" not in p.relative_to(root).parts and FMT.sniff(p, p.read_bytes()[:4096])) \
+        if root.is_dir() else []
+    return or_skip(pytest.param(p, id=str(p.relative_to(root))) for p in found)
+
+
+@pytest.mark.parametrize("sample", _real_trfs())
+def test_every_real_trf_read_and_written_unchanged_is_the_same_text(tmp_path, sample):
+    """No change asked, none made: api.write of the event read and a plain convert give the file back
+    byte for byte, saying nothing lost or filled in; trf-engine writes it in the pairing engines' form."""
+    original = sample.read_bytes()
+    t = api.load(sample, "trf").tournament
+    assert t.players
+    written, converted = tmp_path / "written.trf", tmp_path / "converted.trf"
+    assert api.write(t, written) == [] and written.read_bytes() == original
+    _, report = api.convert(sample, converted, input_format="trf")
+    assert converted.read_bytes() == original
+    assert (report.lost, report.moved, report.filled) == ((), (), None)
+    assert same_but_dash_cells(ENGINE.dumps(t), original)
 
 
 def test_check_command_agrees_with_the_fixture_ranks():

@@ -1,5 +1,7 @@
-"""Every TRF this project writes is read by the real consumers: the open pairing engines on PyPI
-(py4swiss, caissify-pairings, pairing-core: tests/support/engines.py) and FIDE's checker gacrux.
+"""Every TRF this project writes for a pairing engine is read by the real consumers: the open pairing
+engines on PyPI (py4swiss, caissify-pairings, pairing-core: tests/support/engines.py) and FIDE's
+checker gacrux. That is a TRF written as ``trf-engine``, and any TRF written of an event from another
+format (``trf`` writes a TRF read back as it was: test_trf.py).
 
 Each engine reads a written file's players and points as this project reads them; for a TRF source
 it pairs the next round from the written file as from the original (where it pairs the original)."""
@@ -51,13 +53,13 @@ def verdict(engine, path: Path):
         return str(exc)
 
 
-def convert_to_trf(source: Path, target: Path):
+def convert_to_trf(source: Path, target: Path, to: str = "trf-engine"):
     try:
-        return api.convert(source, target, "trf")
+        return api.convert(source, target, to)
     except BrightwellError as exc:
         if "--renumber" not in exc.message:
             raise
-        return api.convert(source, target, "trf", renumber=True)
+        return api.convert(source, target, to, renumber=True)
 
 
 def _sources():
@@ -145,7 +147,7 @@ def test_generated_events_of_every_kind_become_trfs_the_engines_read(tmp_path, t
     source = tmp_path / "event.xml"
     api.write(t, source, "xml")
     target = tmp_path / "event.trf"
-    convert_to_trf(source, target)
+    convert_to_trf(source, target, "trf")  # an event from another format: written for the engines alike
     assert re.search(r"^001 ", target.read_text(), re.MULTILINE) and re.search(r"^XXR ", target.read_text(), re.M)
     for e in ENGINES:
         assert verdict(e, target) == points(target), e.name
@@ -173,8 +175,10 @@ def test_a_round_with_a_dash_and_no_result_is_read_as_the_stored_points_count_it
     assert t.player(3).rounds[0].kind is Kind.HALF_BYE and t.player(4).rounds[0].kind is Kind.ABSENT
     assert any("2 round(s) with a dash and no result: 1 read as half-point byes" in w for w in loaded.warnings)
     assert not any("disagree" in w for w in loaded.warnings)
+    api.write(t, tmp_path / "same.trf")
+    assert (tmp_path / "same.trf").read_bytes() == source.read_bytes()  # a file read, written back as it was
     target = tmp_path / "back.trf"
-    api.write(t, target)
+    api.write(t, target, format="trf-engine")
     written = {line[4:8].strip(): line for line in target.read_text().splitlines() if line.startswith("001")}
     assert written["3"][91:99] == "0000 - H" and written["4"][91:99].strip() in ("", "0000 - Z")
     py4swiss = BY_NAME["py4swiss"]  # the engine refuses the dash, reads what is written

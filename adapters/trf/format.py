@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from typing import ClassVar
 from operator import itemgetter
 from pathlib import Path
 
@@ -65,6 +66,7 @@ class TrfFormat(Format):
     can_write = True
     needs_results = True
     carries_teams = True  # the team records of the file read, their standings columns rewritten
+    for_engines: ClassVar[bool] = False  # a file read written back as it was (trf-engine: as the engines read it)
 
     def sniff(self, path, head):
         text = head.decode("latin-1").lstrip("\ufeff\xef\xbb\xbf")
@@ -88,7 +90,8 @@ class TrfFormat(Format):
         if parsed.teams is None and "299 " in codes:
             from brightwell_plugin.adapters.trf.abnormal import with_abnormal  # 299 records only (benchmarks/bench_start.py)
             parsed = with_abnormal(parsed, lines, str(path), warnings)
-        t = replace(_unpaired_cells(parsed, lines, str(path), warnings), origin=TrfDocument(lines, bom, used, parsed))
+        t = _unpaired_cells(parsed, lines, str(path), warnings)
+        t = replace(t, origin=TrfDocument(lines, bom, used, t))  # as read: what is written back as it was
         for n, (line, _) in enumerate(lines, 1):
             if line.startswith("172 ") and line[4:].strip() in RATING_METHODS:  # Sharly-Chess writes "172 FIDON"
                 warnings.append(f"{path}: line {n}: record 172 names the method {line[4:].strip()} without the "
@@ -226,6 +229,8 @@ class TrfFormat(Format):
     # -- writing -------------------------------------------------------------------------------
 
     def cannot_carry(self, t: Tournament) -> list[str]:
+        if self.writes_back(t) and replace(t, origin=None) == t.origin.parsed:
+            return []  # the file read, unchanged: written back as it was
         lost: list[str] = lost_go_ranks(t) + lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "TRF")
         if t.teams is not None and not any(k == META and v[:3] in ("310", "013") for k, v in t.metadata):
             lost.append(teams_lost(t))  # team records are written only as a TRF read held them
@@ -294,31 +299,41 @@ class TrfFormat(Format):
             lost.append("games without a known side are written with colour '-' (pairing engines expect w/b)")
         if any(len(number_text(x)) > 4 for x in values):
             lost.append("game scores wider than 4 characters")
-        if isinstance(t.origin, TrfDocument):
-            rows = [line for line, _ in t.origin.lines if line.startswith("001")]
-            cells = sum(len(refused_cells(line)) for line in rows)
-            fields = sorted({f for line in rows for f in respelt_fields(line)})
-            if cells:
-                lost.append(metadata(f"the spelling of {cells} round cell(s) a pairing engine refuses (a dash and no "
-                                     "result, a bye with a blank opponent, a blank between rounds): written in TRF's "
-                                     "own form, 0000 - Z, 0000 - H …"))
-            if fields:
-                lost.append(metadata(f"the spelling of {' and '.join(fields)} a pairing engine refuses (g, M …): written "
-                                     "as TRF spells them (GM, m …)"))
-            if t.origin.bom:
-                lost.append(metadata("the byte-order mark: left out, a pairing engine reads the 012 after it as no "
-                                     "record"))
-            if any(line.rstrip() == "132" for line, _ in t.origin.lines):
-                lost.append(metadata("an empty 132 record (round dates): left out, a pairing engine refuses it"))
-        if any(_absent_between(p.rounds) for p in t.players):
+        if isinstance(t.origin, TrfDocument) and self.for_engines:
+            lost += _respelt_for_engines(t.origin)
+        if (self.for_engines or not isinstance(t.origin, TrfDocument)) and any(_absent_between(p.rounds)
+                                                                             for p in t.players):
             lost.append(metadata("rounds a player took no part in between others: written as TRF's 0000 - Z (a "
                                  "zero-point bye, which a blank cell also means to TRF; pairing engines refuse the blank)"))
         return lost
 
+    def writes_back(self, t: Tournament) -> bool:
+        return isinstance(t.origin, TrfDocument) and not self.for_engines
+
     def dumps(self, t: Tournament) -> bytes:
         # reading a file needs no writer (tests/test_startup.py)
         from brightwell_plugin.adapters.trf.writer import render
-        return render(t)
+        return render(t, self.for_engines)
+
+
+def _respelt_for_engines(doc: TrfDocument) -> list[str]:
+    """What writing a file read for a pairing engine (``trf-engine``) writes otherwise than it was."""
+    lost = []
+    rows = [line for line, _ in doc.lines if line.startswith("001")]
+    cells = sum(len(refused_cells(line)) for line in rows)
+    fields = sorted({f for line in rows for f in respelt_fields(line)})
+    if cells:
+        lost.append(metadata(f"the spelling of {cells} round cell(s) a pairing engine refuses (a dash and no "
+                             "result, a bye with a blank opponent, a blank between rounds): written in TRF's "
+                             "own form, 0000 - Z, 0000 - H …"))
+    if fields:
+        lost.append(metadata(f"the spelling of {' and '.join(fields)} a pairing engine refuses (g, M …): written "
+                             "as TRF spells them (GM, m …)"))
+    if doc.bom:
+        lost.append(metadata("the byte-order mark: left out, a pairing engine reads the 012 after it as no record"))
+    if any(line.rstrip() == "132" for line, _ in doc.lines):
+        lost.append(metadata("an empty 132 record (round dates): left out, a pairing engine refuses it"))
+    return lost
 
 
 def unpaired_cell(block: str) -> bool:

@@ -1,5 +1,7 @@
 """Writing TRF: the source document line for line where nothing changed, patched columns where
-something did, and a fresh file (spec layout, CRLF) for tournaments from other formats."""
+something did, and a fresh file (spec layout, CRLF) for tournaments from other formats. For a
+pairing engine (format ``trf-engine``) a file read is written in the form every open engine reads
+(:func:`render`); a fresh file is always in that form."""
 
 from __future__ import annotations
 
@@ -28,15 +30,20 @@ from brightwell_plugin.model import Kind, Player, RoundEntry, Side, Tournament
 NAME_WIDTH = 33
 
 
-def render(t: Tournament) -> bytes:
+def render(t: Tournament, engines: bool = False) -> bytes:
+    """The TRF of ``t``: the file it was read from as it was, but for the columns whose data changed.
+    With ``engines``, what a pairing engine refuses in it is written in TRF's own form (round cells,
+    titles and sexes spelt otherwise, a short 001 line, an empty 132, a byte-order mark) and XXR and
+    XXS are added where missing (docs/trf.md)."""
     doc = t.origin if isinstance(t.origin, TrfDocument) else None
-    lines = _with_origin(t, doc) if doc else _fresh(t)
+    lines = _with_origin(t, doc, engines) if doc else _fresh(t)
     encoding = doc.encoding if doc else "utf-8"
     try:
         data = "".join(text + end for text, end in lines).encode(encoding)
     except UnicodeEncodeError as exc:
         raise BrightwellError(f"'{exc.object[exc.start:exc.end]}' cannot be written in {encoding}") from None
-    return data  # no byte-order mark: a pairing engine reads the 012 after it as no record
+    bom = doc is not None and doc.bom and not engines  # a pairing engine reads the 012 after one as no record
+    return b"\xef\xbb\xbf" + data if bom else data
 
 
 # -- records from the model --------------------------------------------------------------------------
@@ -110,12 +117,14 @@ def _dash_cells(line: str) -> bool:
     return bool(refused_cells(line) or respelt_fields(line)) or len(line) < 84
 
 
-def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> str:
-    """The 001 line of ``p``; with ``raw``/``old``, only the columns whose data changed."""
+def _line_001(p: Player, raw: str | None = None, old: Player | None = None, engines: bool = True) -> str:
+    """The 001 line of ``p``; with ``raw``/``old``, only the columns whose data changed (and, for
+    ``engines``, what a pairing engine refuses, in TRF's own form)."""
     rounds = max(len(p.rounds), len(old.rounds) if old else 0)
     width = block_start(rounds) - 2 if rounds else 89
     line = (raw or "001").ljust(width)  # edited by slices: a re-ranked line changes two fields
-    respell = respelt_fields(raw) if raw is not None else []
+    engines = engines or raw is None  # a fresh line is written for the engines
+    respell = respelt_fields(raw) if raw is not None and engines else []
     for key, fld in FIELDS.items():
         if old is not None and getattr(old, _SOURCE[key]) == getattr(p, _SOURCE[key]) and key not in respell:
             continue  # the data behind the field did not change: keep the columns as they were
@@ -126,7 +135,7 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> s
             except BrightwellError as exc:  # say which field of whose record
                 raise BrightwellError(f"{key.replace('_', ' ')} {exc.message}",
                                       place=f"player {p.start_no} ({p.name})") from None
-    refused = set(refused_cells(raw)) if raw is not None else set()
+    refused = set(refused_cells(raw)) if raw is not None and engines else set()
     if old is None or old.rounds is not p.rounds or refused:
         for r in range(rounds):
             e = p.entry(r + 1)
@@ -134,11 +143,13 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None) -> s
             if old is None or _pairing(old.entry(r + 1)) != _pairing(e) or b in refused:
                 line = line[:b] + format_block(e) + line[b + 8:]  # ('       -': a pairing engine refuses it)
     end = len(line.rstrip())
-    for b in range(FIRST_BLOCK, end, 10):  # a blank between rounds: TRF's Z, which the pairing engines read
+    for b in range(FIRST_BLOCK, end, 10) if engines else ():  # a blank between rounds: TRF's Z, which engines read
         if not line[b:b + 8].strip():
             line = line[:b] + "0000 - Z" + line[b + 8:]
     if raw is not None and len(line) == len(raw):
         return line
+    if not engines:  # as long as it was, unless a field written reaches further
+        return line[:len(raw)] if not line[len(raw):].strip() else line.rstrip()
     return line.rstrip().ljust(89)  # pairing engines read 001 lines of at least 84 characters
 
 
@@ -242,7 +253,7 @@ def _fresh(t: Tournament) -> list[tuple[str, str]]:
     return [(line, "\r\n") for line in lines]
 
 
-def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
+def _with_origin(t: Tournament, doc: TrfDocument, engines: bool) -> list[tuple[str, str]]:
     old = doc.parsed
     new_by_no = {p.start_no: p for p in t.players}
     old_by_no = {p.start_no: p for p in old.players}
@@ -262,7 +273,7 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
             rounds_at = len(out) + 1  # where XXR goes when the file has none (the pairing engines read XXR)
         if code == "162":
             scoring_at = len(out) + 1  # and XXS, beside 162
-        if code == "132" and not line[3:].strip():
+        if engines and code == "132" and not line[3:].strip():
             continue  # an empty round-dates record: a pairing engine refuses it
         if code in ("001", "BW1"):
             no = int(line[4:8])
@@ -272,8 +283,8 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
             if code == "001":
                 seen_001.add(no)
                 first_001 = len(out) if first_001 is None else first_001
-                same = new == old_by_no.get(no) and not _dash_cells(line)  # a pairing engine refuses a dash cell
-                out.append((line if same else _line_001(new, line, old_by_no.get(no)), end))
+                same = new == old_by_no.get(no) and not (engines and _dash_cells(line))  # an engine refuses a dash
+                out.append((line if same else _line_001(new, line, old_by_no.get(no), engines), end))
                 last_001 = len(out)
             else:
                 seen_bw1.add(no)
@@ -296,19 +307,30 @@ def _with_origin(t: Tournament, doc: TrfDocument) -> list[tuple[str, str]]:
     out[at:at] = added
     missing = [c for c in ("012", "042", "052", "142", "162", "212", "BW0") if changed[c] and head[c] and c not in present
                and not (c == "142" and "XXR" in present) and not (c == "212" and "202" in present)]
-    if scoring_at is not None and "XXS" not in present and head["XXS"]:
-        out.insert(scoring_at, (head["XXS"], nl))
-        rounds_at = rounds_at + 1 if rounds_at is not None and rounds_at > scoring_at else rounds_at
-        first_001 = first_001 + 1 if first_001 is not None and first_001 >= scoring_at else first_001
-    if "XXR" not in present and head["XXR"]:  # the pairing engines read XXR: beside 142, else before the players
-        at = rounds_at if rounds_at is not None else first_001 if first_001 is not None else len(out)
-        out.insert(at, (head["XXR"], nl))
-        first_001 = first_001 + 1 if first_001 is not None and first_001 >= at else first_001
+    if engines:
+        first_001 = _engine_records(out, head, present, nl, (scoring_at, rounds_at, first_001))
     at = first_001 if first_001 is not None else len(out)
     out[at:at] = [(head[c], nl) for c in missing]
     out += [(x, nl) for p in t.players if p.start_no not in seen_bw1 and not _as_read(p, old_by_no.get(p.start_no))
             and (x := _bw1(p))]  # what the file itself said (a withdrawal its 240 records tell) needs no BW1
     return out
+
+
+def _engine_records(out: list[tuple[str, str]], head: dict[str, str | None], present: set[str], nl: str,
+                    at: tuple[int | None, int | None, int | None]) -> int | None:
+    """JaVaFo's records the pairing engines read, inserted into ``out`` where the file has none: XXS
+    beside its 162, XXR beside its 142, else before the players. ``at`` is where the 162, the 142
+    and the first 001 line follow; returns where the first 001 line now is."""
+    scoring_at, rounds_at, first_001 = at
+    if scoring_at is not None and "XXS" not in present and head["XXS"]:
+        out.insert(scoring_at, (head["XXS"], nl))
+        rounds_at = rounds_at + 1 if rounds_at is not None and rounds_at > scoring_at else rounds_at
+        first_001 = first_001 + 1 if first_001 is not None and first_001 >= scoring_at else first_001
+    if "XXR" not in present and head["XXR"]:
+        where = rounds_at if rounds_at is not None else first_001 if first_001 is not None else len(out)
+        out.insert(where, (head["XXR"], nl))
+        first_001 = first_001 + 1 if first_001 is not None and first_001 >= where else first_001
+    return first_001
 
 
 def _as_read(p: Player, was: Player | None) -> bool:

@@ -42,6 +42,7 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.xml.format", formats=(("xml", (".xml", ".bwx")),)),
     Builtin("brightwell_plugin.adapters.trf.format", formats=(("trf", (".trf", ".trfx", ".tab")),)),
     Builtin("brightwell_plugin.adapters.trf.heltour", formats=(("trf-heltour", ()),)),
+    Builtin("brightwell_plugin.adapters.trf.engine", formats=(("trf-engine", ()),)),
     Builtin("brightwell_plugin.adapters.swissperfect.format",
             formats=(("swissperfect", (".ini", ".trn", ".sco", ".zip", ".piz")),)),
     Builtin("brightwell_plugin.adapters.swissperfect.text_export", formats=(("swissperfect-text", (".txt",)),)),

@@ -1,5 +1,6 @@
-"""A TRF file as this project's writer gives it back unchanged, for comparing written files with
-their originals: what a pairing engine refuses is written in TRF's own form (adapters/trf/format.py)."""
+"""A TRF file as this project writes it for a pairing engine (format ``trf-engine``), for comparing
+such files with their originals: what an engine refuses is written in TRF's own form
+(adapters/trf/format.py). Format ``trf`` gives a file read back as it was."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from brightwell_plugin.adapters.trf.format import refused_cells, respelt_fields
 
 
 def as_written(original: bytes) -> bytes:
-    """A file as the writer gives it back unchanged: byte for byte, but for what a pairing engine
+    """A file as ``trf-engine`` writes it unchanged: byte for byte, but for what a pairing engine
     refuses, written in TRF's own form (adapters/trf/format.py): each round cell with a dash and no
     result, a bye with a blank opponent or a blank between rounds (masked here: its form depends on
     the stored points), a title or sex spelt otherwise (``g`` as ``GM``), an empty 132 record (left
@@ -42,14 +43,17 @@ def as_written(original: bytes) -> bytes:
     return b"".join(out)
 
 
+_AT_LINE = rb"(?:\A|(?<=[\r\n]))"  # the start of a line, whichever its ending (a CR alone too)
+
+
 def same_but_dash_cells(written: bytes, original: bytes) -> bool:
     """``written`` is ``original`` (:func:`as_written`), but for the masked cells, each written as TRF's
     H, Z, F, U or a blank, and for one XXR line and one XXS line added where the original has none."""
     masked, got = as_written(original), written
-    if not re.search(rb"^XXR", original, re.MULTILINE):
-        got = re.sub(rb"^XXR \d+(\r\n|\r|\n)", b"", got, count=1, flags=re.MULTILINE)
-    if not re.search(rb"^XXS", original, re.MULTILINE):  # the engines' scoring, beside a 162
-        got = re.sub(rb"^XXS [^\r\n]*(\r\n|\r|\n)", b"", got, count=1, flags=re.MULTILINE)
+    if not re.search(_AT_LINE + rb"XXR", original):
+        got = re.sub(_AT_LINE + rb"XXR \d+(\r\n|\r|\n)", b"", got, count=1)
+    if not re.search(_AT_LINE + rb"XXS", original):  # the engines' scoring, beside a 162
+        got = re.sub(_AT_LINE + rb"XXS [^\r\n]*(\r\n|\r|\n)", b"", got, count=1)
     if len(masked) != len(got):
         return False
     parts = masked.split(b"\x00" * 8)

@@ -1,0 +1,26 @@
+"""A TRF written for a pairing engine (``trf-engine``, chosen with ``--to`` or ``api.write(format=)``):
+a file read is written in the form every open pairing engine reads (what an engine refuses in TRF's
+own form, XXR and XXS added; docs/trf.md), where ``trf`` writes it back as it was. An event from
+another format is written alike by both. Files are read as ``trf`` reads them."""
+
+from __future__ import annotations
+
+from brightwell_plugin.adapters.trf.format import TrfFormat
+from brightwell_plugin.plugins.hookspecs import hookimpl
+
+
+class EngineTrfFormat(TrfFormat):
+    name = "trf-engine"
+    title = "FIDE TRF as every open pairing engine reads it (written with --to trf-engine; a file read as trf)"
+    suffixes = ()
+    output_suffix = ".trf"
+    named_only = True
+    for_engines = True
+
+    def sniff(self, path, head):
+        return False
+
+
+@hookimpl
+def brightwell_register_formats(register):
+    register(EngineTrfFormat())
