@@ -213,3 +213,29 @@ def test_a_file_cut_short_is_refused_or_ranked_as_it_stands(tmp_path):
     assert sum("cut short" in w for w in loaded.warnings) == 1
     assert not any("which no bye or absence explains" in w for w in loaded.warnings)
     assert api.rank(loaded.tournament).after_round == 1
+
+
+def test_a_player_list_without_totals_is_a_roster_not_the_standings(tmp_path):
+    """Papp lists the players in standing order with their totals; a list none of whose lines gives
+    any (``%_% 2908, FERRANDO, Marco``, as WOF archive files hold them) is the roster: no stored
+    place, so ``check --order`` has nothing to check and a batch report counts no move against it."""
+    from brightwell_plugin.archive.batch import collect, run
+    from brightwell_plugin.plugins.host import get_host
+
+    text = (DIALECTS / "papp133.elo").read_text()
+    listed = re.findall(r"^%_%.*$", text, re.MULTILINE)
+    roster = [re.sub(r"^(%_%[^,]*,[^,]*,[^,]*),.*$", r"\1", line) for line in reversed(listed)]  # id, name: no totals
+    text = text.replace("\n".join(listed), "\n".join(roster)).replace("%        ID, NAME, Firstname, COUNTRY, "
+                                                                       "score, disc-count\n", "")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "roster.elo").write_text(text)
+    t = api.load(folder / "roster.elo").tournament
+    standings = api.load(DIALECTS / "papp133.elo").tournament
+    assert [p.start_no for p in t.players] == [p.start_no for p in reversed(standings.players)]  # the roster's order
+    assert all(p.stored_rank is None for p in t.players) and all(p.stored_rank for p in standings.players)
+    assert [r.start_no for r in api.rank(t, SPEC).rows][:1] == [101]  # ALPHA, listed last, leads on points
+    with pytest.raises(BrightwellError, match="stores no order"):
+        api.check_order(t, [SPEC])
+    (result,) = run(list(collect([str(folder)], host=get_host())), tmp_path / "out", jobs_count=1, host=get_host())
+    assert result.ok and result.before_from is None and result.moved() == [] and not result.has_order

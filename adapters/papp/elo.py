@@ -1,6 +1,7 @@
 """Papp ELO exports (``papp``): the French federation's program, and the WOF rating archive.
 
-Players come in the file's standing order with their points and disc totals; games under round
+Players come in the file's standing order with their points and disc totals (a list without any
+totals is a roster: no stored places); games under round
 markers (:mod:`papp_elo_lines` reads every dialect). Byes and absences are not listed; what a
 round a player is missing from was is inferred from the stored totals (:mod:`papp_infer`).
 Games under a stage that is not a number (``%Round F``, ``%%Added results``, ``%%Finale``) are
@@ -58,6 +59,13 @@ class _Built:
 def _nobody(id_text: str) -> bool:
     """Id 0: no player (a bye, in some tools' files)."""
     return digits(id_text) and int(id_text) == 0
+
+
+def standing_order(lines: elo.Lines) -> bool:
+    """Whether the player list is the standings: Papp lists the players in standing order with their
+    totals (points, discs; or places, ``5-8``); a list none of whose lines gives any
+    (``%_% 2908, FERRANDO, Marco``) is the roster, in the order players were entered: no place."""
+    return any(p.points is not None or p.discs is not None or p.written for p in lines.players)
 
 
 def _places_not_points(lines: elo.Lines, file: str, warnings: list[str]) -> None:
@@ -360,6 +368,7 @@ class PappFormat(Format):
         if listed and unlisted:
             warnings.append(f"{file}: player(s) {', '.join(map(str, unlisted))} play games but are not in the "
                             "player list")
+        standings = standing_order(lines)
         players = []
         for rank, no in enumerate(order, 1):
             p = listed.get(no)
@@ -371,7 +380,7 @@ class PappFormat(Format):
             players.append(new_player(
                 start_no=no, name=name, rounds=got.rounds, federation=federation,
                 rating=None if p is None else p.rating, stored_points=got.stored_points,
-                stored_rank=rank if p is not None else None, late_entry=got.late_entry,
+                stored_rank=rank if p is not None and standings else None, late_entry=got.late_entry,
                 withdrawn_after=got.withdrawn_after, extra=extra,
             ))
         return players
@@ -406,6 +415,12 @@ class PappFormat(Format):
         other = sorted({k for k, _ in t.metadata if not k.startswith("papp ")})
         if other:
             lost.append(metadata(f"tournament metadata: {', '.join(other)}"))
+        from brightwell_plugin.adapters.papp.writer import playoff_marker  # writing only (benchmarks/bench_start.py)
+        renamed = sorted({g.stage for g in t.playoffs if playoff_marker(g.stage) not in (f"%Round {g.stage}",
+                                                                                        "%%Added results")})
+        if renamed:
+            lost.append(metadata(f"the names of play-off stages a marker would read as a round number ("
+                                 f"{', '.join(renamed)}): written as play-offs ('%{playoff_marker(renamed[0])[1:]}')"))
         return lost
 
     def dumps(self, t: Tournament) -> bytes:
