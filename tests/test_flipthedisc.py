@@ -104,8 +104,6 @@ def test_play_offs_after_the_swiss_are_kept_apart(tmp_path):
     Swiss rounds, a match's games in one pairing; BQ and the published mbq stay the Swiss ones."""
     import json
 
-    from support.make_fixtures import ftd_json
-
     data = json.loads(ftd_json())
     swiss = data["info"]["rounds"]
 
@@ -135,8 +133,6 @@ def test_play_offs_converted_to_an_elo_export_are_its_play_off_sections_and_read
     (as the WOF archive writes ``%Round PO``), read back as the same play-off games, never as rounds;
     nothing said lost about them, and the Swiss standings by points the same."""
     import json
-
-    from support.make_fixtures import ftd_json
 
     data = json.loads(ftd_json())
     swiss = data["info"]["rounds"]
@@ -168,8 +164,6 @@ def test_the_event_dates_are_read():
 def test_play_offs_whose_pairing_list_names_a_category_first(tmp_path):
     """``"pairing": ["open", [game, game], "women", [game]]``: a category's label, then its matches."""
     import json
-
-    from support.make_fixtures import ftd_json
 
     data = json.loads(ftd_json())
     swiss = data["info"]["rounds"]
@@ -211,3 +205,42 @@ def test_a_play_off_round_is_counted_as_flipthedisc_counts_it(tmp_path):
     path.write_text(json.dumps(data))
     t = api.load(path).tournament
     assert api.progress(t) == api.Progress(planned=5, played=5, paired=5, stated=110)
+
+
+def _pairs(playoffs) -> list[tuple]:
+    return [(g.first, g.second, g.result, g.score, g.opp_score) for g in playoffs]
+
+
+def test_play_off_rounds_without_a_name_stay_play_offs_in_an_elo_export(tmp_path):
+    """A play-off round FlipTheDisc names nothing is stage ``round N (open)``; written ``%Round round N
+    (open)`` it would read back as Swiss round N (and move the finalists): it is written as a named
+    play-off, said, and read back as the same games, the Swiss rounds and places unchanged."""
+    data = json.loads(ftd_json())
+    swiss = data["info"]["rounds"]
+
+    def game(a, b, discs, result):
+        return [{"id": a, "score": discs, "result": result, "gameNumber": 0}, {"id": b}]
+
+    data["rounds"].append({"round": swiss + 1, "pairing": ["open", [game(1, 8, 40, 2), game(8, 1, 36, 2)]]})
+    source, target = tmp_path / "unnamed.json", tmp_path / "unnamed.elo"
+    source.write_text(json.dumps(data))
+    loaded, report = api.convert(source, target, "papp")
+    assert [g.stage for g in loaded.tournament.playoffs] == [f"round {swiss + 1} (open)"] * 2
+    assert f"%Round Play-off (round {swiss + 1} (open))" in target.read_text(encoding="latin-1")
+    assert any("play-off stages a marker would read as a round number" in x for x in report.metadata_lost)
+    back = api.load(target).tournament
+    assert back.rounds_played == swiss and _pairs(back.playoffs) == _pairs(loaded.tournament.playoffs)
+    assert report.moved == ()
+
+
+@pytest.mark.parametrize("source", or_skip(sorted(research("corpus", "heldout_ftd").glob("*.json"))
+                                           if research("corpus", "heldout_ftd").exists() else []),
+                         ids=lambda p: p.name if p else "none")
+def test_a_real_events_play_offs_survive_an_elo_export(tmp_path, source):
+    """Each held-out FlipTheDisc event as an ELO export: its play-offs read back as play-offs (602's
+    final, unnamed, had read back as Swiss rounds 12-13 and swapped the first two places)."""
+    loaded, report = api.convert(source, tmp_path / "event.elo", "papp")
+    back = api.load(tmp_path / "event.elo").tournament
+    assert back.rounds_played == loaded.tournament.rounds_played
+    assert _pairs(back.playoffs) == _pairs(loaded.tournament.playoffs)
+    assert report.moved == ()

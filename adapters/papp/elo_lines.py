@@ -274,6 +274,13 @@ def split(text: str, file: str) -> Lines:
     return out
 
 
+def marker_stage(line: str) -> int | str | None:
+    """The stage a marker line opens, as :func:`split` reads it: a round's number, a play-off's label,
+    None for games without rounds."""
+    games = split(f"{line}\n1 (33)>(31) 2 B\n", "").games
+    return games[0].stage if games else None
+
+
 def _game(m, n: int, stage, file: str) -> GameLine:
     first, bd, res, wd, second, colour = m.groups()
     if (bd is None) != (wd is None):

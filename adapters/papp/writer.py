@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from brightwell_plugin.adapters.base import day_of, game_event
+from brightwell_plugin.adapters.papp import elo_lines as elo
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, ScoringSystem, Side, Tournament
 
@@ -22,6 +23,19 @@ def _refuse_other_games(t: Tournament) -> None:
             if e.kind is game and ((e.score or 0) > 64 or (e.opp_score or 0) > 64 or (e.score or 0) + (e.opp_score or 0) > 64):
                 raise BrightwellError(f"an ELO export holds discs out of 64; round {r} of player {p.start_no} "
                                       f"({p.name}) scores {e.score:g}-{e.opp_score:g}")
+
+
+def playoff_marker(stage: str) -> str:
+    """The marker line of a play-off stage, read back as a play-off: ``%Round STAGE`` where it reads so
+    (``%Round F``); a label read as a round number (FlipTheDisc's ``round 12 (open)``) named a play-off,
+    ``%Round Play-off (round 12 (open))``."""
+    if stage.startswith("Added results"):
+        return "%%Added results"
+    label = _line(stage)
+    for marker in (f"%Round {label}", f"%Round Play-off ({label})"):
+        if isinstance(elo.marker_stage(marker), str):
+            return marker
+    return "%Round Play-off"
 
 
 def _line(text: str) -> str:
@@ -69,8 +83,7 @@ def render(t: Tournament) -> bytes:
         stages.setdefault(g.stage, []).append(f"{g.first:6d} ({score:02d}){_SIGN.get(g.result, '=')}({opp:02d}) "
                                               f"{g.second:6d}  B")
     for stage, listed in stages.items():
-        marker = "%%Added results" if stage.startswith("Added results") else f"%Round {stage}"
-        lines += ["", "", marker, "", *listed]
+        lines += ["", "", playoff_marker(stage), "", *listed]
     added = [v for k, v in t.metadata if k == "papp added"]
     if added:
         lines += ["", "%%Added results", *added]
