@@ -1,12 +1,15 @@
 """Hypothesis: random exploration locally; a fixed, repeatable set of examples under CI. The page
-tests' browser, launched once a test module."""
+tests' browser, launched once a test module. The run's last lines say how many tests ran over the
+real files of ../shared, or, the folder absent, how many were skipped for it and why."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from support.samples import RESEARCH, SHARED_ROOT
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
@@ -19,3 +22,34 @@ def browser():
     from support.browser import launched
     with launched() as b:
         yield b
+
+
+REAL_FILES = pytest.StashKey[int]()
+
+
+def _over_real_files(item) -> bool:
+    """A test generated for one file under ../shared (a parameter that is a path there)."""
+    spec = getattr(item, "callspec", None)
+    return spec is not None and any(isinstance(v, Path) and SHARED_ROOT in v.parents for v in spec.params.values())
+
+
+def pytest_collection_finish(session):
+    session.config.stash[REAL_FILES] = sum(map(_over_real_files, session.items))
+
+
+def _skipped_for_shared(report) -> bool:
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) and len(report.longrepr) == 3 else ""
+    return "shared" in str(reason).lower()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """One line: the tests generated over the real files of ../shared; or, the folder absent (CI runs
+    beside it: .ci/run), how many tests over them were skipped, their per-file tests not generated."""
+    if RESEARCH.is_dir():
+        terminalreporter.write_line(f"brightwell: {config.stash.get(REAL_FILES, 0):,} tests generated over the "
+                                    f"real files of {RESEARCH}, one per file")
+        return
+    skipped = sum(map(_skipped_for_shared, terminalreporter.stats.get("skipped", [])))
+    terminalreporter.write_line(f"brightwell: the tests over real files were NOT generated: {RESEARCH} is absent "
+                                f"(../shared beside the checkout, as CI has it: README); {skipped:,} tests skipped "
+                                "in their place, each standing for one test per file", yellow=True, bold=True)
