@@ -7,7 +7,7 @@ way for every format."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import FILE_ROUND, Kind, Tournament
@@ -30,6 +30,8 @@ class Progress:
     played: int
     paired: int
     stated: int | None = None
+    # of the round after ``played``, when it is paired: its games with a result, and all its games
+    next_round: tuple[int, int] = field(default=(0, 0), compare=False)
 
     @property
     def finished(self) -> bool:
@@ -44,15 +46,30 @@ class Progress:
         """'after round 3 of 7', and the round paired without its results when there is one."""
         text = f"after round {k} of {self.planned}" if self.planned > k else f"after round {k}"
         if k == self.played and self.awaiting_results:
-            text += f" (round {self.paired} paired, no results yet)"
+            done, games = self.next_round
+            text += (f" (round {k + 1} in progress: {done} of {games} games with their result)" if done
+                     else f" (round {self.paired} paired, no results yet)")
         return text
 
 
 def progress(t: Tournament) -> Progress:
     """Where ``t`` stands, read from its records."""
     stated = dict(t.metadata).get(FILE_ROUND, "")
-    return Progress(planned=max(t.rounds or 0, t.rounds_played), played=last_played(t), paired=last_paired(t),
-                    stated=int(stated) if stated.isdigit() else None)
+    played, paired = last_played(t), last_paired(t)
+    return Progress(planned=max(t.rounds or 0, t.rounds_played), played=played, paired=paired,
+                    stated=int(stated) if stated.isdigit() else None,
+                    next_round=_games_of(t, played + 1) if paired > played else (0, 0))
+
+
+def _games_of(t: Tournament, r: int) -> tuple[int, int]:
+    """Round ``r``'s games with a result (a game's or a forfeit's), and all its games (each counted once)."""
+    done = games = 0
+    for p in t.players:
+        e = p.entry(r)
+        if e.opponent is not None and e.kind in _PAIRINGS:
+            games += 1
+            done += e.kind is not Kind.PAIRED
+    return done // 2, games // 2
 
 
 def last_played(t: Tournament) -> int:

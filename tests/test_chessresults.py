@@ -88,7 +88,8 @@ def test_an_upload_in_progress_holds_its_round_paired_without_results(tmp_path):
     assert rows[3][2] == (P, 1, None) and rows[2][0] == (G, 1, Result.LOSS)  # a zero written blank: the loss
     assert rows[5][1] == (Kind.PAB, None, None) and rows[4][2] == (Kind.HALF_BYE, None, None)
     assert rows[6][1:] == [(Kind.ZERO_BYE, None, None)] * 2 and t.player(6).withdrawn_after is None
-    assert api.rank(t).after_round == 2 and api.progress(t).title(2) == "after round 2 of 5 (round 3 paired, no results yet)"
+    assert api.rank(t).after_round == 2 and api.progress(t).title(2) == \
+        "after round 2 of 5 (round 3 in progress: 1 of 2 games with their result)"
 
 
 def test_a_round_not_paired_yet_records_only_the_byes_asked_for(tmp_path):

@@ -143,3 +143,12 @@ def test_byes_and_absences_announced_for_a_coming_round(tmp_path):
     path.write_text(_with_round_five({}, ("240 H   5    9",)))
     with pytest.raises(BrightwellError, match=r"announced.trf.*line 4.*240 names player 9, who has no 001 record"):
         api.load(path)
+
+
+def test_the_title_says_how_far_a_round_in_progress_has_come(tmp_path):
+    path = tmp_path / "partly.trf"
+    path.write_text(_with_round_five({1: "   6 w 1", 6: "   1 b 0", 2: "   4 w =", 4: "   2 b =",
+                                      3: "   5 w  ", 5: "   3 b  "}))
+    result = CliRunner().invoke(main, ["rank", str(path)])
+    assert "Between Rounds Open - after round 4 of 5 (round 5 in progress: 2 of 3 games with their result)" \
+        in result.output
