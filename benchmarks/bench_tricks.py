@@ -6,7 +6,10 @@ process, once as the code is and once the plain way: every TRF round block read 
 distinct block once), the XML schema checking every round and each number parsed (not the
 reader's lookups), the dataclasses (not the fast constructors), no pause of the garbage
 collector, one process (not the forked site builder), Jinja templates
-(``tests/support/plain_rows.py``, not the hand-built table rows). Each is timed twice: the hot
+(``tests/support/plain_rows.py``, not the hand-built table rows), every TRF round cell looked at (not
+a line of usual cells matched at once), each TRF file's round blocks read anew (not shared by
+the process's files), a re-ranked TRF line written field by field (not its points and rank put
+at once). Each is timed twice: the hot
 path alone, run a second time in its process (imports and caches warm), and the whole process
 that runs it once, as a command does (where a trick's saving in the garbage collector's work and
 in freeing memory shows). The two alternate RUNS times; the best of each is compared, with a
@@ -99,6 +102,29 @@ def plain_xml() -> None:
     xml_format._ANY = xml_format._Lookups(conv({}, xml_format._num), conv({}, int), conv({}, booleans))
 
 
+def plain_cells() -> None:
+    """Every TRF round cell looked at, on reading a file and writing it (not a line of usual cells
+    settled by one match)."""
+    import re
+
+    from brightwell_plugin.adapters.trf import format as trf_format
+    from brightwell_plugin.adapters.trf import writer
+    _replace_everywhere({trf_format.refused_cells: trf_format.refused_cells_each})
+    writer.USUAL_CELLS = re.compile(r"(?!)")  # matches nothing: every cell looked at
+
+
+def plain_reranked_lines() -> None:
+    """Every re-ranked TRF line written field by field, cell by cell (not its points and rank put at once)."""
+    from brightwell_plugin.adapters.trf import writer
+    writer._reranked = lambda p, raw, old: None
+
+
+def plain_shared_records() -> None:
+    """Each TRF file reads its round blocks anew (not once for all the files of the process)."""
+    from brightwell_plugin.adapters.trf import format as trf_format
+    trf_format.known_blocks = lambda: trf_format.Records()
+
+
 def plain_split() -> None:
     from brightwell_plugin.web import split
     split.worthwhile = lambda players: False
@@ -141,6 +167,20 @@ def batch_events(folder: Path):
     files = sorted(p for p in (folder / "events").iterdir() if p.suffix in (".xml", ".trn", ".elo"))
     start = time.process_time()
     results = [process(Job(p, Path(p.suffix[1:]) / p.stem), out, None, None, False, host=get_host()) for p in files]
+    took = time.process_time() - start
+    return took, out, lambda: _tree_digest(out, hashlib.sha256(repr([r.error for r in results]).encode()))
+
+
+def batch_trf(folder: Path):
+    """The hot path of ``batch -t PTS,BH,SB`` without a report: each TRF event of ``folder/trf`` (60
+    players x 9 rounds, its ranks stored) loaded, ranked and written."""
+    from brightwell_plugin.archive.batch import process
+    from brightwell_plugin.archive.jobs import Job
+    out = Path(tempfile.mkdtemp(dir=folder))
+    files = sorted((folder / "trf").iterdir())
+    start = time.process_time()
+    results = [process(Job(p, Path(p.stem)), out, "PTS,BH,SB", None, False, compare=False, host=get_host())
+               for p in files]
     took = time.process_time() - start
     return took, out, lambda: _tree_digest(out, hashlib.sha256(repr([r.error for r in results]).encode()))
 
@@ -197,6 +237,10 @@ TRICKS = {  # name: (the hot path, how to make it plain)
     "cut sums of real opponents (rank 2,000 x 11 by PTS,BH/C1,SB/C1)": (ranking("othello.trf", "PTS,BH/C1,SB/C1"),
                                                                         plain_cuts),
     "hand-built rows (render a 2,000-player site)": (render_pages, plain_rows),
+    "TRF cells settled by one match (batch: load, rank, write 200 TRF events of 60 x 9)": (batch_trf, plain_cells),
+    "TRF round records shared by a process's files (batch: 200 TRF events of 60 x 9)": (batch_trf,
+                                                                                          plain_shared_records),
+    "TRF lines re-ranked at once (batch: 200 TRF events of 60 x 9)": (batch_trf, plain_reranked_lines),
     "forked site builder (publish a 2,000-player site, wall)": (publish_site, plain_split),
 }
 
@@ -240,6 +284,11 @@ def main(runs: int, only: str = "") -> None:
         (folder / "big.trf").write_bytes(TrfFormat().dumps(chess_event(9_999, 13)))
         othello = generate(2_000, ROUNDS)
         api.write(othello, folder / "othello.trf", "trf")
+        (folder / "trf").mkdir()
+        for i in range(200):
+            t = chess_event(60, 9, seed=i)
+            (folder / "trf" / f"event{i:03d}.trf").write_bytes(TrfFormat().dumps(api.with_standings(
+                t, api.rank(t, "PTS,ARO"))))
         (folder / "events").mkdir()
         for i in range(100):
             for name, suffix in (("xml", ".xml"), ("swissperfect", ".trn"), ("papp", ".elo")):

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -258,12 +259,15 @@ def with_standings(tournament: Tournament, standings: Standings) -> Tournament:
     return replace(tournament, players=players, tiebreaks=standings.headings)
 
 
+_FIELDS = [f.name for f in fields(Player)]
+_AT = _FIELDS.index("stored_points")  # then stored_rank: Player's fields before and after its results
+_BEFORE_RESULT, _AFTER_RESULT = attrgetter(*_FIELDS[:_AT]), attrgetter(*_FIELDS[_AT + 2:])
+
+
 def _with_result(p: Player, points: float, rank: int | None) -> Player:
-    """``replace(p, stored_points=points, stored_rank=rank)``, made by the fast constructor."""
-    return new_player(start_no=p.start_no, name=p.name, rounds=p.rounds, rating=p.rating, federation=p.federation,
-                      title=p.title, sex=p.sex, birth_date=p.birth_date, ids=p.ids, late_entry=p.late_entry,
-                      withdrawn_after=p.withdrawn_after, bonus=p.bonus, stored_points=points, stored_rank=rank,
-                      extra=p.extra, listed=p.listed)
+    """``replace(p, stored_points=points, stored_rank=rank)``, made by the fast constructor from
+    the other fields read at once, in their order."""
+    return new_player(*_BEFORE_RESULT(p), points, rank, *_AFTER_RESULT(p))
 
 
 def event_files(path: str | os.PathLike, host: Host | None = None) -> tuple[Path, ...]:
@@ -293,9 +297,11 @@ def refuse_inputs(outputs, inputs: Sequence[str | os.PathLike], host: Host | Non
 
 
 def write(tournament: Tournament, path: str | os.PathLike, format: str | None = None,
-          strict: bool = False, host: Host | None = None, follow_symlinks: bool = False) -> list[str]:
+          strict: bool = False, host: Host | None = None, follow_symlinks: bool = False,
+          said: bool = True) -> list[str]:
     """Write atomically; return what the format could not carry (``strict`` refuses instead). A
-    symbolic link is refused unless ``follow_symlinks`` (then the file it points to is replaced)."""
+    symbolic link is refused unless ``follow_symlinks`` (then the file it points to is replaced).
+    Without ``said`` (nor ``strict``), what the format cannot carry is not worked out: [] is returned."""
     host = host or get_host()
     p = Path(path)
     fmt = host.formats.find(format) if format else host.formats.writer_for(p)
@@ -303,7 +309,7 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
     # on first use (benchmarks/bench_start.py)
     from brightwell_plugin.conversion import lost_in
-    lost = lost_in(tournament, fmt, host)
+    lost = lost_in(tournament, fmt, host) if said or strict else []
     if lost and strict:
         raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(lost)} (--strict)", file=str(p))
     atomic_write_all(fmt.files(tournament, p), follow_symlinks=follow_symlinks)  # failures name the file

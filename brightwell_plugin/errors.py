@@ -64,13 +64,14 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text)
 
 
-_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|«[^»]*»")
-_PATH = re.compile(r"[^\s'\"(),;:]*[/\\][^\s'\"(),;:]+")  # a path: something with a slash in it
-_NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![A-Za-z_])")
+_QUOTED = r"'[^']*'|\"[^\"]*\"|«[^»]*»"
+_PATH = r"[^\s'\"(),;:]*[/\\][^\s'\"(),;:]+"  # a path: something with a slash in it
+_NUMBER = r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![A-Za-z_])"
 
 
 def cause(message: str) -> str:
     """What an error message says is wrong, alike for every file it happens to: its quoted values,
-    paths and numbers blanked (``round N of player N``); for grouping failures by cause."""
-    text = _PATH.sub("…", _QUOTED.sub("'…'", message))
-    return " ".join(_NUMBER.sub("N", text).split())
+    paths and numbers blanked (``round N of player N``); for grouping failures by cause. (The
+    patterns are compiled on first use: a command that fails nothing never compiles them.)"""
+    text = re.sub(_PATH, "…", re.sub(_QUOTED, "'…'", message))
+    return " ".join(re.sub(_NUMBER, "N", text).split())

@@ -99,7 +99,7 @@ def atomic_write_all(files: dict[Path, bytes], *, follow_symlinks: bool = False)
         for target, data in targets.items():
             current = target
             staged.append((stage(target, data), target))
-        for _, target in staged:
+        for _, target in staged if len(staged) > 1 else ():  # one file: its rename is done whole, or not at all
             current = target
             kept.append((target, _keep(target)))
         for tmp, target in staged:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 import gc
 import inspect
+import re
 import subprocess
 import sys
 import textwrap
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from support.strategies import tournaments
 
@@ -204,3 +205,83 @@ def test_a_round_block_read_on_first_sight_is_what_the_plain_reader_makes(block)
             Records()[block]
         return
     assert Records()[block] == plain
+
+
+@given(st.lists(st.one_of(_BLOCK_PARTS.map("".join), st.text(alphabet=" 0-wb=Hx\t", max_size=8)), max_size=12),
+       st.sampled_from(["  ", " |", "\t "]), st.sampled_from(["", " ", "   ", "\t"]))
+@example(["  12 w 1", "0000 - U", " 123 b =", "  12 - +"], "  ", "")  # usual cells: settled by the match
+@example(["  12 w 1", "        ", "   7 b 0"], "  ", " ")  # a blank between rounds: looked at
+def test_the_cells_refused_are_those_a_look_at_each_cell_finds(cells, between, end):
+    """refused_cells settles a line of usual cells with one match; any line, it finds what looking
+    at each cell (refused_cells_each) finds."""
+    from brightwell_plugin.adapters.trf.format import refused_cells, refused_cells_each
+    line = "001    1      A Player".ljust(91) + between.join(c.ljust(8)[:8] for c in cells) + end
+    assert refused_cells(line) == refused_cells_each(line)
+
+
+def test_round_records_shared_by_the_files_of_a_process_are_those_each_file_reads_alone(tmp_path):
+    """A process reads a block once for all its files (known_blocks): each file reads as it does in a
+    process that read nothing before, and the records stay few."""
+    from brightwell_plugin.adapters.trf import format as trf_format
+    from brightwell_plugin.adapters.trf.format import TrfFormat
+    from support.make_fixtures import FIXTURES
+    files = [FIXTURES / "quirks.trf", FIXTURES / "teams.trf"]
+    fmt = TrfFormat()
+    together = [fmt.read(path).tournament for path in files + files]
+    for path, t in zip(files + files, together):
+        trf_format._KNOWN.clear()  # as in a process that read nothing before
+        assert fmt.read(path).tournament == t
+    trf_format._KNOWN.clear()
+    trf_format._KNOWN.append(trf_format.Records({str(n): None for n in range(trf_format.KNOWN_BLOCKS + 1)}))
+    fmt.read(files[0])
+    assert len(trf_format._KNOWN[0]) < trf_format.KNOWN_BLOCKS  # made anew past the bound
+
+
+def test_a_player_given_his_result_keeps_every_other_field():
+    """_with_result passes the other fields in their order: further games, the listing, are kept."""
+    p = Player(4, "A", (RoundEntry(Kind.GAME, 5),), more_games=((1, RoundEntry(Kind.GAME, 6)),), listed=False,
+               extra=(("k", "v"),), bonus=0.5)
+    assert _with_result(p, 2.0, 1) == dataclasses.replace(p, stored_points=2.0, stored_rank=1)
+
+
+def _lines_001() -> list[str]:
+    """001 lines of every form: the fixtures' quirks (dashes, blanks, respelt titles and sexes) and a
+    generated event's usual lines."""
+    from support.make_fixtures import FIXTURES
+    from brightwell_plugin.adapters.trf.format import TrfFormat
+    from brightwell_plugin.model import Result, Side, Tournament
+    pairs = [(1, 2), (3, 4), (1, 3), (2, 4), (1, 4), (2, 3)]  # three rounds of four players
+    rounds: dict[int, list] = {n: [] for n in range(1, 5)}
+    for a, b in pairs:
+        rounds[a].append(RoundEntry(Kind.GAME, b, Result.WIN, Side.FIRST))
+        rounds[b].append(RoundEntry(Kind.GAME, a, Result.LOSS, Side.SECOND))
+    generated = TrfFormat().dumps(Tournament("Usual", tuple(Player(n, f"P{n}", tuple(rs), rating=2000 + n)
+                                                            for n, rs in rounds.items()), rounds=3)).decode()
+    texts = (FIXTURES / "quirks.trf").read_text(encoding="utf-8").splitlines() + generated.splitlines()
+    found = [line for line in texts if line.startswith("001")]
+    return found + [line[:60] for line in found[:2]]
+
+
+_LINES = st.sampled_from(_lines_001())
+
+
+@given(_LINES, st.sampled_from(["", "  ", "\t"]),
+       st.one_of(st.none(), st.floats(-99, 99999).map(lambda x: round(x * 2) / 2)),
+       st.one_of(st.none(), st.integers(0, 99999)), st.booleans())
+def test_a_reranked_trf_line_is_what_looking_at_each_field_makes(line, tail, points, rank, other):
+    """_line_001 puts a player's new points and rank into a usual 001 line at once; any line, any
+    values, it writes what _line_001_each (each field and cell looked at) writes, or refuses alike."""
+    from brightwell_plugin.adapters.trf.format import TrfFormat
+    from brightwell_plugin.adapters.trf.lines import split_lines
+    from brightwell_plugin.adapters.trf.writer import _line_001, _line_001_each
+    from brightwell_plugin.errors import BrightwellError
+    raw = line + tail
+    old = TrfFormat().parse(split_lines("012 x\n" + raw + "\n"), "x.trf").players[0]
+    new = dataclasses.replace(old, stored_points=points, stored_rank=rank, name=old.name + "x" if other else old.name)
+    try:
+        plain = _line_001_each(new, raw, old)
+    except BrightwellError as exc:
+        with pytest.raises(BrightwellError, match=re.escape(exc.message)):
+            _line_001(new, raw, old)
+        return
+    assert _line_001(new, raw, old) == plain

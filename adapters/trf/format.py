@@ -192,7 +192,7 @@ class TrfFormat(Format):
         return t
 
     def _players(self, p001, bw1, rounds, file) -> tuple[Player, ...]:
-        players, known = [], Records()
+        players, known = [], known_blocks()
         for n, line in p001:
             where = f"line {n}"
             try:
@@ -210,19 +210,19 @@ class TrfFormat(Format):
     def _player(self, line, bl, where, extension, known) -> Player:
         """A 001 line: every round block as far as the line goes (a pairing awaiting its result, a
         bye entered ahead: recorded as they are; progress.py tells the rounds played from them)."""
-        f = dict(zip(FIELDS, map(str.strip, _FIELD_TEXTS(line))))
+        start_no, sex, title, name, rating, federation, fide_id, birth_date, points, rank = map(
+            str.strip, _FIELD_TEXTS(line))  # in the order of FIELDS
         withdrawn, late, scores = extension or (None, None, ())
         entries = parse_blocks(bl, len(bl), scores, where, known)
-        rating = int(f["rating"]) if f["rating"] else 0
-        rank = int(f["rank"]) if f["rank"] else 0
-        fide_id = f["fide_id"]
+        rating = int(rating) if rating else 0
+        rank = int(rank) if rank else 0
         return new_player(
-            start_no=int(f["start_no"]), name=f["name"], rounds=tuple(entries),
-            rating=rating or None, federation=f["federation"] or None,
-            title=codes.title(f["title"]) or f["title"] or None,  # FIDE's abbreviation for TRF's code
-            sex=codes.sex(f["sex"]) or f["sex"] or None, birth_date=f["birth_date"] or None,
+            start_no=int(start_no), name=name, rounds=tuple(entries),
+            rating=rating or None, federation=federation or None,
+            title=(codes.title(title) or title) if title else None,  # FIDE's abbreviation for TRF's code
+            sex=(codes.sex(sex) or sex) if sex else None, birth_date=birth_date or None,
             ids=(("fide", fide_id),) if fide_id.strip("0") else (),
-            stored_points=finite(f["points"]) if f["points"] else None, stored_rank=rank or None,
+            stored_points=finite(points) if points else None, stored_rank=rank or None,
             late_entry=late, withdrawn_after=withdrawn,
         )
 
@@ -380,10 +380,25 @@ def _as_it_stands(t: Tournament, lines, file: str, warnings: list[str]) -> Tourn
 
 def refused_cells(line: str) -> list[int]:
     """Where a 001 line holds a round cell a pairing engine refuses (:func:`engine_refuses`, or a
-    blank cell between others: TRF's blank is ``0000 - Z``, which the engines read)."""
+    blank cell between others: TRF's blank is ``0000 - Z``, which the engines read). A line whose
+    cells are all of TRF's usual forms (:data:`USUAL_CELLS`) is settled by one match, in C."""
+    end = len(line.rstrip())
+    if end <= FIRST_BLOCK or USUAL_CELLS.fullmatch(line, FIRST_BLOCK, end):
+        return []
+    return refused_cells_each(line)
+
+
+def refused_cells_each(line: str) -> list[int]:
+    """:func:`refused_cells`, each cell looked at (the plain way)."""
     end = len(line.rstrip())
     return [b for b in range(FIRST_BLOCK, end, 10)
             if engine_refuses(line[b:b + 8]) or (not line[b:b + 8].strip() and b + 8 < end)]
+
+
+# A round cell a pairing engine reads, of TRF's usual forms: an opponent's start number (no leading
+# zero), a colour and a result ("  12 w 1", "  12 - +", "  12 b  " paired), or a bye ("0000 - U").
+_USUAL_CELL = r"(?: {3}[1-9]| {2}[1-9][0-9]| [1-9][0-9]{2}|[1-9][0-9]{3}) [wb-] [10=WDL+\- ]|0000 - [HFUZ]"
+USUAL_CELLS = re.compile(rf"(?:{_USUAL_CELL})(?:..(?:{_USUAL_CELL}))*", re.DOTALL)  # cells 10 columns apart
 
 
 def _absent_between(rounds) -> bool:
@@ -443,6 +458,19 @@ def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tou
     return replace(t, players=tuple(replace(p, rounds=tuple(new_entry(byes[p.start_no][r]) if r in byes[p.start_no]
                                                             else e for r, e in enumerate(p.rounds)))
                                     if p.start_no in byes else p for p in t.players))
+
+
+_KNOWN: list[Records] = []  # the process's records of the blocks read so far, shared by every file it reads
+KNOWN_BLOCKS = 20_000  # past so many blocks (some 3 MB), the records are made anew before the next file
+
+
+def known_blocks() -> Records:
+    """The round records of the blocks this process has read (a block means the same in every file,
+    and in an archive of events most recur from one file to the next): read once each, not once a
+    file. Emptied before a file once it holds :data:`KNOWN_BLOCKS`, so that it stays small."""
+    if not _KNOWN or len(_KNOWN[0]) > KNOWN_BLOCKS:
+        _KNOWN[:] = [Records()]
+    return _KNOWN[0]
 
 
 _FIELD_TEXTS = itemgetter(*(slice(fld.start, fld.end) for fld in FIELDS.values()))  # a 001 line's fields, in C

@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import replace
+from operator import attrgetter
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.trf import META
-from brightwell_plugin.adapters.trf.format import FIRST_BLOCK, refused_cells, respelt_fields
+from brightwell_plugin.adapters.trf.format import FIRST_BLOCK, USUAL_CELLS, refused_cells, respelt_fields
 from brightwell_plugin.adapters.trf.lines import (
     FIELDS,
     TrfDocument,
@@ -105,6 +106,8 @@ _ISO_DAY = re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
 
 
 _SOURCE = {key: {"fide_id": "ids", "points": "stored_points", "rank": "stored_rank"}.get(key, key) for key in FIELDS}
+_FIELD_DATA = attrgetter(*_SOURCE.values())  # a player's data behind each field, in the fields' order
+_DATA_BUT_RESULTS = attrgetter(*(a for k, a in _SOURCE.items() if k not in ("points", "rank")))
 
 
 def _pairing(e: RoundEntry) -> tuple:
@@ -120,14 +123,45 @@ def _dash_cells(line: str) -> bool:
 def _line_001(p: Player, raw: str | None = None, old: Player | None = None, engines: bool = True) -> str:
     """The 001 line of ``p``; with ``raw``/``old``, only the columns whose data changed (and, for
     ``engines``, what a pairing engine refuses, in TRF's own form)."""
+    if raw is not None and old is not None and (reranked := _reranked(p, raw, old)) is not None:
+        return reranked
+    return _line_001_each(p, raw, old, engines)
+
+
+def _reranked(p: Player, raw: str, old: Player) -> str | None:
+    """The 001 line of a player whose points or rank alone changed, on a line of TRF's usual form
+    (whole, its cells of :data:`USUAL_CELLS`, no field respelt): the two fields put in place, as
+    :func:`_line_001_each` puts them, at once (the same for the engines and as it was); None for
+    any other line."""
+    if p.rounds is not old.rounds or len(raw) < block_start(len(p.rounds)) - 2 or \
+            _DATA_BUT_RESULTS(p) != _DATA_BUT_RESULTS(old):
+        return None
+    end = len(raw.rstrip())
+    if (end > FIRST_BLOCK and not USUAL_CELLS.fullmatch(raw, FIRST_BLOCK, end)) or respelt_fields(raw):
+        return None
+    points, rank = points_text(p.stored_points), str(p.stored_rank) if p.stored_rank else ""
+    if len(points) > 4 or len(rank) > 4:
+        return None  # does not fit: said by the plain way
+    if points != points_text(old.stored_points):
+        raw = raw[:80] + points.rjust(4) + raw[84:]
+    if rank != (str(old.stored_rank) if old.stored_rank else ""):
+        raw = raw[:85] + rank.rjust(4) + raw[89:]
+    return raw
+
+
+def _line_001_each(p: Player, raw: str | None = None, old: Player | None = None, engines: bool = True) -> str:
+    """:func:`_line_001`, each field and cell looked at (the plain way)."""
     rounds = max(len(p.rounds), len(old.rounds) if old else 0)
     width = block_start(rounds) - 2 if rounds else 89
     line = (raw or "001").ljust(width)  # edited by slices: a re-ranked line changes two fields
     engines = engines or raw is None  # a fresh line is written for the engines
     respell = respelt_fields(raw) if raw is not None and engines else []
-    for key, fld in FIELDS.items():
-        if old is not None and getattr(old, _SOURCE[key]) == getattr(p, _SOURCE[key]) and key not in respell:
-            continue  # the data behind the field did not change: keep the columns as they were
+    if old is None:
+        keys = FIELDS
+    else:  # the fields whose data changed (the data of every field read at once, in C), and those respelt
+        keys = [key for key, was, now in zip(FIELDS, _FIELD_DATA(old), _FIELD_DATA(p)) if was != now or key in respell]
+    for key in keys:
+        fld = FIELDS[key]
         text = _field_text(p, key)
         if old is None or _field_text(old, key) != text or key in respell:
             try:
@@ -143,8 +177,8 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None, engi
             if old is None or _pairing(old.entry(r + 1)) != _pairing(e) or b in refused:
                 line = line[:b] + format_block(e) + line[b + 8:]  # ('       -': a pairing engine refuses it)
     end = len(line.rstrip())
-    for b in range(FIRST_BLOCK, end, 10) if engines else ():  # a blank between rounds: TRF's Z, which engines read
-        if not line[b:b + 8].strip():
+    for b in range(FIRST_BLOCK, end, 10) if engines and not USUAL_CELLS.fullmatch(line, FIRST_BLOCK, end) else ():
+        if not line[b:b + 8].strip():  # a blank between rounds: TRF's Z, which the pairing engines read
             line = line[:b] + "0000 - Z" + line[b + 8:]
     if raw is not None and len(line) == len(raw):
         return line

@@ -34,6 +34,7 @@ class Registry(Mapping[str, T], Generic[T]):
         self._owner: dict[str, str] = {}
         self._memo: dict[str, Any] = {}  # what a subclass derives from the whole registry, until it changes
         self._presets: dict[str, Mapping[str, Mapping[str, str]]] = {}  # Criteria's: code -> presets
+        self._settled: set[str] = set()  # names whose claiming built-ins are imported (none pending claims them)
 
     # -- what subclasses say ---------------------------------------------------------------------
 
@@ -58,12 +59,19 @@ class Registry(Mapping[str, T], Generic[T]):
         return found[name]
 
     def _lookup(self, name: str) -> dict[str, T]:
-        """The registry, with the built-in that registers ``name`` imported (all, when none claims it)."""
+        """The registry, with the built-in that registers ``name`` imported (all, when none claims it).
+        A name found once is settled: the built-ins pending are not asked again whether they claim it
+        (none does, and none is added: a rank looks criteria up a dozen times)."""
+        found = self._found
+        if found is not None and name in self._settled and name in found:
+            return found
         self._host.load_claiming(lambda b: self.claims(b, name))
         found = self._collected()
         if name not in found:
             self._host.load_all()  # to name the known ones, or find it in a plugin no index lists
             found = self._collected()
+        if name in found:
+            self._settled.add(name)
         return found
 
     def loaded(self) -> dict[str, T]:
