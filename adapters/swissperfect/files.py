@@ -15,6 +15,7 @@ from pathlib import Path, PurePosixPath
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import check_regular, max_input, read_input, too_large
+from brightwell_plugin.zips import inflate, refuse_large_directory, unsafe_name
 
 PARTS = (".ini", ".trn", ".sco")
 MAX_MEMBER = 32 * 1024 * 1024
@@ -86,71 +87,17 @@ def _from_folder(folder: Path) -> Trio:
 def _inflate(zf: zipfile.ZipFile, info: zipfile.ZipInfo, path: Path) -> bytes:
     """A member's bytes, counted as they are inflated and stopped at the limit: a member's
     declared size is never trusted."""
-    limit = min(MAX_MEMBER, max_input())
-    chunks, total = [], 0
-    try:
-        with zf.open(info) as member:
-            while chunk := member.read(1 << 16):
-                total += len(chunk)
-                if total > limit:
-                    raise BrightwellError(f"zip member '{info.filename}' inflates past {limit} bytes; "
-                                          "nothing more was read", file=str(path))
-                chunks.append(chunk)
-    except BrightwellError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - bad CRC, corrupt stream, encryption, unknown method, bad header
-        raise BrightwellError(f"zip member '{info.filename}' cannot be read ({exc})", file=str(path)) from None
-    return b"".join(chunks)
+    return inflate(zf, info, str(path), min(MAX_MEMBER, max_input()))
 
 
 MAX_MEMBERS = 1000  # a Swiss Perfect zip holds a handful of files
-_END = b"PK\x05\x06"  # the end of central directory record
-
-
-def _refuse_large_directory(path: Path) -> None:
-    """Refuse a zip whose central directory lists more than :data:`MAX_MEMBERS` entries, from its
-    end record and the entries counted where zipfile finds them, before zipfile builds an object
-    for each (it reads the directory to its end, whatever the end record counts)."""
-    size = path.stat().st_size
-    with open(path, "rb") as fh:
-        fh.seek(max(0, size - (22 + 0xFFFF)))  # the end record, after which a comment of up to 64 KiB
-        tail = fh.read()
-    at = tail.rfind(_END)
-    if at < 0 or len(tail) < at + 22:
-        return  # zipfile says what is wrong
-    entries = int.from_bytes(tail[at + 10:at + 12], "little")
-    directory = int.from_bytes(tail[at + 12:at + 16], "little")
-    zip64 = entries == 0xFFFF or (at >= 20 and tail[at - 20:at - 16] == b"PK\x06\x07")  # its locator
-    if entries > MAX_MEMBERS or directory > MAX_MEMBERS * (46 + 0xFFFF) or zip64:
-        said = "a ZIP64 directory" if zip64 else f"{entries} entries"
-    elif _entries(path, size - len(tail) + at - directory, directory) > MAX_MEMBERS:  # zipfile reads them all
-        said = f"more entries than its end record's {entries}"
-    else:
-        return
-    raise BrightwellError(f"a zip of {said}: more than the {MAX_MEMBERS} a tournament's zip may hold; "
-                          "nothing was read", file=str(path))
-
-
-def _entries(path: Path, start: int, size: int) -> int:
-    """How many entries the central directory at ``start`` holds, counted up to one past
-    :data:`MAX_MEMBERS` (each header read alone: a few kilobytes, whatever the directory's size)."""
-    count, at = 0, start
-    with open(path, "rb") as fh:
-        while at < start + size and count <= MAX_MEMBERS and at >= 0:
-            fh.seek(at)
-            head = fh.read(46)
-            if len(head) < 46 or head[:4] != b"PK\x01\x02":
-                break  # not an entry: zipfile says what is wrong
-            at += 46 + sum(int.from_bytes(head[k:k + 2], "little") for k in (28, 30, 32))
-            count += 1
-    return count
 
 
 def _from_zip(path: Path) -> Trio:
     check_regular(path)
     if path.stat().st_size > max_input():
         raise too_large(str(path), max_input())
-    _refuse_large_directory(path)
+    refuse_large_directory(path, MAX_MEMBERS, "a tournament's zip")
     try:
         zf = zipfile.ZipFile(path)
     except Exception as exc:  # noqa: BLE001 - zipfile parses a hostile directory; any failure is "unreadable"
@@ -163,7 +110,7 @@ def _from_zip(path: Path) -> Trio:
             if not name:
                 raise BrightwellError("a zip member has no name", file=str(path))
             pure = PurePosixPath(name.replace("\\", "/"))
-            if pure.is_absolute() or ".." in pure.parts or ":" in name:
+            if unsafe_name(name):
                 raise BrightwellError(f"zip member '{name}' has an unsafe path; nothing was extracted", file=str(path))
             if info.is_dir():
                 continue

@@ -5,7 +5,8 @@ file holds. Everything it knows of a format, the format declares (:class:`~.adap
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from collections.abc import Iterable
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from brightwell_plugin.errors import BrightwellError, UnknownFormat
@@ -37,8 +38,13 @@ class Formats(Registry["Format"]):
     def claiming(self, suffix: str) -> list[Format]:
         """The formats that claim ``suffix`` (lower case, with its dot), importing no other built-in."""
         suffix = suffix.lower()
+        known = self._memo.get(("claiming", suffix))  # forgotten when a plugin comes or goes
+        if known is not None and self._found is not None:
+            return list(known)
         self._host.load_claiming(lambda b: any(suffix in s for _, s in b.formats))
-        return [f for f in self._collected().values() if suffix in f.suffixes]
+        found = [f for f in self._collected().values() if suffix in f.suffixes]
+        self._memo[("claiming", suffix)] = tuple(found)
+        return found
 
     def claimed(self, suffix: str) -> bool:
         """Whether any format claims ``suffix``."""
@@ -113,12 +119,34 @@ class Formats(Registry["Format"]):
         """The event's files, ``path`` first: with the other files of its set (a Swiss Perfect
         .trn/.ini/.sco) and the companions read beside it (config.tsh)."""
         p = Path(path)
-        members, companions = set(self.set_of(p.suffix)), self.companions()
         try:
-            return (p, *(q for q in p.parent.iterdir() if q != p and (
-                q.name in companions or (q.stem.lower() == p.stem.lower() and q.suffix.lower() in members))))
+            return (p, *self.read_beside(p, p.parent.iterdir()))
         except OSError:
             return (p,)
+
+    def read_beside(self, name: PurePath, others: Iterable[PurePath]) -> list[PurePath]:
+        """Of ``others``, files of ``name``'s folder (on disk, or in an archive), those that reading
+        ``name``'s event reads beside it: the other files of its set, and the companions."""
+        members, companions = set(self.set_of(name.suffix)), self.companions()
+        return [q for q in others if q != name and (
+            q.name in companions or (q.stem.lower() == name.stem.lower() and q.suffix.lower() in members))]
+
+    def one_event_zip(self, names: Iterable[PurePath]) -> bool:
+        """Whether a zip whose members are ``names`` is one event of a format that reads zips (Swiss
+        Perfect's zipped trio): the files of one of its sets, and no other member a format claims by
+        its suffix."""
+        names = list(names)
+        for owner in (f for f in self.claiming(".zip") if f.set_suffixes):
+            stems = {q.stem.lower() for q in names if q.suffix.lower() in owner.set_suffixes}
+            others = any(q.suffix and q.suffix.lower() not in owner.set_suffixes and self.claiming(q.suffix)
+                         for q in names)
+            if len(stems) == 1 and not others:
+                return True
+        return False
+
+    def may_hold_several(self, suffix: str) -> bool:
+        """Whether a format that may hold several events a file (``several_events``) claims ``suffix``."""
+        return any(f.several_events for f in self.claiming(suffix))
 
     def main_files(self, folder: Path, suffix: str) -> dict[str, Path]:
         """The files of ``folder`` whose suffix is ``suffix`` (a set's first: its main file), by
