@@ -145,13 +145,18 @@ def test_rerank_under_one_rule_and_skip_existing(tmp_path):
                                       "--to", "xml", "--jobs", "1"])
     assert first.exit_code == 0, first.stdout
     assert api.load(out / "club.xml").tournament.tiebreaks == ("PTS", "BQ:preset=ftd", "DISCS")
-    again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--to", "xml", "--skip-existing"])
-    assert again.exit_code == 0 and "4 ranked (4 by an earlier run), 0 skipped" in again.stdout
-    (out / JOURNAL).unlink()  # outputs no journal tells of: ranked again for the report, left as they are
+    assert not (out / JOURNAL).exists()  # no report asked: no places looked for, none noted
     written = {p: p.stat().st_mtime_ns for p in out.glob("*.xml")}
     again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--to", "xml", "--skip-existing"])
+    assert again.exit_code == 0 and "4 ranked (4 by an earlier run), 0 skipped" in again.stdout
+    # outputs no journal tells of: ranked again for the report, left as they are
+    report = tmp_path / "report"
+    again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--to", "xml", "--skip-existing",
+                                      "--report", str(report)])
     assert "4 ranked (4 by an earlier run), 0 skipped" in again.stdout
     assert {p: p.stat().st_mtime_ns for p in out.glob("*.xml")} == written
+    files = json.loads(report.with_suffix(".json").read_text())["files"]
+    assert len(files) == 4 and all(f["earlier_run"] and f["format"] for f in files)  # ranked again: read
 
 
 def test_any_executor_runs_the_batch(tmp_path):

@@ -133,13 +133,44 @@ def test_the_journal_of_many_runs_is_compacted_to_a_line_a_file(tmp_path):
     for i in range(3):
         shutil.copy(FIXTURES / "othello_open.elo", src / f"e{i}.elo")
     out = tmp_path / "out"
-    for _ in range(3):  # each run adds a line a file; the third finds three a file and keeps one
-        assert CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--jobs", "1"]).exit_code == 0
+    for k in range(3):  # each run adds a line a file; the third finds three a file and keeps one
+        assert CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--jobs", "1",
+                                         "--report", str(tmp_path / f"report{k}")]).exit_code == 0
     lines = (out / JOURNAL).read_text().splitlines()
     assert len(lines) == 3 and {json.loads(line)["source"] for line in lines} == {str(src / f"e{i}.elo") for i in range(3)}
     again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--skip-existing", "--jobs", "1"])
     assert "3 ranked (3 by an earlier run)" in again.output
     assert not list(out.glob("*.tmp"))
+
+
+def test_a_run_without_a_report_overrides_what_the_journal_says_of_the_files_it_writes(tmp_path):
+    """A run that asks for no report looks for no places and notes none; the files it writes anew
+    are no longer the journal's: a later report ranks them again (not written), the others keep theirs."""
+    src = tmp_path / "in"
+    src.mkdir()
+    for i in range(3):
+        shutil.copy(FIXTURES / "othello_open.elo", src / f"e{i}.elo")
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--jobs", "1", "--report",
+                                     str(tmp_path / "first")]).exit_code == 0
+    (out / "e0.elo").unlink()
+    assert CliRunner().invoke(main, ["batch", str(src / "e0.elo"), "--out", str(out), "--jobs", "1"]).exit_code == 0
+    newest = {}
+    for line in (out / JOURNAL).read_text().splitlines():
+        newest[json.loads(line)["source"]] = json.loads(line)
+    assert newest[str(src / "e0.elo")] == {"source": str(src / "e0.elo"), "target": None}
+    assert all(newest[str(src / f"e{i}.elo")]["target"] for i in (1, 2))
+    lines = (out / JOURNAL).read_text()
+    assert CliRunner().invoke(main, ["batch", str(src / "e0.elo"), "--out", str(out), "--jobs", "1"]).exit_code == 0
+    assert (out / JOURNAL).read_text() == lines  # said once: the journal does not grow run after run
+    written = {p: p.stat().st_mtime_ns for p in out.glob("*.elo")}
+    again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--skip-existing", "--jobs", "1",
+                                      "--report", str(tmp_path / "second")])
+    assert "3 ranked (3 by an earlier run)" in again.output
+    assert {p: p.stat().st_mtime_ns for p in out.glob("*.elo")} == written
+    first = {f["source"]: f for f in json.loads((tmp_path / "first.json").read_text())["files"]}
+    second = {f["source"]: f for f in json.loads((tmp_path / "second.json").read_text())["files"]}
+    assert first.keys() == second.keys() and all(second[s]["moved"] == first[s]["moved"] for s in first)
 
 
 def test_the_report_never_replaces_an_input(tmp_path):

@@ -89,7 +89,7 @@ def test_a_two_file_format_runs_through_batch(tmp_path, pairs_format):
     assert result.exit_code == 0, result.output
     assert "1 ranked, 0 skipped, 0 failed of 1 files" in result.output  # one event; pairs.cfg is none
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == \
-        [".brightwell-batch-output", ".brightwell-results.jsonl", "2026/club.pg", "2026/club.pl"]
+        [".brightwell-batch-output", "2026/club.pg", "2026/club.pl"]  # no report asked: no journal
     again = CliRunner().invoke(main, ["batch", str(src), "--out", str(out), "--jobs", "1", "--skip-existing"])
     assert "1 ranked (1 by an earlier run), 0 skipped" in again.output  # both files exist: the event is done
 
@@ -113,10 +113,11 @@ def test_batch_names_no_format():
 
 
 ADAPTERS_MAY_IMPORT = {"brightwell_plugin.model", "brightwell_plugin.teams.model", "brightwell_plugin.fast", "brightwell_plugin.errors",
-                       "brightwell_plugin.plugins.hookspecs", "brightwell_plugin.limits", "brightwell_plugin.progress"}
+                       "brightwell_plugin.plugins.hookspecs", "brightwell_plugin.limits", "brightwell_plugin.progress",
+                       "brightwell_plugin.zips"}
 # and one another: formats read and write, never rank (fast is the model's constructors and names;
 # teams the model of team events; progress where an event stands, read from its records, which a
-# writer needs: the last round played or paired)
+# writer needs: the last round played or paired; zips the bounds of reading a zip, as limits are a file's)
 
 
 def test_adapters_import_only_the_model_its_fast_paths_errors_hooks_limits_and_each_other():

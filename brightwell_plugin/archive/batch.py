@@ -12,13 +12,14 @@ import os
 import re
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
 from brightwell_plugin import api
-from brightwell_plugin.archive.jobs import OUTPUT_TAG, Job, Jobs, collect, tag_output
+from brightwell_plugin.archive.jobs import OUTPUT_TAG, Job, Jobs, collect, real_path, tag_output
+from brightwell_plugin.archive.packed import readable, relabeled, said
 from brightwell_plugin.archive.schedule import Interrupted, chunk_sizes, run_jobs
 from brightwell_plugin.editions import rules_used
 from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat, cause
@@ -92,58 +93,73 @@ def _file_result(source, target, format, error, skipped, rows, not_carried, skip
 
 
 def process(job: Job, out_dir: Path, spec: str | None, to: str | None, skip_existing: bool,
-            strict: bool = False, renumber: bool = False, rank_again: bool = False, *, host: Host,
-            edition: int | str | None = None) -> FileResult:
+            strict: bool = False, renumber: bool = False, rank_again: bool = False, compare: bool = True, *,
+            host: Host, edition: int | str | None = None) -> FileResult:
     """Load, rank, write one tournament with ``host``'s plugins (of a team event, its teams, its
     players' records kept); every problem becomes the result's one-line error. ``strict`` refuses
     a file read in part or a target that cannot carry what changes its standings, as ``convert
     --strict`` does; ``renumber`` numbers the players 1..n for a target that cannot hold theirs.
     With ``skip_existing``, a file whose output exists is left (``rank_again``: ranked, not written,
-    for a report that covers it). ``edition``: the rules for unplayed rounds (``--edition``; by
-    default each file's date's), said in the result (``ranked_by``, ``undated``)."""
-    formats = host.formats
+    for a report that covers it). With ``compare`` (for a report), the result holds each player's
+    place before and after and what the output could not carry; without it, neither is worked out.
+    ``edition``: the rules for unplayed rounds (``--edition``; by default each file's date's), said of
+    every file (``ranked_by``, ``undated``)."""
     if job.refused:  # another file would write its output
         return FileResult(job.label, error=job.refused, cause=cause(job.refused))
     try:
-        try:
-            fmt = formats.find(to) if to else formats.detect(job.source)
-        except UnknownFormat:
-            if strict or formats.claimed(job.source.suffix):
-                raise
-            return FileResult(job.label, skipped=True,
-                              skip_reason="not a tournament (no format recognises it or its suffix)")
-        written = formats.written_as(fmt)
-        target = formats.output_path(job.source, out_dir / job.relative, written)
-        earlier = skip_existing and all(p.exists() for p in written.output_files(target))
-        if earlier and not rank_again:
-            return FileResult(job.label, str(target), None, skipped=True, skip_reason="output exists")
-        try:
-            loaded = api.load(job.source, None if to else fmt.name, part=job.part, host=host,
-                              strict=strict)  # detected once
-        except NotATournament as exc:  # a known kind of file that holds no event (a game database)
-            if strict:
-                raise
-            return FileResult(job.label, skipped=True, skip_reason=f"not a tournament: {exc.message}")
-        t = loaded.tournament
-        stored = ranked(t)  # of a team event, the teams, with the ranks and points their records store
-        standings = rank(stored, spec, None, host, edition)
-        if standings.after_round == 0:  # a list of entrants: nothing ranked, nothing to compare
-            return FileResult(job.label, skipped=True, skip_reason="no round played")
-        lost = []
-        if not earlier:  # an output an earlier run wrote, untold by its journal: ranked again, kept as it is
-            target.parent.mkdir(parents=True, exist_ok=True)
-            lost = _write(api.with_standings(t, standings), target, written, strict, renumber, host)
-        compared, before_from, before = _stored_order(stored, standings, spec, host, edition)
-        placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in compared.rows)
-        used = rules_used(stored, spec, edition, host)
-        return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost),
-                          before_from=before_from, earlier=earlier, ranked_by=used and used.label,
-                          undated=bool(used and used.by_default))
+        with readable(job, host.formats) as source:  # an archive's member: a scratch copy
+            try:
+                r = _process(job, source, out_dir, spec, to, skip_existing, strict, renumber, rank_again, compare,
+                             host, edition)
+            except BrightwellError as exc:
+                raise relabeled(exc, job, source) from None
+            return r if job.member is None else replace(r, skip_reason=said(r.skip_reason, job, source))
     except BrightwellError as exc:  # ranking and writing errors name no file: this is the one
         return FileResult(job.label, error=str(exc.at(file=job.label)), cause=cause(exc.message))
     except Exception as exc:  # one bad file never stops the batch
         return FileResult(job.label, error=f"{job.label}: internal error ({type(exc).__name__}: {exc})",
                           cause=f"internal error ({type(exc).__name__})")
+
+
+def _process(job: Job, source: Path, out_dir: Path, spec, to, skip_existing, strict, renumber, rank_again, compare,
+             host: Host, edition) -> FileResult:
+    """:func:`process` of the event read from ``source`` (the job's file, or a scratch copy of its member)."""
+    formats = host.formats
+    try:
+        fmt = formats.find(to) if to else formats.detect(source)
+    except UnknownFormat:
+        if strict or formats.claimed(source.suffix):
+            raise
+        return FileResult(job.label, skipped=True,
+                          skip_reason="not a tournament (no format recognises it or its suffix)")
+    written = formats.written_as(fmt)
+    target = formats.output_path(source, out_dir / job.relative, written)
+    earlier = skip_existing and all(p.exists() for p in written.output_files(target))
+    if earlier and not rank_again:
+        return FileResult(job.label, str(target), None, skipped=True, skip_reason="output exists")
+    try:
+        loaded = api.load(source, None if to else fmt.name, part=job.part, host=host, strict=strict)  # detected once
+    except NotATournament as exc:  # a known kind of file that holds no event (a game database)
+        if strict:
+            raise
+        return FileResult(job.label, skipped=True, skip_reason=f"not a tournament: {exc.message}")
+    t = loaded.tournament
+    stored = ranked(t)  # of a team event, the teams, with the ranks and points their records store
+    standings = rank(stored, spec, None, host, edition)
+    if standings.after_round == 0:  # a list of entrants: nothing ranked, nothing to compare
+        return FileResult(job.label, skipped=True, skip_reason="no round played")
+    lost = []
+    if not earlier:  # an output an earlier run wrote, untold by its journal: ranked again, kept as it is
+        target.parent.mkdir(parents=True, exist_ok=True)
+        lost = _write(api.with_standings(t, standings), target, written, strict, renumber, host, compare)
+    used = rules_used(stored, spec, edition, host)  # said of every file, in the summary too
+    ruled = {"ranked_by": used and used.label, "undated": bool(used and used.by_default)}
+    if not compare:
+        return FileResult(job.label, str(target), loaded.format, not_carried=tuple(lost), earlier=earlier, **ruled)
+    compared, before_from, before = _stored_order(stored, standings, spec, host, edition)
+    placings = tuple(Placing(r.start_no, r.name, before.get(r.start_no), r.rank) for r in compared.rows)
+    return FileResult(job.label, str(target), loaded.format, placings=placings, not_carried=tuple(lost),
+                      before_from=before_from, earlier=earlier, **ruled)
 
 
 def _stored_order(stored, standings, spec, host: Host, edition=None):
@@ -157,23 +173,32 @@ def _stored_order(stored, standings, spec, host: Host, edition=None):
     return standings, before_from, before
 
 
-def _write(t, target: Path, fmt, strict: bool, renumber: bool, host: Host) -> list:
+def _write(t, target: Path, fmt, strict: bool, renumber: bool, host: Host, said: bool = True) -> list:
     """Write ``t`` as ``fmt``: refused with ``strict`` when the target cannot carry what changes the
-    standings; with ``renumber``, the players numbered 1..n when the target cannot hold their numbers."""
+    standings; with ``renumber``, the players numbered 1..n when the target cannot hold their numbers.
+    What the target could not carry is returned when ``said`` (and only then worked out)."""
     from brightwell_plugin.conversion import lost_in, renumbered  # on first use
     if strict:
         standings = [str(x) for x in lost_in(t, fmt, host) if getattr(x, "standings", True)]
         if standings:
             raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(standings)} (--strict)")
     try:
-        return api.write(t, target, fmt.name, host=host)
+        return api.write(t, target, fmt.name, host=host, said=said)
     except BrightwellError as exc:
         if "start no" not in exc.message and "number" not in exc.message:
             raise
         if not renumber:
             raise BrightwellError(f"{exc.message}; --renumber numbers the players 1..n", file=exc.file,
                                   place=exc.place) from None
-    return api.write(renumbered(t), target, fmt.name, host=host) + ["players numbered 1..n (--renumber)"]
+    return api.write(renumbered(t), target, fmt.name, host=host, said=said) + ["players numbered 1..n (--renumber)"]
+
+
+def _as_earlier(r: FileResult) -> FileResult:
+    """A file left because its output exists, as the earlier run that wrote it (outputs are whole or
+    absent): ranked, its places not looked for."""
+    if r.skipped and r.skip_reason == "output exists":
+        return FileResult(r.source, r.target, earlier=True)
+    return r
 
 
 _TEMPORARY = re.compile(r"^\..+\.([0-9]+)-[0-9]+(?:\.old)?\.tmp$")
@@ -241,8 +266,8 @@ def refuse_bad_arguments(spec: str | None, to: str | None, host: Host) -> None:
 def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
     """Every output lies under ``out_dir``: no input may (an event's other files lie beside it), so
     that no output can replace an input, this run's or another job's."""
-    out = out_dir.resolve()
-    inside = next((job.source for job in jobs if job.source.resolve().is_relative_to(out)), None)
+    out, real = str(out_dir.resolve()), real_path()
+    inside = next((job.source for job in jobs if os.path.commonpath((out, real(job.source))) == out), None)
     if inside is not None:
         raise BrightwellError(f"the output folder holds input files (e.g. {inside}): outputs never replace an "
                               "input; choose another --out", file=str(out_dir))
@@ -251,14 +276,21 @@ def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
 def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None = None,
         executor: Executor | None = None, jobs_count: int | None = None, skip_existing: bool = False,
         on_result: Callable[[FileResult], None] | None = None, strict: bool = False,
-        keep: bool = True, renumber: bool = False, *, host: Host, edition: int | str | None = None) -> list[FileResult]:
+        keep: bool = True, renumber: bool = False, compare: bool = True, shard: tuple[int, int] | None = None, *,
+        host: Host, edition: int | str | None = None) -> list[FileResult]:
     """Process every job with ``executor`` (default: a process pool of ``jobs_count`` workers).
     Files that are no tournament are skipped, or with ``strict`` failed. Each result goes to
     ``on_result`` as it completes; with ``keep`` (the default) all are returned too, in the jobs'
     order, and without it none are held: memory stays flat however many files there are. The
-    workers use ``host``, sent to them pickled. Each file ranked and written is noted in the output
-    folder's journal (archive/journal.py): a file left because its output exists comes back with
-    the result of the earlier run that wrote it (``earlier``): the journal's, else ranked again."""
+    workers use ``host``, sent to them pickled. With ``compare`` (the default: what a report needs),
+    each result holds the places before and after (:func:`process`), and each file ranked is noted
+    in the output folder's journal (archive/journal.py): a file left because its output exists comes
+    back with the result of the earlier run that wrote it (``earlier``): the journal's, else ranked
+    again. Without ``compare`` files are read, ranked and written only: nothing is noted, and a file
+    left because its output exists comes back as the earlier run's, its places not looked for.
+    ``shard`` (I, N): the jobs are one of N shares run side by side into one output folder (a job
+    array, on machines that share it): the run keeps a journal of its own, and leaves alone the
+    temporaries it finds (another shard's may be live)."""
     refuse_bad_arguments(spec, to, host)
     refuse_inputs_inside(jobs, out_dir)
     try:
@@ -266,19 +298,22 @@ def run(jobs: list[Job], out_dir: Path, spec: str | None = None, to: str | None 
     except OSError as exc:  # a file of that name, a read-only parent
         reason = "a file is in the way" if isinstance(exc, FileExistsError) else exc.strerror
         raise BrightwellError(f"cannot be the output folder: {reason}", file=str(out_dir)) from None
-    clean_stale_temporaries(out_dir)
+    if shard is None:  # another machine's live process is no process here
+        clean_stale_temporaries(out_dir)
     tag_output(out_dir)
     from brightwell_plugin.archive.journal import Journal  # imports this module
-    journal = Journal(out_dir)
+    journal = Journal(out_dir, shard)
     work = partial(process, out_dir=out_dir, spec=spec, to=to, skip_existing=skip_existing, strict=strict,
-                   renumber=renumber, host=host, edition=edition)
+                   renumber=renumber, compare=compare, host=host, edition=edition)
     untold: set[str] = set()  # outputs an earlier run wrote that its journal does not tell of
     kept: list[FileResult] = []
 
     def arrived(r: FileResult) -> None:
-        if r.ok and not r.skipped:  # ranked now (written, or an earlier output ranked again)
+        if r.ok and not r.skipped and compare:  # ranked now (written, or an earlier output ranked again)
             journal.record(r)
-        r = journal.resolve(r)
+        elif r.ok and not r.skipped:  # written, its places not looked for: an older line is no longer true
+            journal.forget(r)
+        r = journal.resolve(r) if compare else _as_earlier(r)
         if r.skipped and r.skip_reason == "output exists":
             untold.add(r.source)
             return

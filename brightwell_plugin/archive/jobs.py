@@ -12,10 +12,13 @@ import os
 import re
 import sqlite3
 from collections.abc import Iterable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
+from brightwell_plugin.archive.members import events, parts, read_whole
+from brightwell_plugin.archive.packed import Archive, inner_path, is_archive, stem
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write
 from brightwell_plugin.plugins.formats import Formats
@@ -28,10 +31,12 @@ class Job:
     relative: Path  # where its output goes under the output folder (without the suffix)
     part: str | None = None  # one event of a file that holds several (a tsh tourney.js division)
     refused: str | None = None  # why it is not run: another job would write its output
+    member: str | None = None  # the event's file inside ``source``, an archive (archive/packed.py)
 
     @property
     def label(self) -> str:
-        return str(self.source) if self.part is None else f"{self.source}#{self.part}"
+        where = str(self.source) if self.member is None else f"{self.source}!{self.member}"
+        return where if self.part is None else f"{where}#{self.part}"
 
 
 class Jobs(Sequence):
@@ -43,10 +48,11 @@ class Jobs(Sequence):
     def __init__(self):
         self.left_out: list[Path] = []  # folders a walk left out: the output folders of earlier batches
         self.renamed: list[str] = []  # what two events of one name in one folder are written as (said)
+        self.notes: list[str] = []  # what an archive holds that is no file (a link): left out, said
         self._db = sqlite3.connect("", check_same_thread=False)  # "": deleted when closed
         self._db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
                                "CREATE TABLE job (source BLOB, relative BLOB, part BLOB, output BLOB UNIQUE, "
-                               "refused BLOB);"
+                               "refused BLOB, member BLOB);"
                                "CREATE TABLE seen (key BLOB PRIMARY KEY) WITHOUT ROWID;")
         self._count = 0
 
@@ -57,16 +63,16 @@ class Jobs(Sequence):
     def append(self, job: Job, output: str | None = None) -> None:
         """Add ``job``, which writes ``output`` (a name under the output folder; None: nothing to
         claim). A second job claiming one output raises :class:`OutputClash`."""
-        part = None if job.part is None else _stored(job.part)
-        key = None if output is None else _stored(output)
-        refused = None if job.refused is None else _stored(job.refused)
+        part, key, refused, member = (None if x is None else _stored(x) for x in (job.part, output, job.refused,
+                                                                                   job.member))
         try:
-            self._db.execute("INSERT INTO job VALUES (?, ?, ?, ?, ?)",
-                             (_stored(str(job.source)), _stored(str(job.relative)), part, key, refused))
+            self._db.execute("INSERT INTO job VALUES (?, ?, ?, ?, ?, ?)",
+                             (_stored(str(job.source)), _stored(str(job.relative)), part, key, refused, member))
         except sqlite3.IntegrityError:
-            source, other = self._db.execute("SELECT source, part FROM job WHERE output = ?", (key,)).fetchone()
-            first = Job(Path(_text(source)), job.relative, None if other is None else _text(other))
-            cure = "rename one of them" if first.source.parent == job.source.parent else \
+            source, other, inside = self._db.execute("SELECT source, part, member FROM job WHERE output = ?",
+                                                     (key,)).fetchone()
+            first = Job(Path(_text(source)), job.relative, _maybe(other), member=_maybe(inside))
+            cure = "rename one of them" if _place(first)[0] == _place(job)[0] else \
                 "name the folder that holds both, or run them separately"
             clash = OutputClash(f"{first.label} and {job.label} would both be written to {output} under the output "
                                 f"folder: neither is written ({cure})")
@@ -109,11 +115,10 @@ class Jobs(Sequence):
         return next(self._rows(index, index + 1))
 
     def _rows(self, start: int, stop: int):
-        rows = self._db.execute("SELECT source, relative, part, refused FROM job WHERE rowid > ? AND rowid <= ? "
-                                "ORDER BY rowid", (start, stop))
-        return (Job(Path(_text(source)), Path(_text(relative)), None if part is None else _text(part),
-                    None if refused is None else _text(refused))
-                for source, relative, part, refused in rows)
+        rows = self._db.execute("SELECT source, relative, part, refused, member FROM job WHERE rowid > ? AND "
+                                "rowid <= ? ORDER BY rowid", (start, stop))
+        return (Job(Path(_text(source)), Path(_text(relative)), _maybe(part), _maybe(refused), _maybe(member))
+                for source, relative, part, refused, member in rows)
 
 
 class OutputClash(BrightwellError):
@@ -129,6 +134,10 @@ def _stored(text: str) -> bytes:
 
 def _text(stored: bytes) -> str:
     return stored.decode("utf-8", "surrogatepass")
+
+
+def _maybe(stored: bytes | None) -> str | None:
+    return None if stored is None else _text(stored)
 
 
 def refuse_replacing(outputs: Iterable[Path], jobs: Jobs, host: Host) -> None:
@@ -158,6 +167,7 @@ def collect(inputs: Iterable[str | os.PathLike], to: str | None = None, *, host:
     companions = formats.companions()
     jobs = Jobs()
     mains = lru_cache(maxsize=16)(formats.main_files)  # a folder's set files are listed once, not once per set
+    identity = real_path()
     is_tagged = lru_cache(maxsize=4096)(lambda folder: (folder / OUTPUT_TAG).is_file())  # once per folder
     for text in map(os.fspath, inputs):
         if not glob.has_magic(text) and not os.path.lexists(text):
@@ -173,12 +183,14 @@ def collect(inputs: Iterable[str | os.PathLike], to: str | None = None, *, host:
             for f in (_files(path, jobs.left_out) if path.is_dir() else [path]):
                 if f.name.startswith(".") or f.name in companions:
                     continue
+                if is_archive(f) and _add_archive(jobs, f, root, to, formats, identity(f)):
+                    continue  # its members are the events (a zip of one Swiss Perfect trio is that event)
                 members = formats.set_of(f.suffix)
                 if members:  # one job per stem, read from the set's main file when there is one
                     if not jobs.first_sight(f"{f.parent.resolve()}\0{f.stem.lower()}"):
                         continue
                     f = mains(f.parent, members[0]).get(f.stem.lower(), f)
-                elif not jobs.first_sight(str(f.resolve())):
+                elif not jobs.first_sight(identity(f)):
                     continue
                 relative = f.relative_to(root).with_suffix("") if f.is_relative_to(root) else Path(f.stem)
                 parts = formats.parts(f)
@@ -188,15 +200,65 @@ def collect(inputs: Iterable[str | os.PathLike], to: str | None = None, *, host:
     return jobs
 
 
+def _add_archive(jobs: Jobs, path: Path, root: Path, to: str | None, formats: Formats, real: str) -> bool:
+    """The jobs of the events an archive holds (archive/members.py), placed below its name without
+    its suffix; an archive that cannot be listed is one refused job. False for a zip that is one
+    event (Swiss Perfect's): read as a file."""
+    base = path.relative_to(root) if path.is_relative_to(root) else Path(path.name)
+    base = base.with_name(stem(base.name))
+    try:
+        archive = Archive(path)
+    except BrightwellError as exc:
+        if jobs.first_sight(real):
+            jobs.append(Job(path, base, refused=str(exc)))
+        return True
+    with closing(archive):
+        if read_whole(archive, formats):
+            return False
+        if not jobs.first_sight(real):
+            return True
+        jobs.notes.extend(archive.notes)
+        for name, pure in events(archive, formats):
+            relative = base.joinpath(*pure.with_suffix("").parts)
+            output = formats.output_suffix(Path(pure.name), to)
+            for job in [Job(path, relative.with_name(f"{relative.name}-{_safe(part)}"), part, member=name)
+                        for part in parts(archive, name, formats)] or [Job(path, relative, member=name)]:
+                _add(jobs, job, f"{job.relative}{output}", formats)
+    return True
+
+
+def _place(job: Job) -> tuple[str, str, str]:
+    """(folder, name, suffix) of a job's file: in its folder, or in its archive's folder."""
+    if job.member is None:
+        return str(job.source.parent), job.source.name, job.source.suffix
+    pure = inner_path(job.member)
+    return f"{job.source}!{pure.parent}", pure.name, pure.suffix
+
+
+def real_path():
+    """A function giving ``str(path.resolve())``, the file's own path without links, each folder
+    resolved once: a file that is no symbolic link is its folder's real path and its name (one
+    ``lstat``, not one for each part of the path)."""
+    real_folder = lru_cache(maxsize=4096)(os.path.realpath)
+
+    def identity(path: Path) -> str:
+        if path.name in ("", ".", "..") or os.path.islink(path):
+            return str(path.resolve())
+        return os.path.join(real_folder(os.path.dirname(path) or "."), path.name)
+    return identity
+
+
 def _add(jobs: Jobs, job: Job, output: str, formats: Formats) -> None:
     """``job`` added with its output; when another job claims the same one and both files hold
     events, both fail, and only they (a note beside an event writes nothing: it is skipped or fails)."""
+    def holds_event(j: Job) -> bool:  # a member is taken to hold one: it is read in its worker
+        return j.member is not None or formats.holds_event(j.source)
     try:
         jobs.append(job, output)
     except OutputClash as clash:
-        if not formats.holds_event(job.source):
+        if not holds_event(job):
             jobs.append(job)
-        elif not formats.holds_event(clash.first.source):
+        elif not holds_event(clash.first):
             jobs.release(output)
             jobs.append(job, output)
         elif not _apart(jobs, clash.first, job, output):
@@ -208,10 +270,11 @@ def _apart(jobs: Jobs, first: Job, job: Job, output: str) -> bool:
     """Two events of one name in one folder (``nccz.piz`` and ``nccz.zip``, ``open.json`` beside
     ``open.xml``) are both written, each named with its own suffix (``nccz-piz.trn``, ``nccz-zip.trn``),
     said in ``jobs.renamed``; False when they are not such a pair or those names are taken."""
-    if first.source.parent != job.source.parent or first.source.name == job.source.name:
+    (folder, name, _), (other_folder, other_name, _) = _place(first), _place(job)
+    if folder != other_folder or name == other_name:
         return False
     tail = output[len(str(job.relative)):]  # the written suffix
-    first_relative, relative = (j.relative.with_name(f"{j.relative.name}-{_safe(j.source.suffix[1:].lower())}")
+    first_relative, relative = (j.relative.with_name(f"{j.relative.name}-{_safe(_place(j)[2][1:].lower())}")
                                 for j in (first, job))
     if not jobs.rename(output, first_relative, f"{first_relative}{tail}"):
         return False

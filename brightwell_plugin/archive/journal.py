@@ -16,29 +16,45 @@ from pathlib import Path
 from brightwell_plugin.archive.batch import FileResult, Placing
 
 JOURNAL = ".brightwell-results.jsonl"
+_FORGOTTEN = b', "target": null}\n'  # the end of a line of forget's: the file's output is no longer the journal's
 
 
 class Journal:
     """The journal of the batches written into ``out_dir``."""
 
-    def __init__(self, out_dir: Path):
-        self.path = out_dir / JOURNAL
+    def __init__(self, out_dir: Path, shard: tuple[int, int] | None = None):
+        """``shard`` (I, N): the journal of the runs of that shard (a run of N side by side)."""
+        own = JOURNAL if shard is None else JOURNAL.replace(".jsonl", f".{shard[0]}-of-{shard[1]}.jsonl")
+        self.path = out_dir / own
         self._where: dict[str, int] | None = None  # source -> offset of its newest line
         self._file = None
+        self._added = False  # whether this run appended a line
 
     def record(self, r: FileResult) -> None:
         """Note a file ranked by this run (a journal that cannot be written, a full disk, is given
         up: the outputs are what counts, and a later run ranks their files again)."""
+        self._append({"source": r.source, "target": r.target, "format": r.format,
+                      "placings": [list(p) for p in r.placings], "not_carried": list(r.not_carried),
+                      "before_from": r.before_from, "ranked_by": r.ranked_by, "undated": r.undated})
+
+    def forget(self, r: FileResult) -> None:
+        """Note a file written anew by a run that looked for no places (no report asked): a line the
+        journal holds for it tells of an output that is gone, and is overridden (a later report ranks
+        the file again). Nothing is written for a file the journal does not name, as nearly always."""
+        if self._where is None:
+            self._where = self._newest()[0]
+        if self._where.pop(r.source, None) is not None:
+            self._append({"source": r.source, "target": None})
+
+    def _append(self, entry: dict) -> None:
         if self._file is False:
             return
-        entry = {"source": r.source, "target": r.target, "format": r.format, "placings": [list(p) for p in r.placings],
-                 "not_carried": list(r.not_carried), "before_from": r.before_from, "ranked_by": r.ranked_by,
-                 "undated": r.undated}
         try:
             if self._file is None:
                 self._file = open(self.path, "a", encoding="utf-8", errors="backslashreplace")
             self._file.write(json.dumps(entry, ensure_ascii=False) + "\n")
             self._file.flush()
+            self._added = True
         except OSError:
             self.close()
             self._file = False
@@ -60,7 +76,8 @@ class Journal:
             return r
 
     def _newest(self) -> tuple[dict[str, int], int]:
-        """Where each file's newest whole line starts, and how many lines the journal holds."""
+        """Where each file's newest whole line starts, and how many lines the journal holds; a file
+        whose newest line is :meth:`forget`'s has none."""
         where, lines = {}, 0
         try:
             with open(self.path, "rb") as f:
@@ -72,7 +89,9 @@ class Journal:
                             found = json.JSONDecoder().raw_decode(line.decode("utf-8", "replace"), 11)[0]
                         except ValueError:
                             found = None
-                        if isinstance(found, str):
+                        if isinstance(found, str) and line.endswith(_FORGOTTEN):
+                            where.pop(found, None)
+                        elif isinstance(found, str):
                             where[found] = at
                     at += len(line)
         except OSError:
@@ -81,8 +100,11 @@ class Journal:
 
     def compact(self) -> None:
         """Keep each file's newest line only, once the journal holds more than twice as many lines as
-        files (each run over an archive adds a line a file); rewritten whole, or left as it was."""
+        files (each run over an archive adds a line a file); rewritten whole, or left as it was. A run
+        that added no line leaves it as it is."""
         self.close()
+        if not self._added:
+            return
         where, lines = self._newest()
         if lines <= 2 * len(where):
             return

@@ -24,33 +24,36 @@ CHART_FILES = 50  # the chart shows the files whose places changed most
 INDEX_HELD = 4_000  # where so many files' parts lie is held; then sorted, it goes to disk beside the parts
 
 
-def record(r: FileResult, top: int, moved=None, title=None, top_n=None) -> dict:
-    """One file's entry of STEM.json (``moved`` and the two changes when already worked out)."""
-    moved = r.moved() if moved is None else moved
+def record(r: FileResult, top: int) -> dict:
+    """One file's entry of STEM.json: all a report says of the file (a merged report is made of them)."""
+    moved = r.moved()
     return {
         "source": r.source, "target": r.target, "format": r.format, "error": r.error, "skipped": r.skipped,
-        "title_changed": (r.top_changed(1) if title is None else title) if r.ok else None,
-        "top_changed": (r.top_changed(top) if top_n is None else top_n) if r.ok else None,
+        "status": _status(r), "title_changed": r.top_changed(1) if r.ok else None,
+        "top_changed": r.top_changed(top) if r.ok else None,
         "mean_abs_place_change": r.mean_abs_change() if r.ok else None, "not_carried": list(r.not_carried),
-        "before_from": r.before_from, "earlier_run": r.earlier, "cause": r.cause, "ranked_by": r.ranked_by,
-        "ranked_by_default": r.undated,
+        "before_from": r.before_from, "earlier_run": r.earlier, "cause": r.cause,
+        "compared_players": sum(p.before is not None for p in r.placings),
+        "ranked_by": r.ranked_by, "ranked_by_default": r.undated,
         "moved": [{"start_no": p.start_no, "name": p.name, "before": p.before, "after": p.after,
                    "change": p.before - p.after} for p in moved],
     }
 
 
-def _html_row(r: FileResult, moved, title: bool, top_n: bool) -> str:
-    if not r.ok:
-        return f"<tr class='err'><td>{html.escape(r.source)}</td><td colspan='4'>{html.escape(r.error)}</td></tr>\n"
-    names = ", ".join(f"{html.escape(p.name)} {p.before}&rarr;{p.after}" for p in moved[:12])
-    if r.before_from == "points":
+def _html_row(rec: dict) -> str:
+    source = html.escape(rec["source"])
+    if rec["error"] is not None:
+        return f"<tr class='err'><td>{source}</td><td colspan='4'>{html.escape(rec['error'])}</td></tr>\n"
+    names = ", ".join(f"{html.escape(m['name'])} {m['before']}&rarr;{m['after']}" for m in rec["moved"][:12])
+    if rec["before_from"] == "points":
         names = "<span class='note'>before: the order of the stored points (the file stores no places)</span>" + \
             (f"<br>{names}" if names else "")
-    elif r.ok and not r.skipped and r.before_from is None:
+    elif not rec["skipped"] and rec["before_from"] is None:
         names = "<span class='note'>no order stored: nothing to compare</span>"
-    rules = f" by {html.escape(ranked_by(r))}" if r.ranked_by else ""
-    return (f"<tr><td>{html.escape(r.source)}</td><td>{_status(r)}{rules}</td>"
-            f"<td>{'yes' if title else ''}</td><td>{'yes' if top_n else ''}</td><td>{names}</td></tr>\n")
+    rules = f" by {html.escape(said_rules(rec))}" if rec.get("ranked_by") else ""
+    return (f"<tr><td>{source}</td><td>{html.escape(rec['status'])}{rules}</td>"
+            f"<td>{'yes' if rec['title_changed'] else ''}</td><td>{'yes' if rec['top_changed'] else ''}</td>"
+            f"<td>{names}</td></tr>\n")
 
 
 def _status(r: FileResult) -> str:
@@ -61,10 +64,11 @@ def _status(r: FileResult) -> str:
     return "ranked (earlier run)" if r.earlier else "ranked"
 
 
-def ranked_by(r: FileResult) -> str:
-    """The rules for unplayed rounds that ranked the file, as the report says them: ``fide-2009``,
-    and ``fide-2026 (no date)`` for want of a date."""
-    return f"{r.ranked_by} (no date)" if r.undated else r.ranked_by or ""
+def said_rules(rec: dict) -> str:
+    """The rules for unplayed rounds that ranked a file (its entry), as the report says them:
+    ``fide-2009``, and ``fide-2026 (no date)`` for want of a date."""
+    rules = rec.get("ranked_by") or ""
+    return f"{rules} (no date)" if rules and rec.get("ranked_by_default") else rules
 
 
 REPORT_SUFFIXES = (".csv", ".json", ".html")  # STEM.csv, STEM.json, STEM.html
@@ -116,47 +120,49 @@ class ReportWriter:
         self._change_sum, self._change_count = 0, 0
         self._chart: list[tuple[float, int, str]] = []  # a heap of the files that changed most
 
-    @_said
     def add(self, r: FileResult) -> None:
-        c = self.counts
+        self.add_record(record(r, self.top))
+
+    @_said
+    def add_record(self, rec: dict) -> None:
+        """One file's entry as :func:`record` makes it (and STEM.json holds it: a merged report
+        adds those of its parts)."""
+        c, ok, source = self.counts, rec["error"] is None, rec["source"]
         c["files"] += 1
-        c["failed" if not r.ok else "skipped" if r.skipped else "ranked"] += 1
-        c["earlier_run"] += r.earlier
-        if not r.ok:
-            self._failures.setdefault(r.cause or r.error, []).append(r.source)
-        moved = r.moved() if r.ok else []
-        if r.ok and not r.skipped and r.ranked_by:
-            self.ranked_by[ranked_by(r)] = self.ranked_by.get(ranked_by(r), 0) + 1
-            if r.undated:
-                self.undated.append(r.source)
-        title, top_n = (r.top_changed(1), r.top_changed(self.top)) if r.ok else (False, False)
-        if r.ok and not r.skipped and r.has_order:
+        c["failed" if not ok else "skipped" if rec["skipped"] else "ranked"] += 1
+        c["earlier_run"] += bool(rec["earlier_run"])
+        if not ok:
+            self._failures.setdefault(rec["cause"] or rec["error"], []).append(source)
+        rules = said_rules(rec)
+        if ok and not rec["skipped"] and rules:
+            self.ranked_by[rules] = self.ranked_by.get(rules, 0) + 1
+            if rec.get("ranked_by_default"):
+                self.undated.append(source)
+        compared = rec["compared_players"]
+        if ok and not rec["skipped"] and compared:
             c["compared"] += 1
-            c["top_changed"] += top_n
-            c["title_changed"] += title
-            changes = [abs(p.before - p.after) for p in r.placings if p.before is not None]
-            self._change_sum += sum(changes)
-            self._change_count += len(changes)
-        if r.ok and r.has_order:
-            item = (r.mean_abs_change() or 0.0, c["files"], Path(r.source).name)
+            c["top_changed"] += bool(rec["top_changed"])
+            c["title_changed"] += bool(rec["title_changed"])
+            self._change_sum += sum(abs(m["change"]) for m in rec["moved"])
+            self._change_count += compared
+        if ok and compared:
+            item = (rec["mean_abs_place_change"] or 0.0, c["files"], Path(source).name)
             (heapq.heappush if len(self._chart) < CHART_FILES else heapq.heappushpop)(self._chart, item)
-        status = _status(r)
         rows = io.StringIO()
         out = csv.writer(rows, lineterminator="\n")
-        if not r.ok or r.skipped or not moved:
-            out.writerow([r.source, status, "", "", "", "", "", r.before_from or "", ranked_by(r)])
-        for p in moved:
-            out.writerow([r.source, status, p.start_no, p.name, p.before, p.after, p.before - p.after, r.before_from,
-                          ranked_by(r)])
-        texts = {"csv": rows.getvalue(), "jsonl": json.dumps(record(r, self.top, moved, title, top_n),
-                                                              ensure_ascii=False) + "\n",
-                 "rows": _html_row(r, moved, title, top_n)}
+        status, before_from = rec["status"], rec["before_from"]
+        if not ok or rec["skipped"] or not rec["moved"]:
+            out.writerow([source, status, "", "", "", "", "", before_from or "", rules or ""])
+        for m in rec["moved"]:
+            out.writerow([source, status, m["start_no"], m["name"], m["before"], m["after"], m["change"], before_from,
+                          rules or ""])
+        texts = {"csv": rows.getvalue(), "jsonl": json.dumps(rec, ensure_ascii=False) + "\n", "rows": _html_row(rec)}
         at = []
         for kind, text in texts.items():
             f, data = self._files[kind], text.encode(**_TEXT)
             at.append((f.tell(), len(data)))
             f.write(data)
-        self._index.append((r.source, tuple(at)))
+        self._index.append((source, tuple(at)))
         if len(self._index) >= INDEX_HELD:
             self._spill()
 

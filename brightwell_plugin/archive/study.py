@@ -27,6 +27,7 @@ from pathlib import Path
 
 from brightwell_plugin import api
 from brightwell_plugin.archive.jobs import Job
+from brightwell_plugin.archive.packed import is_archive, readable, relabeled, said
 from brightwell_plugin.archive.schedule import run_jobs
 from brightwell_plugin.archive.study_pages import write_comparison
 from brightwell_plugin.editions import TODAY, rules_used
@@ -108,11 +109,16 @@ def study_event(job: Job, rules: Sequence[str], top: int, report: Path | None = 
     """Rank one event (of a team event, its teams over match points) under each rule (by
     ``edition``'s rules for unplayed rounds, else its date's) and compare; every problem becomes
     the result's one-line error."""
+    if job.refused and job.member is None and is_archive(job.source):  # an archive that cannot be listed
+        return EventStudy(job.label, error=job.refused, cause=cause(job.refused))
     try:
-        try:
-            loaded = api.load(job.source, part=job.part, host=host)
-        except (UnknownFormat, NotATournament) as exc:
-            return EventStudy(job.label, skipped=f"not a tournament ({exc.message})")
+        with readable(job, host.formats) as source:  # an archive's member: a scratch copy
+            try:
+                loaded = api.load(source, part=job.part, host=host)
+            except (UnknownFormat, NotATournament) as exc:
+                return EventStudy(job.label, skipped=f"not a tournament ({said(exc.message, job, source)})")
+            except BrightwellError as exc:
+                raise relabeled(exc, job, source) from None
         return _study(job, loaded, rules, top, report, host, edition)
     except BrightwellError as exc:
         return EventStudy(job.label, error=str(exc.at(file=job.label)), cause=cause(exc.message))

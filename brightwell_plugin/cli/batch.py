@@ -14,7 +14,8 @@ from brightwell_plugin.errors import BrightwellError, one_line
 
 @click.command()
 @click.argument("inputs", nargs=-1, required=True)
-@click.option("--out", "out_dir", required=True, type=click.Path(readable=False), help="Output folder.")
+@click.option("--out", "out_dir", type=click.Path(readable=False),
+              help="Output folder, or an archive to write whole (.zip, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz).")
 @click.option("-t", "--tiebreaks", "spec", help="Criteria (default: each file's own).")
 @click.option("--to", "to", help="Output format (default: each file's own, else xml).")
 @click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: the number of cores).")
@@ -31,40 +32,66 @@ from brightwell_plugin.errors import BrightwellError, one_line
 @click.option("--edition", type=click.Choice(["2009", "2024", "2026", "icu"]),
               help="Rules for unplayed rounds of every file (default: each file's date's; an undated file: 2026, "
               "named in the summary and the report).")
+@click.option("--shard", metavar="I/N", help="Run the I-th of N stable shares of the inputs (the task of a job "
+              "array: N runs cover them once; join their reports with --merge).")
+@click.option("--merge", is_flag=True, help="Join the reports INPUTS (the shards' STEM or STEM.json) into --report.")
 @handled
-def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, renumber, scheduler, edition):
-    """Re-rank every tournament file in INPUTS (files, folders, globs) into a mirrored tree."""
+def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, renumber, scheduler, edition, shard,
+          merge):
+    """Re-rank every tournament file in INPUTS (files, folders, globs, zip and tar archives) into a
+    mirrored tree, or with --merge join the reports of a batch's shards."""
+    if merge:
+        _merge(inputs, report, out_dir)
+    if out_dir is None:
+        raise click.UsageError("Missing option '--out' (an output folder, or an archive to write).")
     from pathlib import Path
 
     # on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
-    from brightwell_plugin.archive.batch import OUTPUT_TAG, Interrupted, collect
+    from brightwell_plugin.archive.batch import OUTPUT_TAG, collect
     from brightwell_plugin.archive.jobs import refuse_replacing
-    from brightwell_plugin.archive.report import REPORT_SUFFIXES, ReportWriter, report_stem
+    from brightwell_plugin.archive.merge import parse_shard
+    from brightwell_plugin.archive.merge import shard as share
+    from brightwell_plugin.archive.outbox import is_archive_out, staging
+    from brightwell_plugin.archive.report import REPORT_SUFFIXES, report_stem
 
+    share_of = parse_shard(shard) if shard else None
+    into = Path(out_dir) if is_archive_out(out_dir) else None
+    if into is not None and skip_existing:
+        raise BrightwellError("--skip-existing needs an output folder: an archive is written whole", file=out_dir)
     host = plugin_host()
     found = collect(inputs, to, host=host)
     for folder in found.left_out:
         click.echo(one_line(f"brightwell: {folder}: left out: the outputs of an earlier batch (it holds "
                             f"{OUTPUT_TAG}; name the folder itself to read it)"), err=True)
-    for note in found.renamed:
+    for note in (*found.renamed, *found.notes):
         click.echo(one_line(f"brightwell: {note}"), err=True)
     if not found:
         raise BrightwellError("no input files found")
     if report:
         refuse_replacing([report_stem(report).with_suffix(s) for s in REPORT_SUFFIXES], found, host)
+    if into is not None:
+        refuse_replacing([into], found, host)
+    if share_of is not None:  # every task lists every input: a clash is refused alike in each
+        found = share(found, *share_of)
+    out = staging(into) if into is not None else Path(out_dir)
+    _batch(found, out, into, spec, to, jobs, report, top, skip_existing, strict, renumber, scheduler, share_of, host,
+           edition)
+
+
+def _batch(found, out, into, spec, to, jobs, report, top, skip_existing, strict, renumber, scheduler, share_of, host,
+           edition=None):
+    """Run the jobs ``found`` into ``out`` (packed into the archive ``into`` at the end, when given),
+    the report and the summary written as the results arrive."""
+    from brightwell_plugin.archive.batch import Interrupted
+    from brightwell_plugin.archive.outbox import discard, named, pack
+    from brightwell_plugin.archive.report import ReportWriter, report_stem
+
     tally = _Tally()
     writer = ReportWriter(report_stem(report), top) if report else None
 
-    def plain(result):
-        if result.ok:
-            said = f"skipped: {result.skip_reason}" if result.skipped else \
-                "ok (ranked and written by an earlier run)" if result.earlier else "ok"
-            click.echo(one_line(f"brightwell: {result.source}: {said}"), err=True)
-        else:
-            click.echo(f"brightwell: error: {one_line(result.error)}", err=True)
-
     def counted(show):
         def on_result(result):
+            result = named(result, out, into) if into is not None else result
             tally.add(result)
             if writer is not None:
                 writer.add(result)
@@ -72,22 +99,63 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, r
         return on_result
     try:
         with cluster_executor(scheduler) as (executor, threads):
-            _run_batch(found, Path(out_dir), spec, to, jobs or threads, skip_existing, strict, plain, tally, counted,
-                       executor, host=host, renumber=renumber, edition=edition_value(edition))
+            _run_batch(found, out, spec, to, jobs or threads, skip_existing, strict, _plain, tally, counted,
+                       executor, host=host, renumber=renumber, compare=writer is not None, shard=share_of,
+                       edition=edition_value(edition))
+        if into is not None:
+            pack(out, into)
     except Interrupted as stop:
         if writer is not None:
             writer.discard()
+        if into is not None:
+            discard(out)
         tally.print(stop.total)
         click.echo(f"interrupted: {stop.total - stop.done} file(s) not done", err=True)
         sys.exit(EXIT_INTERRUPTED)
     except BaseException:
         if writer is not None:
             writer.discard()
+        if into is not None:
+            discard(out)
         raise
     if writer is not None:
         writer.close()
     tally.print(len(found))
     sys.exit(1 if tally.failures else 0)
+
+
+def _plain(result) -> None:
+    """A file's line on standard error, when it is no terminal."""
+    if result.ok:
+        said = f"skipped: {result.skip_reason}" if result.skipped else \
+            "ok (ranked and written by an earlier run)" if result.earlier else "ok"
+        click.echo(one_line(f"brightwell: {result.source}: {said}"), err=True)
+    else:
+        click.echo(f"brightwell: error: {one_line(result.error)}", err=True)
+
+
+def _merge(inputs, report, out_dir) -> None:
+    """``--merge``: the shards' reports INPUTS joined into --report; the summary printed."""
+    from pathlib import Path
+
+    from brightwell_plugin.archive.merge import merge, report_json
+    from brightwell_plugin.archive.report import ReportWriter, report_stem
+
+    if not report or out_dir is not None:
+        raise click.UsageError("--merge joins reports: name the merged one with --report, and no --out")
+    stem, parts = report_stem(report), [report_json(text) for text in inputs]
+    clash = next((p for p in parts if p.resolve() == stem.with_suffix(".json").resolve()), None)
+    if clash is not None:
+        raise BrightwellError("is one of the reports merged: the merged report never replaces one", file=str(clash))
+    writer = merge(parts, lambda top: ReportWriter(stem, top))
+    c = writer.counts
+    writer.close()
+    earlier = f" ({c['earlier_run']} by an earlier run)" if c["earlier_run"] else ""
+    click.echo(f"{c['ranked']} ranked{earlier}, {c['skipped']} skipped, {c['failed']} failed of {c['files']} files "
+               f"(the reports of {len(parts)} runs joined: {Path(stem)}.csv, .json, .html)")
+    for cause, files in writer.causes():
+        click.echo(f"{len(files)} failed: {one_line(cause)}")
+    sys.exit(1 if c["failed"] else 0)
 
 
 class _Tally:
@@ -162,7 +230,7 @@ def cluster_executor(scheduler: str | None):
 
 
 def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tally, counted, executor=None, *,
-               host, renumber=False, edition=None):
+               host, renumber=False, compare=True, shard=None, edition=None):
     # on first use (benchmarks/bench_start.py: brightwell rank loads none of it)
     from brightwell_plugin.archive.batch import run
 
@@ -177,7 +245,8 @@ def _run_batch(found, out_dir, spec, to, jobs, skip_existing, strict, plain, tal
                 bar.update(task, advance=1, failed=len(tally.failures))
 
             return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
-                       on_result=counted(on_result), strict=strict, keep=False, renumber=renumber, host=host,
-                       edition=edition)
+                       on_result=counted(on_result), strict=strict, keep=False, renumber=renumber, compare=compare,
+                       shard=shard, host=host, edition=edition)
     return run(found, out_dir, spec, to, executor, jobs_count=jobs, skip_existing=skip_existing,
-               on_result=counted(plain), strict=strict, keep=False, renumber=renumber, host=host, edition=edition)
+               on_result=counted(plain), strict=strict, keep=False, renumber=renumber, compare=compare,
+               shard=shard, host=host, edition=edition)

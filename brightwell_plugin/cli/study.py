@@ -46,7 +46,7 @@ def study(inputs, rules, report, top, jobs, scheduler, edition):
     for left in found.left_out:
         click.echo(one_line(f"brightwell: {left}: left out: the outputs of an earlier run (it holds {OUTPUT_TAG}; "
                             "name the folder itself to read it)"), err=True)
-    for note in found.renamed:
+    for note in (*found.renamed, *found.notes):
         click.echo(one_line(f"brightwell: {note}"), err=True)
     if not found:
         raise BrightwellError("no input files found")
