@@ -57,8 +57,10 @@ def edition(ctx: Context, opts: Options) -> int:
 
 
 def event_edition(t) -> int:
-    """The edition in force on the event's date (:func:`event_date`)."""
-    return edition_of_date(event_date(t))
+    """The edition in force on the event's date (:func:`event_date`): FIDE's history is chess's, so
+    an event of another game (Othello, Go, Scrabble: ``Tournament.game``) is never ranked by the
+    rules of 2009 unless they are asked for."""
+    return edition_of_date(event_date(t), EDITIONS[0] if t.game in (None, "chess") else EDITIONS[1])
 
 
 def event_date(t) -> str | None:
