@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
@@ -144,6 +144,10 @@ def test_generated_events_of_every_kind_become_trfs_the_engines_read(tmp_path, t
     """Chess and Othello (game scores), byes, forfeits, withdrawals, any numbering, from the native XML."""
     if not t.players or t.rounds_played == 0:
         return
+    try:
+        api.rank(t)
+    except BrightwellError:  # an event its own list does not rank: convert refuses it (test_conversions_real)
+        assume(False)
     source = tmp_path / "event.xml"
     api.write(t, source, "xml")
     target = tmp_path / "event.trf"
