@@ -85,7 +85,7 @@ def test_the_commands_of_the_page_run(roster, tmp_path):
     assert batch.returncode == 0, batch.stderr + batch.stdout
     assert "1 ranked, 0 skipped, 0 failed of 1 files" in batch.stdout
     assert sorted(p.name for p in (tmp_path / "ranked").iterdir()) == [
-        ".brightwell-batch-output", ".brightwell-results.jsonl", "club.games", "club.players"]
+        ".brightwell-batch-output", "club.games", "club.players"]  # no report asked: no journal
 
 
 def test_the_plugins_own_test_passes(roster):

@@ -11,7 +11,6 @@ from click.testing import CliRunner
 
 from brightwell_plugin import api
 from brightwell_plugin.archive.batch import OUTPUT_TAG
-from brightwell_plugin.archive.journal import JOURNAL
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError, NotATournament
 from support.make_fixtures import FIXTURES, wthor_files
@@ -62,7 +61,7 @@ def test_batch_skips_the_database_beside_an_event(tmp_path):
     result = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert "1 ranked, 3 skipped (3 not tournaments), 0 failed of 4 files" in result.stdout
-    assert sorted(p.name for p in (tmp_path / "out").rglob("*") if p.is_file()) == [OUTPUT_TAG, JOURNAL, "club.xml"]
+    assert sorted(p.name for p in (tmp_path / "out").rglob("*") if p.is_file()) == [OUTPUT_TAG, "club.xml"]  # no report
     strict = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "strict"), "--strict"])
     assert strict.exit_code == 1 and "1 ranked, 0 skipped, 3 failed of 4 files" in strict.stdout
 
