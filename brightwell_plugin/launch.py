@@ -12,5 +12,5 @@ def main() -> None:
     if sys.argv[1:] == ["--version"]:
         print(f"brightwell, version {__version__}")  # the same line as click's version option
         return
-    from brightwell_plugin.cli import main as cli  # click past --version only (tests/test_startup.py)
+    from brightwell_plugin.cli import main as cli  # click past --version only (tests/cli/test_startup.py)
     cli()

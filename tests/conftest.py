@@ -1,6 +1,7 @@
 """Hypothesis: random exploration locally; a fixed, repeatable set of examples under CI. The page
-tests' browser, launched once a test module. The run's last lines say how many tests ran over the
-real files of ../shared, or, the folder absent, how many were skipped for it and why."""
+tests' browser, launched once a test module. Each test marked by what it needs (markers.py). The
+run's last lines say how many tests ran over the real files of ../shared, or, the folder absent,
+how many were skipped for it and why."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from support.markers import mark_by_need
 from support.samples import RESEARCH, SHARED_ROOT
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -31,6 +33,10 @@ def _over_real_files(item) -> bool:
     """A test generated for one file under ../shared (a parameter that is a path there)."""
     spec = getattr(item, "callspec", None)
     return spec is not None and any(isinstance(v, Path) and SHARED_ROOT in v.parents for v in spec.params.values())
+
+
+def pytest_collection_modifyitems(config, items):
+    mark_by_need(items)
 
 
 def pytest_collection_finish(session):

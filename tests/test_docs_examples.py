@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 from support.bbp_rules import violations
 from brightwell_plugin import api
+from support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_next_round_example_writes_ranks_for_the_pairing_engine(tmp_path):

@@ -10,8 +10,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +38,7 @@ def test_adapters_and_data_files_are_inside_the_package(wheel):
                      "brightwell_plugin/adapters/xml/tournament.xsd", "brightwell_plugin/samples/othello_open.xml",
                      "brightwell_plugin/cli/__init__.py", "brightwell_plugin/criteria/brightwell.py"):
         assert required in names
-    source = Path(__file__).resolve().parent.parent / "adapters"
+    source = ROOT / "adapters"
     for module in source.rglob("*.py"):  # every family's sub-package is listed in pyproject.toml
         assert f"brightwell_plugin/adapters/{module.relative_to(source).as_posix()}" in names
     for name in names:  # and nothing else: no module left from an earlier build
@@ -58,7 +58,7 @@ def test_console_script_and_python_requirement(wheel):
 
 def test_every_module_opens_with_the_line_that_says_its_job():
     import ast
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     for module in [*(root / "brightwell_plugin").rglob("*.py"), *(root / "adapters").rglob("*.py")]:
         doc = ast.get_docstring(ast.parse(module.read_text()))
         assert doc and doc.splitlines()[0].strip(), f"{module.relative_to(root)} has no first line saying its job"
@@ -76,7 +76,7 @@ runpy.run_module("brightwell_plugin.cli", run_name="__main__")
 
 
 def test_the_command_runs_from_a_checkout_with_its_top_level_adapters_folder(tmp_path):
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     done = subprocess.run([sys.executable, "-c", CHECKOUT_ONLY.format(root=str(root))], cwd=root,
                           capture_output=True, text=True, timeout=120,
                           env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})

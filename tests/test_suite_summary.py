@@ -8,7 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parent
+from support.paths import TESTS
+
 A_TEST = '''
 import pytest
 from support.samples import real_files
@@ -25,12 +26,13 @@ def test_plain():
 
 
 def _run(root: Path) -> str:
-    """pytest over a copy of the suite's conftest and samples module in ``root``/project/tests, with one
+    """pytest over a copy of the suite's conftest and its samples and markers modules in ``root``/project/tests, with one
     test over the real files of ``root``/shared (which may not exist)."""
     tests = root / "project" / "tests"
     (tests / "support").mkdir(parents=True)
     shutil.copy(TESTS / "conftest.py", tests)
-    shutil.copy(TESTS / "support" / "samples.py", tests / "support")
+    for module in ("samples.py", "markers.py"):
+        shutil.copy(TESTS / "support" / module, tests / "support")
     (tests / "test_a.py").write_text(A_TEST)
     out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rs", str(tests)],
                          cwd=tests.parent, capture_output=True, text=True, timeout=120)

@@ -311,7 +311,7 @@ class TrfFormat(Format):
         return isinstance(t.origin, TrfDocument) and not self.for_engines
 
     def dumps(self, t: Tournament) -> bytes:
-        # reading a file needs no writer (tests/test_startup.py)
+        # reading a file needs no writer (tests/cli/test_startup.py)
         from brightwell_plugin.adapters.trf.writer import render
         return render(t, self.for_engines)
 

@@ -1,6 +1,6 @@
 """The built-in plugins, and what the registries cannot learn without importing them: the names
 each registers. A plugin module is imported only when one of its names is needed (ranking a TRF
-file imports no XML, Papp or Go module). tests/test_plugins.py checks every entry against what
+file imports no XML, Papp or Go module). tests/plugins/test_plugins.py checks every entry against what
 its module registers."""
 
 from __future__ import annotations

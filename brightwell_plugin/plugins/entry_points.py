@@ -24,7 +24,7 @@ class EntryPoint(NamedTuple):
 def entry_points(group: str) -> list[EntryPoint]:
     """The group's entry points of the distributions on ``sys.path``, first found first, read from
     their ``entry_points.txt`` directly: importing importlib.metadata costs a command more than
-    everything else it does at start. tests/test_plugins.py checks it finds what importlib.metadata finds."""
+    everything else it does at start. tests/plugins/test_plugins.py checks it finds what importlib.metadata finds."""
     out, seen = [], set()
     for folder in sys.path:
         try:

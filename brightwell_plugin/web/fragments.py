@@ -1,7 +1,7 @@
 """Table rows the pages repeat by the thousand (a 2,000-player event has 22,000 standings rows and
 140,000 explanation rows), built in Python and escaped with markupsafe as the templates escape:
 per row a template would pay an escape call and a lookup for every cell. The templates hold the
-rest of each page; tests/test_publish.py checks the rows against the document they come from."""
+rest of each page; tests/web/test_publish.py checks the rows against the document they come from."""
 
 from __future__ import annotations
 

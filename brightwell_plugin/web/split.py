@@ -2,7 +2,7 @@
 player while this process builds the outline (standings, crosstable, comparison); then each renders
 part of the player pages, this process the event's pages too, and each writes its own files into
 the new site's folder. The files are those :func:`~brightwell_plugin.web.pages.render_site` makes,
-byte for byte (tests/test_publish.py).
+byte for byte (tests/web/test_publish.py).
 
 The two meet once, in the middle: the version (a hash of ``standings.json``, in every live page)
 needs both the outline and the explanations. The child sends the explanations' JSON, and the

@@ -2,7 +2,7 @@
 for Papi's files (papi_files.py): a header page (its 128 bytes at 0x18 hidden by RC4 as Jet does),
 a page of usage maps, the catalog MSysObjects on page 2, each table's definition (over several
 pages when long) and its data pages. Only what a reader meets: no indexes, no properties. mdbtools
-and access-parser read these files (tests/test_papi_real.py has them vote)."""
+and access-parser read these files (tests/formats/papi/test_papi_real.py has them vote)."""
 
 from __future__ import annotations
 

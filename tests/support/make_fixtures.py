@@ -117,7 +117,7 @@ def quirks_trf() -> str:
 def ftd_json(awaiting: int = 0) -> str:
     """The Othello sample as FlipTheDisc JSON (first player's discs only; bye = id -1; the standings
     in their order), with the published mbq of the players whose ftd values are checked by hand in
-    tests/test_criteria.py. ``awaiting``: the last rounds paired, started and not finished, their
+    tests/criteria/test_criteria.py. ``awaiting``: the last rounds paired, started and not finished, their
     games without results (``result`` and ``score`` null), as FlipTheDisc shows a round in play."""
     import json
 
@@ -185,7 +185,7 @@ def opengotha_xml() -> str:
 
 def mcmahon_xml() -> str:
     """A McMahon event (bar 1D, floor 10K, absences and byes rounded down): a handicap game, a bye,
-    an absence (participating '101'), a both-win, a jigo. tests/test_go.py gives its values by hand."""
+    an absence (participating '101'), a both-win, a jigo. tests/formats/go/test_go.py gives its values by hand."""
     players = [("Alpha", "Ann", "3D"), ("Beta", "Bob", "1K"), ("Gamma", "Gil", "5K"), ("Delta", "Dan", "8K"),
                ("Epsilon", "Eve", "15K"), ("Zeta", "Zoe", "12K")]
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
@@ -215,7 +215,7 @@ def mcmahon_xml() -> str:
 
 
 # The same event as OpenGotha exports it for the EGD (ExternalDocument.generateH9File's layout), its
-# values worked out by hand: MMS, SOS and SOSOS after round 3 (tests/test_go.py shows the sums).
+# values worked out by hand: MMS, SOS and SOSOS after round 3 (tests/formats/go/test_go.py shows the sums).
 MCMAHON_H9 = """; CL[D]
 ; EV[Fixture McMahon]
 ; PC[,FR, Fixture Town]
@@ -317,7 +317,7 @@ MCMAHON_TOU = """;name=mcmahon
 """
 
 
-# One small ELO file per dialect of the WOF rating archive (tests/test_papp_dialects.py says what
+# One small ELO file per dialect of the WOF rating archive (tests/formats/papp/test_papp_dialects.py says what
 # each must read as). Written to the grammar of the programs that write them (Papp's src/elo.c for
 # 1.32 and later), not copied from any archive file.
 PAPP_DIALECTS = {

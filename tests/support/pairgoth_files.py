@@ -3,7 +3,7 @@
 them): the club event :func:`club`, every result symbol, both byes' forms, a handicap, a skipped round,
 a preliminary registration, a McMahon correction, a declared rank the rating does not give, a round
 in progress and a stored round without a game. Values after round 4, counted by hand, are in
-tests/test_pairgoth.py."""
+tests/formats/go/test_pairgoth.py."""
 
 from __future__ import annotations
 

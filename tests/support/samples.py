@@ -34,7 +34,7 @@ def real_files(folder: str, pattern: str = "*", holding: bytes = b"") -> list:
 
 
 def _hostile(path: Path) -> bool:
-    """A file of research/hostile: inputs made to break readers, no real event (tests/test_hostile_turn5.py)."""
+    """A file of research/hostile: inputs made to break readers, no real event (tests/formats/test_hostile_turn5.py)."""
     return HOSTILE in path.parents
 
 
@@ -44,3 +44,16 @@ HOSTILE = RESEARCH / "hostile"
 def _head(path: Path) -> bytes:
     with open(path, "rb") as f:
         return f.read(4096)
+
+
+def present(*paths: Path) -> None:
+    """Skip the running test, naming the first of ``paths`` (under ../shared) that is absent."""
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        pytest.skip(f"{ABSENT}: {missing[0]}")
+
+
+def needs_shared(*paths: Path):
+    """A test's mark: skipped, naming the first of ``paths`` that is absent (conftest.py marks it ``shared``)."""
+    missing = [p for p in paths if not p.exists()]
+    return pytest.mark.skipif(bool(missing), reason=f"{ABSENT}: {missing[0]}" if missing else ABSENT)

@@ -1,6 +1,6 @@
 """What the independent decoder ``chess-results-api`` (PyPI, Python >= 3.12) reads of Swiss-Manager
 files, as JSON on standard output: per file its players, its pairing records and the points it
-gives each player, or the error it raised. Run by tests/test_swissmanager_oracle.py in an
+gives each player, or the error it raised. Run by tests/formats/swissmanager/test_swissmanager_oracle.py in an
 interpreter that has the decoder: ``python swissmanager_oracle.py FILE...``."""
 
 from __future__ import annotations
