@@ -95,8 +95,9 @@ def ffe_enabled(db: Database, event: dict) -> bool:
         data = loads(plugin_data)
         if ffe_id or (isinstance(data, dict) and isinstance(data.get("ffe"), dict) and data["ffe"].get("ffe_id")):
             return True
+        kinds = loads(listed)
         if "NICOIS" in str(system or "") or any(str(x.get("type", "")).startswith("ffe-PAPI") for x in
-                                                 (loads(listed) or []) if isinstance(x, dict)):
+                                                 (kinds if isinstance(kinds, list) else []) if isinstance(x, dict)):
             return True
     return "tie_break" in db.columns and any(
         str(kind).startswith("ffe-PAPI") for kind, in list(select(db, "tie_break", ("type",))))

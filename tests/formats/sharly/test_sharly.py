@@ -84,6 +84,15 @@ def test_a_tie_break_this_project_does_not_know_is_named(tmp_path):
     assert any("NEW_OPTION" in w for w in result.warnings)
 
 
+@pytest.mark.parametrize("listed", [7, "BUCHHOLZ", {"type": "ffe-PAPI_BUCHHOLZ"}])
+def test_tie_breaks_that_are_no_list_are_refused_in_one_line(tmp_path, listed):
+    """An older file's ``tie_breaks`` column holding JSON that is no list (found by the fuzzer: an int
+    failed the reader): refused in one line."""
+    path = _write(tmp_path, "m035", tie_breaks=listed)
+    with pytest.raises(BrightwellError, match="the tournament's tie-breaks are not a list"):
+        api.load(path)
+
+
 def test_three_points_for_a_win_and_the_pab_value(tmp_path):
     t = api.load(_write(tmp_path, "m054", three_points=True, pab_value=2), part="Open A").tournament
     assert (t.scoring.win, t.scoring.draw, t.scoring.loss, t.scoring.pab) == (3, 1, 0, 1)
