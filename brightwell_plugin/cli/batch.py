@@ -222,7 +222,7 @@ def cluster_executor(scheduler: str | None):
     except ImportError:
         raise BrightwellError("--scheduler needs Dask: pip install 'dask[distributed]'") from None
     try:
-        client = Client(scheduler, timeout=30)
+        client = Client(scheduler)  # waits as long as Dask's configuration says (30 s unless configured)
     except (OSError, TimeoutError, ValueError) as exc:
         raise BrightwellError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     with client:

@@ -426,8 +426,12 @@ def test_batch_on_a_dask_cluster_of_two_worker_processes_equals_a_local_run(tmp_
 
 
 def test_an_unreachable_scheduler_is_one_line(tmp_path):
+    """Refused once the connection's time, as Dask's configuration gives it, is over (1 s here)."""
+    dask = pytest.importorskip("dask")
     src = archive(tmp_path)
-    r = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "o"), "--scheduler", "tcp://127.0.0.1:9"])
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        r = CliRunner().invoke(main, ["batch", str(src), "--out", str(tmp_path / "o"), "--scheduler",
+                                      "tcp://127.0.0.1:9"])
     assert r.exit_code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in r.output
     assert not (tmp_path / "o").exists() or not any((tmp_path / "o").iterdir())
 
