@@ -1,15 +1,15 @@
 """What every ``brightwell`` command shares: modules imported on first use, exit statuses, and
-:func:`handled`, which turns every error into one line."""
+:func:`handled`, which turns every error into one line. Click is not imported here: the quick
+path of ``brightwell rank`` (launch.py) runs without it."""
 
 from __future__ import annotations
 
+import codecs
 import errno
 import functools
 import importlib
 import os
 import sys
-
-import click
 
 from brightwell_plugin.errors import BrightwellError, one_line
 
@@ -56,15 +56,38 @@ def warn(warnings) -> None:
     _pending.extend(f"brightwell: warning: {one_line(str(w))}" for w in warnings)
 
 
+def echo(text: str, nl: bool = True, err: bool = False) -> None:
+    """``click.echo(text, nl=nl, err=err)`` without importing click: the text and a newline written
+    and flushed. Click's own when it would change what is written (ANSI codes it strips off a pipe, a
+    stream it finds misconfigured as ASCII)."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        return
+    if "\x1b" in text or _ascii(getattr(stream, "encoding", None)):
+        import click
+        click.echo(text, nl=nl, err=err)
+        return
+    stream.write(f"{text}\n" if nl else text)
+    stream.flush()
+
+
+def _ascii(encoding) -> bool:
+    """Click's test of a misconfigured stream (``click._compat.is_ascii_encoding``)."""
+    try:
+        return codecs.lookup(encoding or "ascii").name == "ascii"
+    except LookupError:
+        return False
+
+
 def _say_pending() -> None:
     for line in _pending:
-        click.echo(line, err=True)
+        echo(line, err=True)
     _pending.clear()
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT):
     _pending.clear()
-    click.echo(f"brightwell: error: {one_line(message)}", err=True)
+    echo(f"brightwell: error: {one_line(message)}", err=True)
     sys.exit(code)
 
 
@@ -85,14 +108,12 @@ def handled(func):
             _fail(str(exc))
         except KeyboardInterrupt:  # Ctrl-C before anything was done (batch reports its own)
             _pending.clear()
-            click.echo("brightwell: interrupted", err=True)
+            echo("brightwell: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
         except SystemExit as exc:  # a command's own status (check: 1 when ranks differ): its work is done
             if exc.code in (None, 0, 1):
                 sys.stdout.flush()
                 _say_pending()
-            raise
-        except (click.exceptions.Exit, click.ClickException):
             raise
         except BrokenPipeError:  # the reader left (``| head``): stop quietly, as the shell's own tools do
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
@@ -103,9 +124,17 @@ def handled(func):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
             _fail(f"cannot write the output (standard output): {exc.strerror}; what was written is incomplete")
         except Exception as exc:  # a bug of ours: still one line, unless debugging
+            if _click_exit(exc):
+                raise
             _internal(exc)
 
     return wrapper
+
+
+def _click_exit(exc: Exception) -> bool:
+    """Whether ``exc`` is click's to handle (its exit or usage error): raised only once click is loaded."""
+    click = sys.modules.get("click")
+    return click is not None and isinstance(exc, (click.exceptions.Exit, click.ClickException))
 
 
 def _internal(exc: Exception):
