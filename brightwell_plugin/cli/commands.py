@@ -4,24 +4,16 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
 
 import click
 
 from brightwell_plugin import __version__
-from brightwell_plugin.cli import common
+from brightwell_plugin.cli import common, ranking
 from brightwell_plugin.cli.batch import batch
-from brightwell_plugin.cli.common import (
-    api,
-    fileio,
-    handled,
-    limits,
-    plugin_host,
-    render,
-)
+from brightwell_plugin.cli.common import api, handled, plugin_host, render
 from brightwell_plugin.cli.study import study
-from brightwell_plugin.editions import NAMES, edition_value
-from brightwell_plugin.errors import BrightwellError, UnknownFormat, one_line
+from brightwell_plugin.editions import NAMES
+from brightwell_plugin.errors import BrightwellError, one_line
 from brightwell_plugin.leaving import WAYS
 from brightwell_plugin.limits import digits
 from brightwell_plugin.model import LIST_GUESSED
@@ -32,44 +24,21 @@ def _warn(warnings) -> None:
     common.warn(warnings)  # said when the command has done its work: a failure is its one error line alone
 
 
-@contextmanager
-def _format_hint():
-    """The commands that read one file can be told its format: their error says how."""
-    try:
-        yield
-    except UnknownFormat as exc:
-        raise UnknownFormat(f"{exc.message}; use --input-format", file=exc.file, place=exc.place) from None
+_format_hint, _about = ranking.format_hint, ranking.about
+_boards_apart, _note_playoffs, _rules_note, _edition = (ranking.boards_apart, ranking.note_playoffs,
+                                                        ranking.rules_note, ranking.edition)
 
 
-@contextmanager
-def _about(file):
-    """Errors found while ranking name the file they are about."""
-    try:
-        yield
-    except BrightwellError as exc:
-        raise exc.at(file=(api.STDIN if file == "-" else str(file)) if file else None) from None
+def _reading(meta) -> dict:
+    """What the reading options (--strict, --cut-short, --withdrawn) left in the context's meta."""
+    return dict(strict=bool(meta.get("strict reading")), cut_short=bool(meta.get("cut short")),
+                withdrawn=meta.get("withdrawn"))
 
 
 def _load(file, sample, input_format, encoding, division=None):
-    if sample and file:
-        raise BrightwellError("give a FILE or --sample, not both")
-    if not file and not sample:
-        raise BrightwellError("no tournament file given (or use --sample for the bundled Othello event)")
-    with _format_hint():
-        context_ = click.get_current_context(silent=True)
-        meta = context_.meta if context_ is not None else {}
-        withdrawn = meta.get("withdrawn") or "count"
-        if file == "-":  # standard input: the one input that is not a regular file
-            data = limits.read_stream(sys.stdin.buffer, api.STDIN)
-            loaded = api.load_bytes(data, api.STDIN, input_format, encoding, part=division, withdrawn=withdrawn)
-        else:
-            loaded = api.load(api.sample_path() if sample else file, input_format, encoding, part=division,
-                              cut_short=bool(meta.get("cut short")), withdrawn=withdrawn)
-    _warn(loaded.warnings)
     context_ = click.get_current_context(silent=True)
-    if context_ is not None and context_.meta.get("strict reading"):
-        api.refuse_partial(loaded.tournament, api.STDIN if file == "-" else str(file or api.sample_path()))
-    return loaded
+    reading = _reading(context_.meta) if context_ is not None else {}
+    return ranking.load(file, sample, input_format, encoding, division, **reading)
 
 
 def _strict_reading(ctx, param, value):
@@ -189,67 +158,8 @@ def main():
 def rank(file, sample, input_format, encoding, division, spec, after_round, edition, output_format, output,
          follow_symlinks, crosstable, boards):
     """Rank FILE (or --sample) and print the standings (of a team event: the teams')."""
-    if crosstable and output_format != "table":
-        raise BrightwellError("--crosstable prints with --output-format table")
-    loaded = _load(file, sample, input_format, encoding, division)
-    t = loaded.tournament
-    _boards_apart(t, boards)
-    teams = t.teams is not None and not boards
-    if teams and crosstable:
-        raise BrightwellError("--crosstable is the players' (add --boards); a team crosstable is not printed yet")
-    with _about(file):
-        standings = api.rank(t, spec, after_round, edition=_edition(edition), boards=boards)
-    _rules_note(t, spec, edition, file, boards)
-    if output_format == "table":
-        title = f"{t.name} - {api.progress(t).title(standings.after_round)}"
-        tables = [render.Cells(title, *render.standings_cells(standings))]
-        if crosstable:
-            tables.append(render.Cells(f"{t.name} - crosstable", *render.crosstable_cells(api.crosstable(t, standings))))
-        apart = "\n".join(x for x in (render.withdrawn_line(standings), render.unlisted_line(standings),
-                                      render.partial_line(t)) if x)
-        terminal = output is None and sys.stdout.isatty()
-        text = render.show(tables, terminal)  # a file or a pipe: plain aligned text, nothing cut
-        if terminal and apart:
-            render.console().print(render.plain(apart))
-        elif apart:
-            text += f"{apart}\n"
-    elif output_format == "csv":
-        text = render.standings_csv(standings)
-    else:
-        text = render.standings_json(standings)
-    if output:
-        if file and file != "-":
-            api.refuse_inputs([output], [file])
-        fileio.atomic_write(output, text.encode("utf-8"), follow_symlinks=follow_symlinks)
-    elif text:
-        click.echo(text, nl=False)
-    _note_playoffs(loaded.tournament)
-
-
-def _boards_apart(t, boards: bool) -> None:
-    """--boards asks for a team event's players: of an individual event, said (its players are what is ranked)."""
-    if boards and t.teams is None:
-        _warn([f"--boards ranks a team event's players; {t.name} is an individual event: its players are ranked "
-               "as they are"])
-
-
-def _note_playoffs(t) -> None:
-    if t.playoffs:
-        click.echo(one_line(f"brightwell: note: {len(t.playoffs)} game(s) after the Swiss rounds (play-offs, side "
-                            f"events) are kept apart, not in these standings: {'; '.join(api.describe_playoffs(t))}"),
-                   err=True)
-
-
-def _edition(text: str | None) -> int | str | None:
-    return edition_value(text)
-
-
-def _rules_note(t, spec, edition, file, boards: bool = False):
-    """The rules for unplayed rounds the event is ranked by; warned once when only for want of a date."""
-    used = api.rules_used(t, spec, _edition(edition), boards=boards)
-    if used is not None and used.by_default:
-        _warn([used.warning(api.STDIN if file == "-" else str(file or api.sample_path()))])
-    return used
+    ranking.rank(file, sample, input_format, encoding, division, spec, after_round, edition, output_format, output,
+                 follow_symlinks, crosstable, boards, **_reading(click.get_current_context().meta))
 
 
 @main.command()
