@@ -1,16 +1,77 @@
-"""The ``brightwell`` command's entry: ``--version`` answered before click is imported (importing
-click costs a start several times what printing a version does); everything else goes to the CLI."""
+"""The ``brightwell`` command's entry. Importing click costs a start several times what printing a
+version does, and a good part of what ranking a small file does: ``--version`` is answered here, and
+the common form of ``rank`` (a file and the options below, each as ``--name value``, ``--name=value``
+or a flag) runs ``cli.ranking`` without click. Anything else, ``--help``, a value click would refuse
+or an option written another way, goes to the click command, which says what it says
+(tests/test_startup.py checks both paths print the same)."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from brightwell_plugin import __version__
 
+# rank's options: the keyword each sets, and whether it takes a value
+RANK_FLAGS = {"--sample": "sample", "--strict": "strict", "--cut-short": "cut_short",
+              "--follow-symlinks": "follow_symlinks", "--crosstable": "crosstable", "--boards": "boards"}
+RANK_VALUES = {"--input-format": "input_format", "--encoding": "encoding", "--division": "division",
+               "-t": "spec", "--tiebreaks": "spec", "--after-round": "after_round", "--edition": "edition_text",
+               "--withdrawn": "withdrawn", "--output-format": "output_format", "-o": "output", "--output": "output"}
+CHOICES = {"edition_text": ("2009", "2024", "2026", "icu"), "withdrawn": ("count", "annul"),
+           "output_format": ("table", "csv", "json")}  # as the click options say (tests/cli/test_startup.py)
+
 
 def main() -> None:
-    if sys.argv[1:] == ["--version"]:
+    args = sys.argv[1:]
+    if args == ["--version"]:
         print(f"brightwell, version {__version__}")  # the same line as click's version option
         return
-    from brightwell_plugin.cli import main as cli  # click past --version only (tests/cli/test_startup.py)
+    quick = rank_arguments(args) if args[:1] == ["rank"] and not _completing() else None
+    if quick is not None:
+        from brightwell_plugin.cli.common import handled
+        from brightwell_plugin.cli.ranking import rank
+        handled(rank)(**quick)
+        sys.exit(0)
+    from brightwell_plugin.cli import main as cli  # click for everything else (tests/cli/test_startup.py)
     cli()
+
+
+def rank_arguments(args: list[str]) -> dict | None:
+    """The keywords of ``cli.ranking.rank`` for ``brightwell rank ...``, or None where click must read them."""
+    got: dict = dict(file=None, sample=False, input_format=None, encoding=None, division=None, spec=None,
+                     after_round=None, edition_text=None, output_format="table", output=None,
+                     follow_symlinks=False, crosstable=False, boards=False, strict=False, cut_short=False,
+                     withdrawn=None)
+    rest = iter(args[1:])
+    for arg in rest:
+        name, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if name in RANK_FLAGS and not eq:
+            got[RANK_FLAGS[name]] = True
+        elif name in RANK_VALUES:
+            value = value if eq else next(rest, None)
+            if value is None or value.startswith("-") or not _valid(RANK_VALUES[name], value):
+                return None
+            got[RANK_VALUES[name]] = value
+        elif (arg == "-" or not arg.startswith("-")) and got["file"] is None:
+            got["file"] = arg
+        else:
+            return None
+    if got["after_round"] is not None and got["after_round"][0].isdigit():
+        got["after_round"] = int(got["after_round"])
+    return got
+
+
+def _valid(key: str, value: str) -> bool:
+    if key in CHOICES:
+        return value in CHOICES[key]
+    if key == "after_round":
+        from brightwell_plugin.limits import digits
+        from brightwell_plugin.progress import ROUND_WORDS
+        return value in ROUND_WORDS or digits(value)
+    return True
+
+
+def _completing() -> bool:
+    """Whether click's shell completion is asked for (``_BRIGHTWELL_COMPLETE`` or the like)."""
+    return any(key.endswith("_COMPLETE") for key in os.environ)

@@ -53,7 +53,7 @@ def test_the_rank_command_to_csv_loads_no_json_decimal_checking_or_writer():
                         f"try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code")
     assert "brightwell_plugin.criteria.buchholz" in mods  # it did rank
     for unused in ("json", "decimal", "brightwell_plugin.checking", "brightwell_plugin.adapters.trf.writer",
-                   "rich", "lxml"):
+                   "rich", "lxml", "click"):  # click: the launcher's quick path (tests/test_quick_rank.py)
         assert unused not in mods, unused
 
 
