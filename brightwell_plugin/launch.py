@@ -3,7 +3,7 @@ version does, and a good part of what ranking a small file does: ``--version`` i
 the common form of ``rank`` (a file and the options below, each as ``--name value``, ``--name=value``
 or a flag) runs ``cli.ranking`` without click. Anything else, ``--help``, a value click would refuse
 or an option written another way, goes to the click command, which says what it says
-(tests/test_startup.py checks both paths print the same)."""
+(tests/cli/test_quick_rank.py checks both paths print the same)."""
 
 from __future__ import annotations
 

@@ -14,8 +14,8 @@ import pytest
 from brightwell_plugin import launch
 from brightwell_plugin.cli import common
 from brightwell_plugin.cli import main as cli
+from support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 TRF, TEAMS, XML = (str(ROOT / "fixtures" / name) for name in ("quirks.trf", "teams.trf", "othello_open.xml"))
 
 QUICK = [
