@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from brightwell_plugin.archive.batch import FileResult, Placing
+from brightwell_plugin.archive.results import FileResult, Placing
 
 JOURNAL = ".brightwell-results.jsonl"
 _FORGOTTEN = b', "target": null}\n'  # the end of a line of forget's: the file's output is no longer the journal's

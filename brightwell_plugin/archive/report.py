@@ -17,7 +17,8 @@ import io
 import os
 from pathlib import Path
 
-from brightwell_plugin.archive.batch import FileResult, clean_stale_parts
+from brightwell_plugin.archive.batch import clean_stale_parts
+from brightwell_plugin.archive.results import FileResult
 from brightwell_plugin.errors import BrightwellError
 
 CHART_FILES = 50  # the chart shows the files whose places changed most
