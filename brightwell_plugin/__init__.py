@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
+
+from brightwell_plugin.lazy import exports, names
 
 __version__ = "0.1.0"
 
@@ -31,22 +32,10 @@ _adapters_of_the_checkout()
 # The public names, imported when first used: ``brightwell --version`` and a command that needs a
 # few modules do not pay for the model and pluggy.
 _EXPORTS = {
-    "BrightwellError": "brightwell_plugin.errors",
-    "hookimpl": "brightwell_plugin.plugins.hookspecs",
-    **{name: "brightwell_plugin.model" for name in
-       ("Kind", "Player", "Result", "RoundEntry", "ScoringSystem", "Side", "Tournament")},
+    **names("brightwell_plugin.errors", "BrightwellError"),
+    **names("brightwell_plugin.plugins.hookspecs", "hookimpl"),
+    **names("brightwell_plugin.model", "Kind", "Player", "Result", "RoundEntry", "ScoringSystem", "Side", "Tournament"),
 }
 
 __all__ = [*_EXPORTS, "__version__"]
-
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        value = getattr(importlib.import_module(_EXPORTS[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'brightwell_plugin' has no attribute '{name}'")
-
-
-def __dir__():
-    return sorted(__all__)
+__getattr__, __dir__ = exports(globals(), _EXPORTS)

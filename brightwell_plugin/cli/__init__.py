@@ -1,11 +1,7 @@
 """The ``brightwell`` command: a thin layer over :mod:`brightwell_plugin.api`. Its click group is
 imported on first use: the launcher's quick path runs ``cli.ranking`` without click (launch.py)."""
 
+from brightwell_plugin.lazy import exports
+
 __all__ = ["main"]
-
-
-def __getattr__(name: str):
-    if name == "main":
-        from brightwell_plugin.cli.commands import main
-        return main
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__, __dir__ = exports(globals(), {"main": "brightwell_plugin.cli.commands"})

@@ -7,28 +7,16 @@ from __future__ import annotations
 import codecs
 import errno
 import functools
-import importlib
 import os
 import sys
 
 from brightwell_plugin.errors import BrightwellError, one_line
+from brightwell_plugin.lazy import module
 
-
-class _OnFirstUse:
-    """A module imported when a command first uses it: ``brightwell --version`` and ``--help``
-    start without the API, the plugins and rich."""
-
-    def __init__(self, name: str):
-        self._name = name
-
-    def __getattr__(self, attribute: str):
-        return getattr(importlib.import_module(self._name), attribute)
-
-
-api = _OnFirstUse("brightwell_plugin.api")
-render = _OnFirstUse("brightwell_plugin.render")
-fileio = _OnFirstUse("brightwell_plugin.fileio")
-limits = _OnFirstUse("brightwell_plugin.limits")
+api = module("brightwell_plugin.api")
+render = module("brightwell_plugin.render")
+fileio = module("brightwell_plugin.fileio")
+limits = module("brightwell_plugin.limits")
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
@@ -44,7 +32,7 @@ def plugin_host():
     return _host_module.get_host()
 
 
-_host_module = _OnFirstUse("brightwell_plugin.plugins.host")
+_host_module = module("brightwell_plugin.plugins.host")
 
 
 _pending: list[str] = []  # the warnings of the command running, said once it has done its work
