@@ -41,6 +41,22 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_collection_finish(session):
     session.config.stash[REAL_FILES] = sum(map(_over_real_files, session.items))
+    if hasattr(session.config, "workeroutput"):  # a worker of pytest-xdist: told to the controller
+        session.config.workeroutput["real_files"] = session.config.stash[REAL_FILES]
+
+
+class _Workers:
+    """Under pytest-xdist the workers collect: the controller takes their count."""
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node, error):
+        stash = node.config.stash
+        stash[REAL_FILES] = max(stash.get(REAL_FILES, 0), getattr(node, "workeroutput", {}).get("real_files", 0))
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_Workers(), "brightwell-workers")
 
 
 def _skipped_for_shared(report) -> bool:
