@@ -28,7 +28,9 @@ from brightwell_plugin.model import LEFT_OUT, READ_CUT_SHORT, Player, Tournament
 from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.progress import Progress
 from brightwell_plugin.progress import progress as _progress
-from brightwell_plugin.standings import Standings, default_spec
+from brightwell_plugin.standings import Standings
+from brightwell_plugin.standings import default_spec as _default_spec
+from brightwell_plugin.standings import view as _view
 from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import explain_everyone as _explain_everyone
 from brightwell_plugin.standings import rank as _rank
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Loaded", "check", "check_order", "convert", "default_spec",
            "describe_playoffs", "detect_format", "explain", "explain_everyone", "load", "rank", "rules_used",
-           "sample_path", "with_standings", "write"]
+           "sample_path", "view", "with_standings", "write"]
 
 @dataclass(frozen=True)
 class Loaded:
@@ -164,59 +166,74 @@ def load_bytes(data: bytes, name: str = STDIN, format: str | None = None, encodi
         return replace(loaded, warnings=tuple(w.replace(where, name) for w in loaded.warnings))
 
 
+def default_spec(tournament: Tournament) -> str:
+    """The list the players of ``tournament`` are ranked by when none is given (of a team event, its
+    board standings'; of a team view, its teams'): the file's own, else a default by its scores."""
+    return _default_spec(_view(tournament, boards=True))
+
+
+def view(tournament: Tournament, boards: bool = False) -> Tournament:
+    """What the standings of ``tournament`` rank, chosen once: of a team event, its teams (a view
+    of the event whose players are the teams, each numbered and named as the team, ranked over
+    match points) or with ``boards`` its players (the board standings); of an individual event,
+    its players. Every function below takes the event or this value: a team view ranks its teams."""
+    return _view(tournament, boards)
+
+
 def rank(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
          host: Host | None = None, edition: int | str | None = None, boards: bool = False) -> Standings:
-    """Standings under ``spec`` (default: the file's tie-breaks, else :func:`default_spec`): of an
-    individual event, its players; of a team event, its teams — each a row numbered and named as the
-    team, ranked over match points — or with ``boards`` its players (the board standings).
-    ``edition`` (2009, 2024, 2026, or a program's convention: ``"icu"``) is the rules for unplayed
-    rounds of the items that do not name theirs (default: by the event's date; :func:`rules_used`)."""
-    return _rank(tournament, spec, after_round, host or get_host(), edition, boards)
+    """Standings under ``spec`` (default: the file's tie-breaks, else :func:`default_spec`) of what
+    :func:`view` (``boards``) says the event ranks: of an individual event, its players; of a team
+    event, its teams, or with ``boards`` its players. ``edition`` (2009, 2024, 2026, or a program's
+    convention: ``"icu"``) is the rules for unplayed rounds of the items that do not name theirs
+    (default: by the event's date; :func:`rules_used`)."""
+    return _rank(_view(tournament, boards), spec, after_round, host or get_host(), edition)
 
 
 def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str] | None = None,
             after_round: int | None = None, host: Host | None = None,
             edition: int | str | None = None, boards: bool = False) -> list[Explanation]:
-    """For one player (start number or name; of a team event, a team unless ``boards``), how each
-    criterion's value was obtained."""
-    return _explain(tournament, player, spec, after_round, host or get_host(), edition, boards)
+    """For one player (start number or name; of a team event, a team unless ``boards``: :func:`view`),
+    how each criterion's value was obtained."""
+    return _explain(_view(tournament, boards), player, spec, after_round, host or get_host(), edition)
 
 
 def explain_everyone(tournament: Tournament, spec: str | Sequence[str] | None = None,
                      after_round: int | None = None, host: Host | None = None,
                      edition: int | str | None = None, players: Sequence[int] | None = None,
                      boards: bool = False) -> list[list[Explanation]]:
-    """:func:`explain` for every player (of a team event, every team unless ``boards``), in the
-    file's order (one pass: what a published site shows); ``players``: only these (indices)."""
-    return _explain_everyone(tournament, spec, after_round, host or get_host(), edition, players, boards)
+    """:func:`explain` for every player (of a team event, every team unless ``boards``: :func:`view`),
+    in the file's order (one pass: what a published site shows); ``players``: only these (indices)."""
+    return _explain_everyone(_view(tournament, boards), spec, after_round, host or get_host(), edition, players)
 
 
 def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
           host: Host | None = None, edition: int | str | None = None,
           boards: bool = False) -> tuple[Standings, list[CheckRow]]:
     """Compare the ranks and tie-break values a file publishes (of a team event, its team records'
-    unless ``boards``) with those ``spec`` computes: the standings, and a row per player."""
+    unless ``boards``: :func:`view`) with those ``spec`` computes: the standings, and a row per player."""
     # on first use: a rank needs none of it (benchmarks/bench_start.py)
     from brightwell_plugin import checking
-    return checking.check(tournament, spec, after_round, host or get_host(), edition, boards)
+    return checking.check(_view(tournament, boards), spec, after_round, host or get_host(), edition)
 
 
 def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None = None,
                 host: Host | None = None, boards: bool = False, edition: int | str | None = None) -> list[OrderCheck]:
-    """For each spec: does the file's stored order list players (teams) as that spec ranks them
-    (under ``edition``'s rules for unplayed rounds, as :func:`rank`)?"""
+    """For each spec: does the file's stored order list players (teams unless ``boards``: :func:`view`)
+    as that spec ranks them (under ``edition``'s rules for unplayed rounds, as :func:`rank`)?"""
     # on first use: a rank needs none of it (benchmarks/bench_start.py)
     from brightwell_plugin import checking
-    return checking.check_order(tournament, specs, after_round, host or get_host(), boards, edition)
+    return checking.check_order(_view(tournament, boards), specs, after_round, host or get_host(), edition)
 
 
 def rules_used(tournament: Tournament, spec: str | Sequence[str] | None = None, edition: int | str | None = None,
                host: Host | None = None, boards: bool = False):
-    """Which rules for unplayed rounds rank the event under ``spec`` and ``edition`` (an edition of
-    FIDE's or a program's convention) and why (``--edition``, its date, or none for want of a date:
-    ``by_default``); None when no item of the list depends on them (editions.py)."""
+    """Which rules for unplayed rounds rank the event (what :func:`view` ranks) under ``spec`` and
+    ``edition`` (an edition of FIDE's or a program's convention) and why (``--edition``, its date,
+    or none for want of a date: ``by_default``); None when no item of the list depends on them
+    (editions.py)."""
     from brightwell_plugin.editions import rules_used as _rules_used  # on first use
-    return _rules_used(tournament, spec, edition, host or get_host(), boards)
+    return _rules_used(_view(tournament, boards), spec, edition, host or get_host())
 
 
 def progress(tournament: Tournament) -> Progress:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from brightwell_plugin.errors import BrightwellError, SpecError
 from brightwell_plugin.model import PUBLISHED, PUBLISHED_AFTER, Tournament
 from brightwell_plugin.plugins.host import Host
-from brightwell_plugin.standings import Standings, rank, ranked
+from brightwell_plugin.standings import Standings, rank, view
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,17 +29,17 @@ class CheckRow:
 
 
 def check(tournament: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
-          edition: int | str | None = None, boards: bool = False) -> tuple[Standings, list[CheckRow]]:
-    """Compare the ranks and the tie-break values a file publishes with those computed: of a team
-    event, its team records' ranks and totals, or with ``boards`` its players'."""
-    tournament = ranked(tournament, boards)
+          edition: int | str | None = None) -> tuple[Standings, list[CheckRow]]:
+    """Compare the ranks and the tie-break values a file publishes with those computed, of what
+    ``tournament`` ranks (standings.view: of a team event, its team records' ranks and totals)."""
+    tournament = view(tournament)
     published = {p.start_no: {k[len(PUBLISHED):]: float(v) for k, v in p.extra if k.startswith(PUBLISHED)}
                  for p in tournament.players}
     if not any(p.stored_rank for p in tournament.players) and not any(published.values()):
         raise BrightwellError("the file publishes no ranks or tie-break values to check")
     if after_round is None:  # as of the round the file says
         after_round = published_round(tournament)
-    standings = rank(tournament, spec, after_round, host, edition, boards)
+    standings = rank(tournament, spec, after_round, host, edition)
     stored = {p.start_no: p.stored_rank for p in tournament.players}
     agreed = _stored_ranks(tournament, standings)
     rows = []
@@ -109,18 +109,18 @@ class OrderCheck:
 
 
 def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None, host: Host,
-                boards: bool = False, edition: int | str | None = None) -> list[OrderCheck]:
-    """For each spec: does the stored order (``stored_rank``) list players (of a team event, teams
-    unless ``boards``) as that spec ranks them (under ``edition``'s rules for unplayed rounds)?
-    Players the spec ties may stand in any order."""
-    tournament = ranked(tournament, boards)
+                edition: int | str | None = None) -> list[OrderCheck]:
+    """For each spec: does the stored order (``stored_rank``) list what ``tournament`` ranks
+    (standings.view: of a team event, its teams) as that spec ranks them (under ``edition``'s rules
+    for unplayed rounds)? Players the spec ties may stand in any order."""
+    tournament = view(tournament)
     listed = sorted((p for p in tournament.players if p.stored_rank is not None), key=lambda p: p.stored_rank)
     if not listed:
         raise BrightwellError("the file stores no order to check")
     out = []
     for spec in specs:
         try:
-            ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host, edition, boards).rows}
+            ranks = {r.start_no: r.rank for r in rank(tournament, spec, after_round, host, edition).rows}
         except BrightwellError as exc:
             if isinstance(exc, SpecError):
                 raise
@@ -132,10 +132,10 @@ def check_order(tournament: Tournament, specs: Sequence[str], after_round: int |
     return out
 
 
-def order_followed(tournament: Tournament, spec: str, after_round: int | None, host: Host,
-                   boards: bool = False) -> list[tuple[int | str, OrderCheck]]:
+def order_followed(tournament: Tournament, spec: str, after_round: int | None,
+                   host: Host) -> list[tuple[int | str, OrderCheck]]:
     """The stored order against ``spec`` under each rules for unplayed rounds the project knows
     (editions.RULE_SETS): which of them it follows (``brightwell check --order``'s search)."""
     from brightwell_plugin.editions import RULE_SETS  # on first use
-    return [(edition, check_order(tournament, [spec], after_round, host, boards, edition)[0])
+    return [(edition, check_order(tournament, [spec], after_round, host, edition)[0])
             for edition in RULE_SETS]

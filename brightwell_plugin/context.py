@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, RoundEntry, Tournament
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, RoundEntry, Tournament, further_games
 from brightwell_plugin.progress import rounds_ranked
 
 
@@ -112,8 +112,7 @@ class Context:
     def more_games(self) -> list[tuple[int, int, RoundEntry]]:
         """(player index, round, record) of each further game of a round ranked (``Player.more_games``):
         they count for the points only."""
-        k = self.k
-        return [(i, r, e) for i, p in enumerate(self.t.players) if p.more_games for r, e in p.more_games if r <= k]
+        return [(i, r, e) for i, r, _, e in further_games(self.t, self.k)]
 
     @cached_property
     def points(self) -> list[float]:

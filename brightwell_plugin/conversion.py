@@ -21,9 +21,9 @@ from brightwell_plugin.context import Context
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.limits import digits
-from brightwell_plugin.model import PUBLISHED, Kind, Tournament, tie_key
+from brightwell_plugin.model import PUBLISHED, Kind, Tournament, further_games, tie_key
 from brightwell_plugin.plugins.host import Host
-from brightwell_plugin.standings import configured, default_spec, rank
+from brightwell_plugin.standings import configured, default_spec, rank, view
 from brightwell_plugin.tiebreak_spec import parse_item
 from brightwell_plugin.validate import validated
 
@@ -111,10 +111,11 @@ def with_results(t: Tournament, spec: str, publish: bool = False, after_round: i
     complete = all(p.stored_rank is not None and p.stored_points is not None for p in t.players)
     if not t.players or (complete and not publish):
         return t
+    players = view(t, boards=True)
     try:
-        standings = rank(t, spec, after_round, host, boards=True)
+        standings = rank(players, spec, after_round, host)
     except BrightwellError:
-        standings = rank(t, "PTS", after_round, host, boards=True)
+        standings = rank(players, "PTS", after_round, host)
     by_no = {r.start_no: r for r in standings.rows}
     by_no.update((r.start_no, replace(r, rank=len(standings.rows) + k))
                  for k, r in enumerate(standings.unlisted, 1))
@@ -166,7 +167,7 @@ def settings_lost(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
     if not fmt.lacks:
         return []
     try:
-        bound = configured(default_spec(t), host)
+        bound = configured(players_list(t), host)
     except BrightwellError:
         return []
     readers: dict[str, list[tuple[str, str]]] = {}
@@ -182,10 +183,10 @@ def settings_lost(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
 def lost_in(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
     """What writing ``t`` as ``fmt`` loses: what the format says it cannot carry, and the settings it lacks."""
     lost = [x if isinstance(x, Loss) else Loss(x) for x in fmt.cannot_carry(t)] + settings_lost(t, fmt, host)
-    further = [p for p in t.players if p.more_games]
+    further = further_games(t)
     if further:
-        lost.append(Loss(f"the further games of {len(further)} player(s) with more than one game in a round "
-                         f"({sum(len(p.more_games) for p in further)} records, counted in their points): not "
+        lost.append(Loss(f"the further games of {len({i for i, *_ in further})} player(s) with more than one game "
+                         f"in a round ({len(further)} records, counted in their points): not "
                          "written"))
     if t.teams is not None and not fmt.carries_teams:
         lost.append(teams_lost(t))
@@ -224,17 +225,23 @@ def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[T
         raise
 
 
+def players_list(t: Tournament) -> str:
+    """The list ``t``'s players are ranked by when none is given (of a team event, the board standings')."""
+    return default_spec(view(t, boards=True))
+
+
 def _ranks_as_read(t: Tournament, host: Host) -> None:
     """Rank ``t`` as ``brightwell rank`` ranks the file it was read from: its players by their own
     list, and a team event's teams by theirs (a BrightwellError if either cannot be)."""
-    _rows(t, default_spec(t), host)
-    if t.teams is not None:
-        rank(t, None, None, host)
+    rank(view(t, boards=True), None, None, host)
+    teams = view(t)
+    if teams.ranks_teams:
+        rank(teams, None, None, host)
 
 
 def _rows(t: Tournament, spec: str, host: Host) -> dict:
     """Each listed player's standings row by start number."""
-    return {r.start_no: r for r in rank(t, spec, None, host, boards=True).rows}
+    return {r.start_no: r for r in rank(view(t, boards=True), spec, None, host).rows}
 
 
 def _same_standings(source: dict, spec: str, back: Tournament, again: dict, there: dict[int, int], host) -> bool:
@@ -242,7 +249,7 @@ def _same_standings(source: dict, spec: str, back: Tournament, again: dict, ther
     every value the source gives under ``spec`` (``source``; ``again``: the read-back's rows under
     ``spec``): then what the format could not carry did not change these standings (a list spelled
     otherwise, a date whose edition decides nothing here)."""
-    own = default_spec(back)
+    own = players_list(back)
     if own != spec:
         try:
             again = _rows(back, own, host)
@@ -318,7 +325,7 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
     inputs) is ever written; a symbolic link is written through only with ``follow_symlinks``.
     Points and ranks the source stores none of are computed and written (the report says so),
     unless ``keep`` or the target writes back the file ``t`` was read from (:meth:`Format.writes_back`)."""
-    spec = default_spec(t)
+    spec = players_list(t)
     filled = None
     as_read = fmt.writes_back(t) and not renumber  # the file read, written back as it was: nothing filled in
     if (fmt.needs_results or fmt.publishes) and not keep and not as_read:

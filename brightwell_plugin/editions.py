@@ -17,7 +17,7 @@ from brightwell_plugin.criteria.unplayed import CONVENTIONS, EDITIONS, event_dat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.plugins.host import Host
-from brightwell_plugin.standings import bind, ranked
+from brightwell_plugin.standings import bind, view
 
 Edition = int | str  # 2009, 2024, 2026, or a convention's name ("icu")
 RULE_SETS: tuple[Edition, ...] = EDITIONS + CONVENTIONS  # what ``--edition`` and ``check``'s search choose from
@@ -63,21 +63,21 @@ class RulesUsed:
         return f"{self.name}, {self.why}"
 
 
-def reads_edition(t: Tournament, spec: str | Sequence[str] | None, host: Host, boards: bool = False) -> bool:
+def reads_edition(t: Tournament, spec: str | Sequence[str] | None, host: Host) -> bool:
     """Whether an item of ``spec`` (default: the file's) takes its rules for unplayed rounds from the
     event: one without an ``edition=`` (or ``/V2024``) of its own that reads the date."""
     try:
-        bound = bind(spec, ranked(t, boards), host)
+        bound = bind(spec, view(t), host)
     except BrightwellError:
         return False
     return any("start_date" in criterion.settings_read(opts) for _, criterion, opts in bound)
 
 
-def rules_used(t: Tournament, spec: str | Sequence[str] | None, edition: Edition | None, host: Host,
-               boards: bool = False) -> RulesUsed | None:
-    """The rules an event ranked under ``spec`` with ``--edition`` ``edition`` was ranked by; None
-    when no item of the list depends on them."""
-    if not reads_edition(t, spec, host, boards):
+def rules_used(t: Tournament, spec: str | Sequence[str] | None, edition: Edition | None,
+               host: Host) -> RulesUsed | None:
+    """The rules ``t`` (what is ranked: standings.view) ranked under ``spec`` with ``--edition``
+    ``edition`` was ranked by; None when no item of the list depends on them."""
+    if not reads_edition(t, spec, host):
         return None
     if edition is not None:
         return RulesUsed(edition, f"--edition {edition}")

@@ -248,6 +248,15 @@ class Tournament:
         raise KeyError(start_no)
 
 
+def further_games(t: Tournament, upto: int | None = None) -> list[tuple[int, int, int, RoundEntry]]:
+    """Every further game of a round (``Player.more_games``: OpenGotha counts each game a player has
+    in a round) up to round ``upto`` (default: all), players in order: (player index, round, its
+    position among the player's further games, record). The one reading of them: the context's
+    points, where an event stands, validation, conversion and OpenGotha's criteria take them here."""
+    return [(i, r, n, e) for i, p in enumerate(t.players) if p.more_games
+            for n, (r, e) in enumerate(p.more_games) if upto is None or r <= upto]
+
+
 def tie_key(t: Tournament):
     """How players who share a place are listed (``Tournament.tie_order``), as a sort key of an index."""
     players = t.players

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import FILE_ROUND, Kind, Tournament
+from brightwell_plugin.model import FILE_ROUND, Kind, Tournament, further_games
 
 # what --after-round takes besides a number, each the same in every format (docs/rounds.md)
 ROUND_WORDS = ("played", "paired", "current", "planned")
@@ -96,7 +96,7 @@ def last_paired(t: Tournament) -> int:
 def _kinds_of_round(t: Tournament, r: int) -> set[Kind]:
     """The kinds of record of round ``r`` (a further game of a round too)."""
     kinds = {p.rounds[r - 1].kind for p in t.players if len(p.rounds) >= r}
-    kinds.update(e.kind for p in t.players if p.more_games for n, e in p.more_games if n == r)
+    kinds.update(e.kind for _, n, _, e in further_games(t) if n == r)
     return kinds
 
 
@@ -138,7 +138,8 @@ def _complete(t: Tournament, taking: list[str], r: int) -> bool:
     """Whether every player of round ``r + 1`` (from 0) is accounted for and every game has its result."""
     paired_kinds, paired, pab = (Kind.GAME, Kind.PAIRED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), Kind.PAIRED, Kind.PAB
     declared = (Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE)
-    accounted, pending, bye = 0, False, False
+    further = [e for _, n, _, e in further_games(t) if n == r + 1]  # OpenGotha counts each game of a round
+    accounted, pending, bye = len(further), any(e.kind is paired for e in further), False
     for p, part in zip(t.players, taking):
         e = p.entry(r + 1)
         kind = e.kind
@@ -151,8 +152,4 @@ def _complete(t: Tournament, taking: list[str], r: int) -> bool:
             bye = True
         elif kind in declared:
             accounted += 1  # a declared bye or absence
-        if p.more_games:  # OpenGotha counts two players a game, each game of a round
-            for _, m in (m for m in p.more_games if m[0] == r + 1):
-                accounted += 1
-                pending = pending or m.kind is paired
     return accounted + bye >= len(t.players) and not pending

@@ -12,7 +12,7 @@ from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.progress import progress
-from brightwell_plugin.standings import Standings, explain_everyone, rank, shared_ranks
+from brightwell_plugin.standings import Standings, explain_everyone, rank, shared_ranks, view
 
 SCHEMA = "brightwell-standings"
 VERSION = 2
@@ -62,19 +62,20 @@ def document(t: Tournament, spec: str | Sequence[str] | None = None, compare: st
     """The whole publication of ``t``: standings after each round up to ``after_round`` (default: all).
     Of a team event, ``spec`` ranks the teams (``doc["teams"]``) and the players by their default."""
     with gc_paused():  # a large event makes hundreds of thousands of small, acyclic dicts
-        players_spec = None if t.teams is not None else spec
+        teams = view(t)  # of an individual event, its players
+        players_spec = None if teams.ranks_teams else spec
         doc = outline(t, players_spec, compare, after_round, source, edition, warnings, host=host)
         doc["explanations"] = explanations(t, players_spec, doc["event"]["after_round"], edition, host=host)
-        if t.teams is not None:
-            doc["teams"] = team_part(t, spec, doc["event"]["after_round"], edition, host)
+        if teams.ranks_teams:
+            doc["teams"] = team_part(teams, spec, doc["event"]["after_round"], edition, host)
         return doc
 
 
-def team_part(t: Tournament, spec, after_round: int, edition: int | str | None, host: Host) -> dict:
-    """A team event's teams: their standings, matches (the boards' results) and explanations."""
-    standings = rank(t, spec, after_round, host, edition)
+def team_part(teams: Tournament, spec, after_round: int, edition: int | str | None, host: Host) -> dict:
+    """A team event's teams (its team view): their standings, matches (the boards' results) and explanations."""
+    standings = rank(teams, spec, after_round, host, edition)
     shared = shared_ranks(standings)
-    section = t.teams
+    section = teams.teams
     results = [section.match_result(m) for m in section.matches]
     return {
         "tiebreaks": list(standings.headings),
@@ -90,7 +91,7 @@ def team_part(t: Tournament, spec, after_round: int, edition: int | str | None, 
                                 for b in m.boards]}
                     for m, (a, b) in zip(section.matches, results) if m.round <= after_round],
         "explanations": {str(team.number): [_explanation(e) for e in explained]
-                         for team, explained in zip(section.teams, explain_everyone(t, spec, after_round, host,
+                         for team, explained in zip(section.teams, explain_everyone(teams, spec, after_round, host,
                                                                                      edition))},
     }
 
@@ -100,9 +101,10 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
             warnings: Sequence[str] = (), *, host: Host) -> dict:
     """The publication without its explanations (``doc["explanations"]`` is empty): everything
     the standings, crosstable and comparison pages need. Call it with the GC paused."""
-    final = rank(t, spec, after_round, host, edition, boards=True)  # the players': of a team event too
+    players = view(t, boards=True)  # the players': of a team event too
+    final = rank(players, spec, after_round, host, edition)
     last, stands = final.after_round, progress(t)
-    per_round = [rank(t, spec, k, host, edition, boards=True) for k in range(1, last)] + [final]
+    per_round = [rank(players, spec, k, host, edition) for k in range(1, last)] + [final]
     final_ct = crosstable(t, final)
     cells = {r.start_no: r.cells for r in final_ct.rows}
     for p in t.players:  # a player the standings leave out has his rounds all the same (no game, no bye)
@@ -127,7 +129,7 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
         "teams": None,
     }
     if compare:
-        other = rank(t, compare, last, host, edition, boards=True)
+        other = rank(players, compare, last, host, edition)
         doc["comparison"] = comparison(final, other)
     return doc
 
@@ -152,7 +154,7 @@ def explanations(t: Tournament, spec: str | Sequence[str] | None, after_round: i
     """Each player's explanations by start number (as text), of ``players`` (indices in the file's
     order; default: everyone)."""
     chosen = range(len(t.players)) if players is None else players
-    explained = explain_everyone(t, spec, after_round, host, edition, chosen, boards=True)
+    explained = explain_everyone(view(t, boards=True), spec, after_round, host, edition, chosen)
     return {str(t.players[i].start_no): [_explanation(e) for e in es] for i, es in zip(chosen, explained)}
 
 

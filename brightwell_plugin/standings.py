@@ -76,27 +76,34 @@ TEAM_DEFAULT = "MPTS,GPTS"  # the teams' list of a team file that names none
 
 
 def default_spec(t: Tournament) -> str:
-    """The file's declared tie-breaks (for a team event's players, their default: its list ranks the
-    teams; for its teams, :data:`TEAM_DEFAULT` when it declares none); else BQ for events with game
-    scores on a known board, the spread for game scores without one, FIDE-style for events without
-    game scores."""
-    if t.ranks_teams:
-        return ",".join(t.tiebreaks) if t.tiebreaks else TEAM_DEFAULT
-    if t.tiebreaks and (t.teams is None or t.teams.tiebreaks):  # else the list is the teams'
+    """The list ``t`` declares (a team view's: :data:`TEAM_DEFAULT` when it declares none); else BQ for
+    events with game scores on a known board, the spread for game scores without one, FIDE-style
+    for events without game scores."""
+    if t.tiebreaks:
         return ",".join(t.tiebreaks)
+    if t.ranks_teams:
+        return TEAM_DEFAULT
     if not t.has_game_scores:
         return WITHOUT_SCORES
     return WITH_SCORES if t.board else WITH_SCORES_NO_BOARD
 
 
-def ranked(t: Tournament, boards: bool = False) -> Tournament:
-    """What the standings of ``t`` rank: a team event's teams (its team view, teams/view.py), or
-    with ``boards`` its players (the board standings); an individual event's players."""
-    if t.teams is not None and not boards and not t.ranks_teams:
-        # a team event's only: an individual rank loads no team module (benchmarks/bench_start.py)
-        from brightwell_plugin.teams.view import team_view
-        return team_view(t)
-    return t
+def view(t: Tournament, boards: bool = False) -> Tournament:
+    """What the standings of ``t`` rank, chosen once: a team event's teams (its team view,
+    teams/view.py), or with ``boards`` its players (the board standings: the event without its
+    teams, and without the list it declares when that is the teams'); an individual event's players
+    and a view are what they rank already. What ranks, explains and checks takes the event or this
+    value (the event stands for its teams): no flag goes further."""
+    if t.teams is None or t.ranks_teams:
+        return t
+    if boards:  # the file's one list is the teams' unless the teams have one apart
+        return replace(t, teams=None, tiebreaks=t.tiebreaks if t.teams.tiebreaks else ())
+    # a team event's only: an individual rank loads no team module (benchmarks/bench_start.py)
+    from brightwell_plugin.teams.view import team_view
+    return team_view(t)
+
+
+ranked = view  # the name brightwell_plugin/archive reads it by
 
 
 def bind(spec: str | Sequence[str] | None, t: Tournament, host: Host):
@@ -136,6 +143,7 @@ class OverGamePoints(Criterion):
         self.inner = inner
         self.name, self.title, self.source = inner.name, inner.title, inner.source
         self.group_based, self.whole = inner.group_based, inner.whole
+        self.higher_first, self.ranks, self.checker = inner.higher_first, inner.ranks, inner.checker
 
     def compute(self, ctx, opts, groups=()):
         return self.inner.compute(ctx.game_points, opts, groups)
@@ -194,20 +202,20 @@ def _steps(ctx: Context, bound) -> Iterator[Step]:
 
 
 def rank(t: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
-         edition: int | str | None = None, boards: bool = False) -> Standings:
-    """Standings of ``t`` (of a team event, its teams unless ``boards``: :func:`ranked`) under
-    ``spec`` (see :func:`default_spec`), after ``after_round``; ``edition`` is the rules for
-    unplayed rounds of items that name none (2009, 2024, 2026, ``icu``; None: by the date)."""
-    t = ranked(t, boards)
+         edition: int | str | None = None) -> Standings:
+    """Standings of what ``t`` ranks (:func:`view`: a team event's teams, unless ``t`` is its
+    players' view) under ``spec`` (see :func:`default_spec`), after ``after_round``; ``edition`` is
+    the rules for unplayed rounds of items that name none (2009, 2024, 2026, ``icu``; None: by the date)."""
+    t = view(t)
     return _rank(t, bind(spec, t, host), after_round, edition)
 
 
 def rank_stepwise(t: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
-                  boards: bool = False, edition: int | str | None = None) -> tuple[Standings, list[list[list[int]]]]:
+                  edition: int | str | None = None) -> tuple[Standings, list[list[list[int]]]]:
     """:func:`rank`, and the groups of players (indices into what is ranked) still tied before each
     item of the list, then after the last: what each item parted."""
     steps: list[list[list[int]]] = []
-    t = ranked(t, boards)
+    t = view(t)
     return _rank(t, bind(spec, t, host), after_round, edition, steps), steps
 
 
@@ -242,11 +250,10 @@ def _rank(t: Tournament, bound: list, after_round, edition, steps: list | None =
 
 
 def explain_everyone(t: Tournament, spec: str | Sequence[str] | None, after_round: int | None, host: Host,
-                     edition: int | str | None = None, players: Sequence[int] | None = None,
-                     boards: bool = False) -> list[list[Explanation]]:
-    """:func:`explain` for every player (of a team event, every team unless ``boards``) in the
-    file's order, or for ``players`` (indices), sharing one context."""
-    t = ranked(t, boards)
+                     edition: int | str | None = None, players: Sequence[int] | None = None) -> list[list[Explanation]]:
+    """:func:`explain` for every player of what ``t`` ranks (:func:`view`) in the file's order, or
+    for ``players`` (indices), sharing one context."""
+    t = view(t)
     ctx = Context(t, after_round, edition)
     chosen = range(ctx.n) if players is None else players
     out: list[list[Explanation]] = [[] for _ in chosen]
@@ -280,9 +287,9 @@ def find_player(t: Tournament, who: str | int) -> int:
 
 
 def explain(t: Tournament, who: str | int, spec: str | Sequence[str] | None, after_round: int | None,
-            host: Host, edition: int | str | None = None, boards: bool = False) -> list[Explanation]:
-    """How each criterion's value for one player (of a team event, one team unless ``boards``) was obtained."""
-    t = ranked(t, boards)
+            host: Host, edition: int | str | None = None) -> list[Explanation]:
+    """How each criterion's value for one player of what ``t`` ranks (:func:`view`) was obtained."""
+    t = view(t)
     i = find_player(t, who)
     ctx = Context(t, after_round, edition)
     out = []

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from brightwell_plugin.errors import ValidationError
 from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, max_rounds
-from brightwell_plugin.model import PUBLISHED_AFTER, Kind, Number, Player, Result, RoundEntry, Tournament
+from brightwell_plugin.model import PUBLISHED_AFTER, Kind, Number, Player, Result, RoundEntry, Tournament, further_games
 
 _PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAIRED)
 LARGEST = 1_000_000  # no game score, point value or bonus is larger (NaN and infinities are refused too)
@@ -44,7 +44,7 @@ def validate(t: Tournament) -> list[Issue]:
             errors.append(Issue("error", _where(p), f"start number {p.start_no} is used twice"))
         by_no[p.start_no] = p
 
-    more = any(p.more_games for p in t.players)  # further games in a round: mirrored game by game
+    more = bool(further_games(t))  # further games in a round: mirrored game by game
     totals = None if errors or more else _all_plainly_consistent(t, by_no)  # each player's points, when consistent
     if totals is None:
         _diagnose(t, by_no, errors, more)
@@ -59,6 +59,9 @@ def validate(t: Tournament) -> list[Issue]:
                 errors.append(Issue("error", f"play-off game {n} ({g.stage})", f"unknown player {who}"))
     total = t.scoring.total
     upto = _stored_as_of(t)
+    further: dict[int, list[tuple[int, RoundEntry]]] = {}  # each player's further games: (round, record)
+    for i, r, _, e in (further_games(t) if more else ()):
+        further.setdefault(i, []).append((r, e))
     for i, p in enumerate(t.players):
         if p.withdrawn_after is not None:
             for r, e in enumerate(p.rounds[p.withdrawn_after:], p.withdrawn_after + 1):
@@ -67,8 +70,8 @@ def validate(t: Tournament) -> list[Issue]:
                                                                f"after round {p.withdrawn_after}"))
         if p.stored_points is not None:
             computed = (total(p.rounds[:upto]) if totals is None or upto is not None else totals[i]) + p.bonus
-            if p.more_games:
-                computed += total(tuple(e for n, e in p.more_games if upto is None or n <= upto))
+            if i in further:
+                computed += total(tuple(e for r, e in further[i] if upto is None or r <= upto))
             if abs(computed - p.stored_points) > 1e-9:
                 warnings.append(Issue("warning", _where(p),
                                       f"stored points {_fmt(p.stored_points)} disagree with the results, "
@@ -267,14 +270,15 @@ def _check_sides(t: Tournament, by_no: dict[int, Player], errors: list[Issue]) -
         for r, e in enumerate(p.rounds, 1):
             if e.kind in _PAIRED and e.opponent is not None:
                 count[r, p.start_no, e.opponent] = count.get((r, p.start_no, e.opponent), 0) + 1
-        for r, e in p.more_games:
-            if type(r) is not int or not 1 <= r <= len(p.rounds) or p.rounds[r - 1].kind is Kind.ABSENT:
-                errors.append(Issue("error", _where(p), f"a further game in round {r!r}, where he has no record"))
-            elif e.kind not in _PAIRED or e.opponent is None:
-                errors.append(Issue("error", _where(p, r), f"a further game that is no game ({_describe(e)})"))
-            else:
-                errors.extend(Issue("error", _where(p, r), m) for m in _check_entry(t, by_no, p, r, e, True))
-                count[r, p.start_no, e.opponent] = count.get((r, p.start_no, e.opponent), 0) + 1
+    for i, r, _, e in further_games(t):
+        p = t.players[i]
+        if type(r) is not int or not 1 <= r <= len(p.rounds) or p.rounds[r - 1].kind is Kind.ABSENT:
+            errors.append(Issue("error", _where(p), f"a further game in round {r!r}, where he has no record"))
+        elif e.kind not in _PAIRED or e.opponent is None:
+            errors.append(Issue("error", _where(p, r), f"a further game that is no game ({_describe(e)})"))
+        else:
+            errors.extend(Issue("error", _where(p, r), m) for m in _check_entry(t, by_no, p, r, e, True))
+            count[r, p.start_no, e.opponent] = count.get((r, p.start_no, e.opponent), 0) + 1
     for (r, a, b), n in sorted(count.items()):
         p = by_no[a]
         if b not in by_no:

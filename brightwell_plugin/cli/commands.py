@@ -25,8 +25,8 @@ def _warn(warnings) -> None:
 
 
 _format_hint, _about = ranking.format_hint, ranking.about
-_boards_apart, _note_playoffs, _rules_note, _edition = (ranking.boards_apart, ranking.note_playoffs,
-                                                        ranking.rules_note, ranking.edition)
+_ranked, _note_playoffs, _rules_note, _edition = (ranking.ranked, ranking.note_playoffs, ranking.rules_note,
+                                                  ranking.edition)
 
 
 def _reading(meta) -> dict:
@@ -175,11 +175,10 @@ def explain(args, sample, input_format, encoding, division, spec, after_round, e
         raise BrightwellError("usage: brightwell explain FILE PLAYER (or --sample PLAYER)")
     file, player = (None, args[0]) if sample else args
     loaded = _load(file, sample, input_format, encoding, division)
-    t = loaded.tournament
-    _boards_apart(t, boards)
+    ranked = _ranked(loaded.tournament, boards)
     with _about(file):
-        explanations = api.explain(t, player, spec, after_round, edition=_edition(edition), boards=boards)
-    _rules_note(t, spec, edition, file, boards)
+        explanations = api.explain(ranked, player, spec, after_round, edition=_edition(edition))
+    _rules_note(ranked, spec, edition, file)
     if as_json:
         click.echo(render.explanations_json(explanations), nl=False)
         return
@@ -198,21 +197,20 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
 
     With --order, say which of the given tie-break lists the file's stored order follows."""
     loaded = _load(file, False, input_format, encoding, division)
-    _boards_apart(loaded.tournament, boards)
+    t = loaded.tournament
+    ranked = _ranked(t, boards)
     if orders:
         with _about(file):
-            follows = [_order_lines(loaded.tournament, spec, after_round, edition, boards) for spec in orders]
-        _note_playoffs(loaded.tournament)
+            follows = [_order_lines(t, ranked, spec, after_round, edition) for spec in orders]
+        _note_playoffs(t)
         sys.exit(0 if any(follows) else 1)
-    t = loaded.tournament
     guessed = any(k == LIST_GUESSED for k, _ in t.metadata)  # a list its reader gave, not its program's
-    if not spec and (guessed or not t.tiebreaks and not (t.teams is not None and t.teams.tiebreaks)) and any(
-            p.stored_rank is not None for p in t.players):
+    if not spec and (guessed or not _declares_a_list(t)) and any(p.stored_rank is not None for p in t.players):
         raise BrightwellError("the file stores places but declares no tie-break list they follow: give one with -t, "
                               "or lists with --order to find the one its order follows", file=str(file))
     with _about(file):  # of a team event, the team records' ranks and totals unless --boards
-        standings, rows = api.check(t, spec, after_round, edition=_edition(edition), boards=boards)
-    used = _rules_note(t, spec, edition, file, boards)
+        standings, rows = api.check(ranked, spec, after_round, edition=_edition(edition))
+    used = _rules_note(ranked, spec, edition, file)
     differ = [r for r in rows if r.differs]
     unranked = sum(1 for r in rows if r.stored_rank is None and not r.published)  # nothing to compare
     if differ:
@@ -224,24 +222,30 @@ def check(file, input_format, encoding, division, spec, after_round, edition, or
         click.echo(f"ranked under {used}")
         if edition is None:
             with _about(file):
-                for other in _others_agreeing(t, spec, after_round, boards, used.edition):
+                for other in _others_agreeing(ranked, spec, after_round, used.edition):
                     click.echo(f"none differ under {NAMES[other]} (--edition {other})")
     sys.exit(1 if differ else 0)
 
 
-def _others_agreeing(t, spec, after_round, boards, tried) -> list:
+def _declares_a_list(t) -> bool:
+    """Whether the file declares a tie-break list: its players' or its teams' (a team view's list)."""
+    return bool(t.tiebreaks or api.view(t).tiebreaks)
+
+
+def _others_agreeing(ranked, spec, after_round, tried) -> list:
     """The other rules for unplayed rounds under which no rank or value the file publishes differs."""
     from brightwell_plugin.editions import RULE_SETS  # on first use
     return [other for other in RULE_SETS if other != tried
-            and not any(r.differs for r in api.check(t, spec, after_round, edition=other, boards=boards)[1])]
+            and not any(r.differs for r in api.check(ranked, spec, after_round, edition=other)[1])]
 
 
-def _order_lines(t, spec: str, after_round, edition, boards) -> bool:
-    """Say whether the stored order follows ``spec``: under ``--edition``, else under the rules of
-    the event's date and, where it does not, under which other rules the project knows it does."""
+def _order_lines(t, ranked, spec: str, after_round, edition) -> bool:
+    """Say whether the stored order of ``ranked`` (api.view of the event ``t``) follows ``spec``: under
+    ``--edition``, else under the rules of the event's date and, where it does not, under which
+    other rules the project knows it does."""
     names = {p.start_no: p.name for p in t.players}
-    used = api.rules_used(t, spec, _edition(edition), boards=boards)
-    r = api.check_order(t, [spec], after_round, boards=boards, edition=_edition(edition))[0]
+    used = api.rules_used(ranked, spec, _edition(edition))
+    r = api.check_order(ranked, [spec], after_round, edition=_edition(edition))[0]
     under = f" under {used}" if used is not None else ""
     if r.error:
         click.echo(f"cannot rank by {r.spec}: {r.error}")
@@ -254,7 +258,7 @@ def _order_lines(t, spec: str, after_round, edition, boards) -> bool:
     if r.follows or r.error or used is None or edition is not None:
         return r.follows
     from brightwell_plugin.checking import order_followed  # on first use
-    others = [(other, c) for other, c in order_followed(t, spec, after_round, plugin_host(), boards)
+    others = [(other, c) for other, c in order_followed(ranked, spec, after_round, plugin_host())
               if other != used.edition and c.error is None]
     found = [other for other, c in others if c.follows]
     for other in found:

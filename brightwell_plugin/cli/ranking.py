@@ -53,11 +53,14 @@ def edition(text: str | None) -> int | str | None:
     return edition_value(text)
 
 
-def boards_apart(t, boards: bool) -> None:
-    """--boards asks for a team event's players: of an individual event, said (its players are what is ranked)."""
-    if boards and t.teams is None:
+def ranked(t, boards: bool):
+    """What the command ranks (:func:`api.view`): a team event's teams, or with --boards its players.
+    --boards of an individual event, which changes nothing, is said (its players are what is ranked)."""
+    view = api.view(t, boards)
+    if boards and view is t:
         warn([f"--boards ranks a team event's players; {t.name} is an individual event: its players are ranked "
               "as they are"])
+    return view
 
 
 def note_playoffs(t) -> None:
@@ -67,9 +70,9 @@ def note_playoffs(t) -> None:
              err=True)
 
 
-def rules_note(t, spec, edition_text, file, boards: bool = False):
-    """The rules for unplayed rounds the event is ranked by; warned once when only for want of a date."""
-    used = api.rules_used(t, spec, edition(edition_text), boards=boards)
+def rules_note(view, spec, edition_text, file):
+    """The rules for unplayed rounds ``view`` (api.view) is ranked by; warned once when only for want of a date."""
+    used = api.rules_used(view, spec, edition(edition_text))
     if used is not None and used.by_default:
         warn([used.warning(api.STDIN if file == "-" else str(file or api.sample_path()))])
     return used
@@ -82,12 +85,12 @@ def rank(file, sample, input_format, encoding, division, spec, after_round, edit
         raise BrightwellError("--crosstable prints with --output-format table")
     loaded = load(file, sample, input_format, encoding, division, strict, cut_short, withdrawn)
     t = loaded.tournament
-    boards_apart(t, boards)
-    if t.teams is not None and not boards and crosstable:
+    view = ranked(t, boards)
+    if view.ranks_teams and crosstable:
         raise BrightwellError("--crosstable is the players' (add --boards); a team crosstable is not printed yet")
     with about(file):
-        standings = api.rank(t, spec, after_round, edition=edition(edition_text), boards=boards)
-    rules_note(t, spec, edition_text, file, boards)
+        standings = api.rank(view, spec, after_round, edition=edition(edition_text))
+    rules_note(view, spec, edition_text, file)
     if output_format == "table":
         text = _table(t, standings, crosstable, output is None and sys.stdout.isatty())
     elif output_format == "csv":

@@ -104,6 +104,27 @@ class Explanation:
 
 
 @dataclass(frozen=True)
+class Checked:
+    """How FIDE's tie-break checker (gacrux 1.11.65) knows a criterion this project computes too:
+    what ``brightwell-tiebreakchecker`` (brightwell_plugin/gacrux) describes and writes it with."""
+
+    # how a value is written: ``points`` (a score: its points' decimals), ``standard`` (one decimal),
+    # ``sum`` (of terms; a sum of none a whole 0), ``product`` (a sum with two scores' decimals),
+    # ``place`` (in the tied group it parts: lower first), ``rating``, ``rating average``,
+    # ``average`` (AOB), ``combination`` (SSSC), ``board count`` (BC); a criterion whole by
+    # definition (Criterion.whole) as a whole number whatever its kind
+    written: str = "points"
+    modifiers: tuple[tuple[str, Any], ...] = ()  # those its description starts with ("unrated": the run's -u)
+    terms: str = ""  # the working its -c shows (gacrux/details.py TERMS, or loops: "encounter", "chain" ...)
+    aliases: tuple[str, ...] = ()  # its other names for the criterion (GE for REP)
+    # ranking teams, the score it is over: "" the primary one (or one a ":MP" names), "primary" the
+    # primary score itself (PTS), "match", "game", "other" (the one not primary: MPvGP), "pair" (the
+    # opponents' and its own: EMGSB …), "own" (a score of its own: the boards; ESB)
+    score: str = ""
+    over: tuple[str, str] = ()  # ranking teams, the codes it ranks by over match and over game points, if not itself
+
+
+@dataclass(frozen=True)
 class Options:
     """A criterion's configured item: modifiers, parameters as written (preset, defaults, user),
     their typed values, and the settings the criterion made of them (:meth:`Criterion.settle`)."""
@@ -124,7 +145,10 @@ class Criterion:
 
     ``compute`` returns one value per player (index order). Group criteria (``group_based``,
     FIDE type A such as DE) receive the groups still tied and only need to separate within them.
-    ``order_keys`` may return sort keys that differ from the displayed values (higher = better).
+    ``order_keys`` may return sort keys that differ from the displayed values (higher = better);
+    by default the values, higher first, or lower first where ``higher_first`` is False.
+    ``ranks`` says what it ranks: ``players``, ``teams`` (a team view's: teams/view.py) or ``both``;
+    ``checker``, how FIDE's tie-break checker knows it, where it does (:class:`Checked`).
     """
 
     name: ClassVar[str]
@@ -137,6 +161,9 @@ class Criterion:
     # every value a whole number by definition (a count, a number, a rating): the standings give
     # ints; the others give floats, whole or not
     whole: ClassVar[bool] = False
+    higher_first: ClassVar[bool] = True
+    ranks: ClassVar[str] = "both"
+    checker: ClassVar[Checked | None] = None
 
     def configure(self, item: SpecItem, presets: Mapping[str, Mapping[str, str]] = MappingProxyType({})) -> Options:
         """Check the item's modifiers and parameters and resolve presets (``presets``: name ->
@@ -210,7 +237,7 @@ class Criterion:
 
     def order_keys(self, ctx: Context, opts: Options, values: list[float],
                    groups: Sequence[Sequence[int]] = ()) -> Sequence[Any]:
-        return values
+        return values if self.higher_first else [-v for v in values]
 
     def explain(self, ctx: Context, opts: Options, i: int, groups: Sequence[Sequence[int]] = ()) -> Explanation:
         """Default explanation: the value alone. Criteria with parts override this."""

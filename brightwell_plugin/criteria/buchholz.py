@@ -6,6 +6,7 @@ from __future__ import annotations
 from operator import mul
 
 from brightwell_plugin.criteria.base import (
+    Checked,
     Criterion,
     Parameter,
     Part,
@@ -198,12 +199,14 @@ def lowest_cut(opps, points, adjusted, weighted: bool, low: int) -> float:
 
 class Buchholz(_OpponentSum):
     name = "BH"
+    checker = Checked(written="sum", modifiers=(("cutlow", 0), ("cuthigh", 0)), terms="opponents")
     title = "Buchholz"
     source = "FIDE C.07 art. 8.1, modifiers art. 14, unplayed rounds art. 16"
 
 
 class ForeBuchholz(_OpponentSum):
     name = "FB"
+    checker = Checked(written="sum", modifiers=(("cutlow", 0), ("cuthigh", 0)), terms="opponents")
     title = "Fore Buchholz"
     source = "FIDE C.07 art. 8.3: BH with every final-round pairing scored as a draw"
     fore = True
@@ -211,6 +214,7 @@ class ForeBuchholz(_OpponentSum):
 
 class SonnebornBerger(_OpponentSum):
     name = "SB"
+    checker = Checked(written="product", modifiers=(("cutlow", 0),), terms="opponents")
     title = "Sonneborn-Berger"
     source = "FIDE C.07 art. 9.1; SB-C1 rule of 2024-08; art. 16"
     weighted = True
@@ -218,6 +222,7 @@ class SonnebornBerger(_OpponentSum):
 
 class AverageOfBuchholz(Criterion):
     name = "AOB"
+    checker = Checked(written="average", modifiers=(("foremode", False),), terms="buchholz average")
     title = "Average of opponents' Buchholz"
     source = ("FIDE C.07 art. 8.2: mean BH (with the item's modifiers; /F: Fore Buchholz) of the "
               "opponents played over the board; rounded half up to 2 decimals below 9 rounds, "
@@ -250,6 +255,7 @@ class AverageOfBuchholz(Criterion):
 
 class Koya(Criterion):
     name = "KS"
+    checker = Checked(written="sum", modifiers=(("plim", "50.0"), ("nlim", "0.0")), terms="koya")  # gacrux's decimals
     title = "Koya"
     source = ("FIDE C.07 art. 9.2: points scored against opponents with at least half the maximum "
               "score; /L+n and /L-n move the limit by n half points (art. 14.5)")

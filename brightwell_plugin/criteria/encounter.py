@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from brightwell_plugin.criteria.base import Criterion, Parameter, Part, Preset, explanation, fmt
+from brightwell_plugin.criteria.base import Checked, Criterion, Parameter, Part, Preset, explanation, fmt
 from brightwell_plugin.criteria.sharly_encounter import SOURCE as SHARLY, explain_sharly, sharly_values
 from brightwell_plugin.criteria.unplayed import round_robin
 from brightwell_plugin.model import Kind
@@ -19,6 +19,7 @@ RULES = Parameter("rules", "whose direct encounter: fide (C.07 art. 6: the mini-
 class DirectEncounter(Criterion):
     name = "DE"
     title = "Direct encounter"
+    checker = Checked(written="place", modifiers=(("predetermined", False),), terms="encounter")
     source = "FIDE C.07 art. 6 (6.1.2 averages repeated games; 6.3 for incomplete meetings)"
     modifiers = ("P", "S")
     parameters = (RULES,)

@@ -104,6 +104,7 @@ class ThreePoints(Criterion):
 
 class Berlin(Criterion):
     name = "BERLIN"
+    ranks = "teams"
     title = "Berliner Wertung"
     source = ("Berliner Wertung: Σ over a team's matches of its points on each board × the board's weight, "
               "the boards' count on board 1, one less each board down, 1 on the last")

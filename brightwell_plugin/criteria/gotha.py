@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from brightwell_plugin.criteria.gotha_more import MAIN, other_sides
 from brightwell_plugin.limits import digits
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, Side
+from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, Side, further_games
 
 PAIRED_ROUND, BYE_ROUND, ABSENT_ROUND, NOT_ASSIGNED = 1, -1, -3, -2  # ScoredPlayer's participation codes
 MIN_RATING = -900  # Player.MIN_RATING: a player without a rating
@@ -132,15 +132,14 @@ class Scores:
         held: dict[tuple[int, int], bool] = {}
         if not ctx.more_games:
             return points, played, held
-        for i, p in enumerate(ctx.t.players):
-            for n, (r, e) in enumerate(p.more_games):  # n: the position other_sides keys it by
-                if r > ctx.k or (g := _round_game(e, ctx.index.get(e.opponent, -1),
-                                                  self.other.get((i, r - 1, n), ABSENT_ENTRY))) is None:
-                    continue
-                points[i][r - 1] = points[i].get(r - 1, 0) + g[0]
-                if g[2]:
-                    played[i][r - 1] = played[i].get(r - 1, 0) + g[0]
-                held[i, r - 1] = g[2]  # the last one's stays
+        for i, r, n, e in further_games(ctx.t, ctx.k):  # n: the position other_sides keys it by
+            g = _round_game(e, ctx.index.get(e.opponent, -1), self.other.get((i, r - 1, n), ABSENT_ENTRY))
+            if g is None:
+                continue
+            points[i][r - 1] = points[i].get(r - 1, 0) + g[0]
+            if g[2]:
+                played[i][r - 1] = played[i].get(r - 1, 0) + g[0]
+            held[i, r - 1] = g[2]  # the last one's stays
         return points, played, held
 
     def _participation(self, i: int, r: int) -> int:

@@ -11,7 +11,7 @@ last game; a game against himself is two records of his, White's then Black's, W
 
 from __future__ import annotations
 
-from brightwell_plugin.model import RoundEntry
+from brightwell_plugin.model import RoundEntry, further_games
 
 MAIN = -1  # the round's record, as a position among a player's records of a round
 
@@ -20,12 +20,10 @@ def other_sides(ctx) -> dict[tuple[int, int, int], RoundEntry]:
     """(player index, round from 0, position: MAIN or the index in ``more_games``) -> the other side's
     record of that game, for every game of a round in which some player has further games."""
     rounds = {r - 1 for _, r, _ in ctx.more_games}
-    players, k = ctx.t.players, ctx.k
+    players = ctx.t.players
     by_round: dict[tuple[int, int], list[tuple[int, RoundEntry]]] = {}  # (i, r) -> records in OpenGotha's order
-    for i, p in enumerate(players):
-        for n, (r, e) in enumerate(p.more_games):
-            if r <= k:
-                by_round.setdefault((i, r - 1), []).append((n, e))
+    for i, r, n, e in further_games(ctx.t, ctx.k):
+        by_round.setdefault((i, r - 1), []).append((n, e))
     for r in rounds:
         for i in range(ctx.n):
             main = ctx.entries[i][r]

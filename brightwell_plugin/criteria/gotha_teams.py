@@ -38,6 +38,8 @@ def team_points(ctx) -> dict[int, int]:
 
 
 class _GothaTeam(Criterion):
+    ranks = "teams"
+
     def values(self, ctx) -> dict[int, float]:
         raise NotImplementedError
 

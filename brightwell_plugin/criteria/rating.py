@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from brightwell_plugin.criteria.base import (
+    Checked,
     Criterion,
     Parameter,
     Part,
@@ -141,6 +142,7 @@ class _Rating(Criterion):
 
 class AverageRatingOfOpponents(_Rating):
     name = "ARO"
+    checker = Checked(written="rating", modifiers=(("cutlow", 0), ("cuthigh", 0), ("unrated", None)), terms="rating games")
     title = "Average rating of opponents"
     source = "FIDE C.07 art. 10.1: opponents met over the board, rounded half up"
     parameters = (UNRATED, FLOOR, RULES)
@@ -153,6 +155,7 @@ class AverageRatingOfOpponents(_Rating):
 
 class PerformanceRating(_Rating):
     name = "TPR"
+    checker = Checked(written="rating", modifiers=(("unrated", None),), terms="rating games")
     title = "Tournament performance rating"
     source = "FIDE C.07 art. 10.2: ARO + dp(p), p rounded to hundredths (B.02 table 8.1.1)"
     formula = staticmethod(tpr)
@@ -166,6 +169,7 @@ class PerformanceRating(_Rating):
 
 class PerfectPerformance(_Rating):
     name = "PTP"
+    checker = Checked(written="rating", modifiers=(("unrated", None),), terms="rating games")
     title = "Perfect tournament performance"
     source = "FIDE C.07 art. 10.3: lowest rating expected to score the points (B.02 table 8.1.2)"
     formula = staticmethod(ptp)
@@ -187,6 +191,7 @@ class _AverageOfOpponents(_Rating):
 
 class AveragePerformanceOfOpponents(_AverageOfOpponents):
     name = "APRO"
+    checker = Checked(written="rating average", modifiers=(("unrated", None),), terms="average rating")
     title = "Average performance rating of opponents"
     source = "FIDE C.07 art. 10.4: mean of the OTB opponents' TPR, rounded half up"
     of = PerformanceRating
@@ -194,6 +199,7 @@ class AveragePerformanceOfOpponents(_AverageOfOpponents):
 
 class AveragePerfectPerformanceOfOpponents(_AverageOfOpponents):
     name = "APPO"
+    checker = Checked(written="rating average", modifiers=(("unrated", None),), terms="average rating")
     title = "Average perfect performance of opponents"
     source = "FIDE C.07 art. 10.5: mean of the OTB opponents' PTP, rounded half up"
     of = PerfectPerformance
@@ -202,6 +208,7 @@ class AveragePerfectPerformanceOfOpponents(_AverageOfOpponents):
 class OwnRating(Criterion):
     whole = True
     name = "RTNG"
+    checker = Checked(written="rating", modifiers=(("unrated", None),), terms="value")
     title = "Rating"
     source = "FIDE C.07 art. 10.6 (2026): the player's rating, highest first; /R lowest first"
     parameters = (UNRATED,)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from brightwell_plugin.criteria.base import Criterion, Parameter, Preset
+from brightwell_plugin.criteria.base import Checked, Criterion, Parameter, Preset
 from brightwell_plugin.model import Kind, Result, Side
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
@@ -16,6 +16,7 @@ class _Count(Criterion):
     """Number of rounds (of the first k) for which :meth:`counts` is true."""
 
     whole = True
+    checker = Checked(terms="counted")
 
     def counts(self, e, points, scoring) -> bool:
         raise NotImplementedError
@@ -55,6 +56,7 @@ class WinsWithBlack(_Count):
 
 class RoundsElectedToPlay(_Count):
     name = "REP"
+    checker = Checked(terms="counted", aliases=("GE",))
     title = "Rounds elected to play"
     source = ("FIDE C.07 art. 7.6 (GE before 2024-08): rounds - (half/zero-point byes, absences, "
               "rounds after a withdrawal, forfeit losses)")
@@ -73,6 +75,7 @@ class RoundsElectedToPlay(_Count):
 
 class StandardPoints(Criterion):
     name = "STD"
+    checker = Checked(written="standard", terms="standard")
     title = "Standard points"
     source = ("FIDE C.07 art. 7.7 (2026): per round 1 for more than a draw's points, 1/2 for exactly "
               "a draw's points, else 0")
@@ -84,7 +87,9 @@ class StandardPoints(Criterion):
 
 class PairingNumber(Criterion):
     whole = True
+    higher_first = False
     name = "TPN"
+    checker = Checked(terms="value", aliases=("SNO",))
     title = "Tournament pairing number"
     source = "FIDE C.07 art. 7.8 (2026): lowest start number first; /R highest first"
     modifiers = ("R",)
@@ -93,7 +98,7 @@ class PairingNumber(Criterion):
         return [float(p.start_no) for p in ctx.t.players]
 
     def order_keys(self, ctx, opts, values, groups=()):
-        return values if "R" in opts.modifiers else [-v for v in values]
+        return values if "R" in opts.modifiers else super().order_keys(ctx, opts, values, groups)
 
 
 @hookimpl

@@ -5,6 +5,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from brightwell_plugin.criteria.base import (
+    Checked,
     Criterion,
     Parameter,
     Part,
@@ -17,6 +18,7 @@ from brightwell_plugin.plugins.hookspecs import hookimpl
 
 class Points(Criterion):
     name = "PTS"
+    checker = Checked(terms="points", score="primary", over=("MPTS", "GPTS"))
     title = "Points"
     source = "the tournament's scoring system (FIDE C.07 primary score)"
 
@@ -102,6 +104,7 @@ class Spread(Criterion):
 class Wins(Criterion):
     whole = True
     name = "WIN"
+    checker = Checked(terms="wins")
     title = "Wins"
     source = "FIDE C.07 art. 7.1: rounds where a win's points were obtained, played or not"
 
@@ -111,6 +114,7 @@ class Wins(Criterion):
 
 class Progressive(Criterion):
     name = "PS"
+    checker = Checked(written="sum", modifiers=(("cutlow", 0),), terms="progressive")
     title = "Progressive (cumulative) score"
     source = "FIDE C.07 art. 7.5; /C1 drops the round-1 running score (art. 14.1)"
     modifiers = ("C1", "C2")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
+from brightwell_plugin.criteria.base import Checked, Criterion, Part, explanation, fmt
 from brightwell_plugin.criteria.buchholz import Buchholz, ForeBuchholz, SonnebornBerger
 from brightwell_plugin.criteria.unplayed import EDITION, EDITION_MODIFIERS, edition_read
 from brightwell_plugin.errors import BrightwellError
@@ -45,6 +45,8 @@ def primary_and_secondary(ctx):
 
 class MatchPoints(Criterion):
     name = "MPTS"
+    ranks = "teams"
+    checker = Checked(terms="points", score="match")
     title = "Match points"
     source = "FIDE C.07 art. 13: the match points of the matches played and of the byes (TRF-2026 362: TW TD TL)"
 
@@ -62,6 +64,8 @@ class MatchPoints(Criterion):
 
 class GamePoints(Criterion):
     name = "GPTS"
+    ranks = "teams"
+    checker = Checked(terms="points", score="game")
     title = "Game points"
     source = ("FIDE C.07 art. 13: the points of the team's boards in its matches, and of its byes (a full bye "
               "every board won, a half bye every board drawn, the pairing-allocated bye as the file's 320 says)")
@@ -81,6 +85,7 @@ class GamePoints(Criterion):
 
 class MatchOrGamePoints(GamePoints):
     name = "MPVGP"
+    checker = Checked(terms="points", score="other", over=("MPVGP", "MPTS"))
     title = "Match points or game points: the score that is not the primary one"
     source = "FIDE C.07 art. 13.1: with match points the primary score, the game points"
 
@@ -101,6 +106,7 @@ class _ExtendedSonnebornBerger(SonnebornBerger):
     the team's own score in the match (``own``), with SB's modifiers and unplayed-round rules."""
 
     opponents, own = "MP", "GP"
+    ranks = "teams"
 
     def _mixed(self, ctx):
         teams_only(ctx, self.name)
@@ -119,8 +125,12 @@ class _ExtendedSonnebornBerger(SonnebornBerger):
 
 def _esb(code: str, opponents: str, own: str) -> type:
     kinds = {"MP": "match points", "GP": "game points"}
+    # gacrux's ESB: the primary score's, then the other's (EGMSB where game points are the primary score)
+    score = {"score": "own", "over": (code, "EGMSB")} if len(code) == 3 else {"score": "pair"}
     return type(code, (_ExtendedSonnebornBerger,), {
         "name": code, "opponents": opponents, "own": own,
+        "checker": Checked(written="product", modifiers=(("cutlow", 0), ("predetermined", False)),
+                           terms="extended opponents", **score),
         "title": f"Extended Sonneborn-Berger: opponents' {kinds[opponents]} x own {kinds[own]}",
         "source": f"FIDE C.07 art. 13.2: Σ opponent team's {kinds[opponents]} x the team's {kinds[own]} in the match "
                   "(SB's modifiers, art. 16 for unplayed rounds)"})
@@ -136,6 +146,8 @@ class ScoreStrengthCombination(Criterion):
 
     name = "SSSC"
     title = "Score-strength combination"
+    ranks = "teams"
+    checker = Checked(written="combination", modifiers=(("predetermined", False), ("nlim", "0.0"), ("foremode", False)))
     source = ("FIDE C.07 art. 13.4: the secondary score + the team's Buchholz over the primary score (/F: Fore "
               "Buchholz) ÷ the highest primary score of the tournament over the highest secondary score of a "
               "match, truncated (/Kx: x)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
+from brightwell_plugin.criteria.base import Checked, Criterion, Part, explanation, fmt
 from brightwell_plugin.criteria.team import teams_only, tier_places
 from brightwell_plugin.model import Kind
 from brightwell_plugin.plugins.hookspecs import hookimpl
@@ -45,6 +45,8 @@ def board_totals(ctx) -> list[list[float]]:
 
 class _BoardCriterion(Criterion):
     whole = False
+    higher_first = False
+    ranks = "teams"
 
     def _totals(self, ctx):
         teams_only(ctx, self.name)
@@ -55,12 +57,10 @@ class BoardCount(_BoardCriterion):
     name = "BC"
     title = "Board count"
     source = "FIDE C.07 art. 12: Σ over the boards of the board number × the team's points on it (lower first)"
+    checker = Checked(written="board count", terms="boards", score="own")
 
     def compute(self, ctx, opts, groups=()):
         return [float(sum((b + 1) * v for b, v in enumerate(row))) for row in self._totals(ctx)]
-
-    def order_keys(self, ctx, opts, values, groups=()):
-        return [-v for v in values]
 
     def explain(self, ctx, opts, i, groups=()):
         parts = [Part(f"board {b + 1}", (b + 1) * v, f"{b + 1} × {fmt(v)} points") for b, v in enumerate(self._totals(ctx)[i])]
@@ -84,9 +84,6 @@ class _Lexicographic(_BoardCriterion):
             tier_places(values, [list(tier) for _, tier in groupby(sorted(g, key=key, reverse=True), key)])
         return values
 
-    def order_keys(self, ctx, opts, values, groups=()):
-        return [-v for v in values]
-
     def explain(self, ctx, opts, i, groups=()):
         seq = self.sequence(self._totals(ctx)[i])
         parts = [Part(f"step {n + 1}", v, self.step(n)) for n, v in enumerate(seq)]
@@ -97,6 +94,7 @@ class _Lexicographic(_BoardCriterion):
 class TopBoardResult(_Lexicographic):
     name = "TBR"
     title = "Top board result"
+    checker = Checked(written="place", terms="top boards", score="own")
     source = "FIDE C.07 art. 12: the points on board 1, then on board 2 … (higher first)"
 
     def sequence(self, row):
@@ -109,6 +107,7 @@ class TopBoardResult(_Lexicographic):
 class BoardElimination(_Lexicographic):
     name = "BBE"
     title = "Board elimination"
+    checker = Checked(written="place", terms="bottom boards", score="own")
     source = "FIDE C.07 art. 12: the points without the bottom board, then without the two bottom boards … (higher first)"
 
     def sequence(self, row):

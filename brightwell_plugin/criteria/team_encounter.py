@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from brightwell_plugin.criteria.base import Criterion, Part, explanation
+from brightwell_plugin.criteria.base import Checked, Criterion, Part, explanation
 from brightwell_plugin.criteria.encounter import DirectEncounter
 from brightwell_plugin.criteria.team import (
     primary_and_secondary,
@@ -44,6 +44,9 @@ class ExtendedDirectEncounter(Criterion):
 
     modifiers = ("P", "S")
     group_based = True
+    higher_first = False  # the place within the tied group
+    ranks = "teams"
+    checker = Checked(written="place", terms="chain")
     chain = "PS"
 
     def _steps(self, ctx) -> str:
@@ -105,9 +108,6 @@ class ExtendedDirectEncounter(Criterion):
         for tiers in self._tiers(ctx, opts, groups).values():
             tier_places(values, tiers)
         return values
-
-    def order_keys(self, ctx, opts, values, groups=()):
-        return [-v for v in values]
 
     def explain(self, ctx, opts, i, groups=()):
         tiers = next((t for g, t in self._tiers(ctx, opts, groups).items() if i in g), [[i]])

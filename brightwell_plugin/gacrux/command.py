@@ -21,14 +21,14 @@ from pathlib import Path
 
 from brightwell_plugin import __version__, api
 from brightwell_plugin.adapters import trf
-from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.unplayed import edition_of_date
 from brightwell_plugin.errors import BrightwellError, PluginError, one_line
-from brightwell_plugin.gacrux import document
+from brightwell_plugin.gacrux import codes, document
+from brightwell_plugin.gacrux.answer import answer
 from brightwell_plugin.limits import check_regular, read_stream
-from brightwell_plugin.model import Kind, RoundEntry
+from brightwell_plugin.model import Kind
 from brightwell_plugin.plugins.host import Host, get_host
-from brightwell_plugin.standings import configured, rank_stepwise
+from brightwell_plugin.standings import rank_stepwise
 from brightwell_plugin.validate import validated
 
 ORIGIN = f"brightwell-tiebreakchecker ver. {__version__}"
@@ -145,53 +145,53 @@ def _last_round_with_a_game(t) -> int:
 
 
 def _answer(params: dict, host: Host):
-    """Read, rank and describe: ``tiebreakResult`` and how the output is made of the document."""
-
+    """Read, rank and describe: ``tiebreakResult`` and how the output is made of the document. What
+    is ranked is the event's players, or a team event's teams (api.view); its code table
+    (``codes.Players``, ``teams.Teams``) says how gacrux reads its codes and counts its rounds."""
     loaded = _read(params, api, host)
-    t = loaded.tournament
+    t = _prepared(_one(loaded.tournament, params), params)
+    ranked = api.view(t)
+    table = _table(t, ranked, params)
+    texts = params["tiebreak"] or table.own_list() or ["PTS"]
+    read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
+    params["tiebreak"] = texts
+    edition = gacrux_edition(t)
+    try:
+        columns = table.columns(texts, host.criteria, edition, params, lambda *refused: _refuse(*refused, read_from))
+    except (KeyError, IndexError):  # a team list gacrux's team mode does not parse
+        said = f"{read_from}: its tie-break list" if read_from else f"-t {' '.join(texts)}"
+        raise Failure(500, [f"Bad tie-break list: {' '.join(texts)}"], f"{said}: not gacrux's codes") from None
+    rounds = max(ranked.rounds or 0, _last_round_with_a_game(ranked))  # gacrux's "round"; standings after it by default
+    after = _after(params, t, rounds)
+    ranked, counted = table.counted(ranked, after)
+    _warn(loaded, counted, params["input_file"])
+    try:
+        standings, steps = rank_stepwise(ranked, [c.item for c in columns], after, host, edition=edition)
+        result = answer(ranked, table, columns, standings, steps, edition, rounds, bool(params["check"]), host)
+    except BrightwellError as exc:  # an item that does not take its modifiers; a file it cannot rank
+        raise Failure(table.status(exc, columns), [str(exc)], f"{params['input_file']}: {exc}") from None
+    return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
+                                                             tiebreaks=tuple(texts)), host)
+
+
+def _one(t, params: dict):
+    """The one tournament of the file, its match points its own (gacrux's -e and -M refused)."""
     if params["tournament_number"] != "1":
         raise Failure(501, ["Invalid parameter --tournament-number"],
                       f"--tournament-number {params['tournament_number']}: the file holds one tournament")
     if params["match_score"]:
         raise Failure(501, ["-M: match points are the file's here (its 362 record)"],
                       "-M: not taken; the match points are the file's (its 362 record)")
-    t = _prepared(t, params)
-    if t.teams is not None:
-        return _team_answer(t, params, loaded, document, host)
-    texts = params["tiebreak"] or trf.written_list(t) or ["PTS"]
-    read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
-    params["tiebreak"] = texts
-    codes = [document.Code.parse(text) for text in texts]
-    ours = host.criteria
-    _refuse([c.text for c in codes if c.name in document.NOT_HERE or c.unsupported],
-            [c.text for c in codes if not c.gacrux and c.name not in ours], read_from)
-    unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
-    spec = [_with_unrated(c, unrated, document) for c in codes]
-    rounds = max(t.rounds or 0, _last_round_with_a_game(t))  # gacrux's "round"; its standings are after it by default
-    after = _after(params, t, rounds)
-    t = _pairings_as_absences(t, after)
-    _warn(loaded, t, params["input_file"])
-    edition = gacrux_edition(t)
-    try:
-        standings, steps = rank_stepwise(t, spec, after, host, edition=edition)
-    except BrightwellError as exc:
-        raise Failure(401, [str(exc)], f"{params['input_file']}: {exc}") from None
-    summed = _summed(t, codes, spec, standings, document, api, host, edition)
-    given, records, shown = {}, {}, {}
-    for i in (i for i, c in enumerate(codes) if c.name == "DE"):  # the ranks before and after it
-        ranks = [document.ranks_before(t.players, steps[j]) for j in (i, i + 1)]
-        given.update(((i, no), v) for no, v in document.direct_encounter(*ranks).items())
-        found = _encounter_loops(t, spec[i], after, ranks[0], host, edition)
-        records[i], shown[i] = found.record, found.shown  # gacrux's record of DE's loops, and their working
-    entries = [{**c.describe(i + 1, edition, unrated, t.system == "round-robin"),
-                **({"ede": records[i]} if i in records else {})} for i, c in enumerate(codes)]
-    writers = [document.writer(c, standings.after_round, document.whole(c, host.criteria)) for c in codes]
-    result = document.result(t.players, entries, writers,
-                             standings, summed, given, edition, rounds, bool(params["check"]))
-    if params["check"]:  # each value's terms, as gacrux details them
-        _detail(t, codes, spec, after, result, document, shown, host, edition)
-    return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
-                                                             tiebreaks=tuple(texts)), host)
+    return t
+
+
+def _table(t, ranked, params: dict):
+    """The code table of what is ranked: a team event's teams' (loaded for one:
+    benchmarks/bench_checker.py), else the players'."""
+    if not ranked.ranks_teams:
+        return codes.Players(t)
+    from brightwell_plugin.gacrux.teams import Teams
+    return Teams(t, ranked, trf_file=params["input_format"].upper() != "JSON")
 
 
 def gacrux_edition(t) -> int:
@@ -222,18 +222,6 @@ def gacrux_day(text: str) -> str | None:
         return datetime.strptime(iso[:10], "%Y-%m-%d").date().isoformat()
     except ValueError:
         return None
-
-
-def _pairings_as_absences(t, after: int):
-    """``t`` as gacrux reads it up to round ``after``: a pairing awaiting its result (a TRF block with
-    an opponent and no result) is an absence there, a zero-point unplayed round."""
-    pending = Kind.PAIRED
-    if not any(e.kind is pending for p in t.players for e in p.rounds[:after]):
-        return t
-    absent = RoundEntry(Kind.ABSENT)
-    return replace(t, players=tuple(replace(p, rounds=tuple(absent if r < after and e.kind is pending else e
-                                                             for r, e in enumerate(p.rounds)))
-                                    for p in t.players))
 
 
 def _after(params: dict, t, rounds: int) -> int:
@@ -274,58 +262,6 @@ def _output(params: dict, document, ranked, host: Host):
         raise Failure(500, [f"Bad command line: output format {params['output_format']}"],
                       f"-F {params['output_format']}: JSON, TXT or TRF")
     return lambda doc: document.indented_json(doc).encode()  # modifiers hold decimals: default=str
-
-
-def _team_answer(t, params: dict, loaded, document, host: Host):
-    """A team event's ``tiebreakResult`` (gacrux/teams.py) and how the output is made of it."""
-    # a team event's answer, and its team view: loaded for one (benchmarks/bench_checker.py)
-    from brightwell_plugin.gacrux import teams
-    from brightwell_plugin.teams.view import team_view
-    view = team_view(t)
-    texts = params["tiebreak"] or list(view.tiebreaks) or ["PTS"]
-    read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
-    params["tiebreak"] = texts
-    unrated = int(params["unrated"]) if params["unrated"] not in (None, "") else None
-    edition = gacrux_edition(t)
-    try:
-        primary = teams.primary_score(t, trf_file=params["input_format"].upper() != "JSON")
-        codes = teams.parse(texts, primary, edition, unrated, t.system == "round-robin")
-    except (KeyError, IndexError):
-        said = f"{read_from}: its tie-break list" if read_from else f"-t {' '.join(texts)}"
-        raise Failure(500, [f"Bad tie-break list: {' '.join(texts)}"], f"{said}: not gacrux's codes") from None
-    known = host.criteria
-    _refuse([c.text for c in codes if c.name in teams.NOT_HERE],
-            [c.text for c in codes if c.name not in known and c.name not in document.DEFAULTS], read_from)
-    rounds = max(view.rounds or 0, _last_round_with_a_game(view))
-    after = _after(params, t, rounds)
-    _warn(loaded, t, params["input_file"])
-    try:
-        result, standings = teams.team_result(t, codes, after, rounds, edition, bool(params["check"]), host)
-    except BrightwellError as exc:  # an item that does not take its modifiers: the command line's
-        code = 500 if exc.place in {c.item for c in codes} else 401
-        raise Failure(code, [str(exc)], f"{params['input_file']}: {exc}") from None
-    # -F TRF: the 310 records carry the standings
-    return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
-                                                             tiebreaks=tuple(texts)), host)
-
-
-def _encounter_loops(t, item: str, after: int, before: dict[int, int], host: Host, edition: int):
-    """gacrux's loops of DE on the groups tied before it (checker_loops.Loops)."""
-    # DE's loops (benchmarks/bench_checker.py)
-    from brightwell_plugin.gacrux.details import direct_encounter_loops
-    ((_, criterion, opts),) = configured([item], host)
-    return direct_encounter_loops(Context(t, after, edition), criterion, opts, before)
-
-
-def _detail(t, codes, spec, after, result: dict, document, shown: dict, host: Host, edition: int) -> None:
-    """Add each competitor's ``tiebreakDetails`` (gacrux's ``-c``)."""
-    # -c only (benchmarks/bench_checker.py)
-    from brightwell_plugin.gacrux.details import details
-    names = [document.ALIASES.get(c.name, c.name) if c.gacrux else None for c in codes]
-    descs = [entry["desc"] for entry in result["tiebreaks"]]
-    found = details(Context(t, after, edition), configured(spec, host), names, descs, result["competitors"], shown)
-    for competitor in result["competitors"]:
-        competitor["tiebreakDetails"] = found[competitor["cid"]]
 
 
 def _read(params: dict, api, host: Host):
@@ -380,37 +316,6 @@ def _prepared(t, params: dict):
                 raise Failure(500, [f"Bad command line: -G {part}"], f"-G {part}: '{number}' is no number") from None
         t = replace(t, scoring=replace(t.scoring, **points))
     return t
-
-
-def _with_unrated(code, unrated: int | None, document) -> str:
-    ours = code.ours()
-    takes = code.name in document.RATING | document.RATING_AVERAGE
-    if unrated is None or not takes or any(p.startswith("U") for p in code.parts):
-        return ours
-    item, colon, options = ours.partition(":")
-    return f"{item}/U{unrated}{colon}{options}"
-
-
-def _summed(t, codes, spec, standings, document, api, host: Host, edition: int) -> dict:
-    """Which zeros of a summed criterion (BH, SB, PS, KS ...) are a sum of no term: gacrux writes
-    those as a whole 0 (only the players with a 0 are explained); for AOB, who played a game."""
-    out = {}
-    index = {p.start_no: i for i, p in enumerate(t.players)}
-    game = Kind.GAME
-    for i, code in enumerate(codes):
-        if code.name == "AOB":  # an average over the games played, of none when there is none
-            out.update(((i, p.start_no), any(e.kind is game for e in p.rounds[:standings.after_round]))
-                       for p in t.players)
-        if document.ALIASES.get(code.name, code.name) not in document.SUMMED:
-            continue
-        zeros = [r.start_no for r in standings.rows if not r.values[i]]
-        if not zeros:
-            continue
-        explained = api.explain_everyone(t, [spec[i]], standings.after_round, host, edition,
-                                         players=[index[n] for n in zeros])
-        for no, (explanation,) in zip(zeros, explained):
-            out[i, no] = any(part.value is not None for part in explanation.parts)
-    return out
 
 
 _DISAGREE = "disagree with the results"

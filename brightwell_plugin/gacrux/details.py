@@ -11,12 +11,10 @@ decimals come out: points with one decimal, a product of two (SB) with two.
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.buchholz import Buchholz, ForeBuchholz
 from brightwell_plugin.criteria.unplayed import cut_counts
-from brightwell_plugin.gacrux.loops import encounters
 from brightwell_plugin.model import Kind
 
 Terms = Callable[[Context, object, object, int], dict]  # (ctx, criterion, options, player) -> keys after "val"
@@ -143,36 +141,51 @@ def average_rating(ctx, criterion, opts, i) -> dict:
 
 
 def value_only(ctx, criterion, opts, i) -> dict:
-    """TPN, RTNG: the value alone (DE's loops are :func:`direct_encounter_loops`')."""
+    """TPN, RTNG: the value alone (DE's loops are :func:`~brightwell_plugin.gacrux.loops.direct_encounter_loops`')."""
     return {}
 
 
-def direct_encounter_loops(ctx: Context, criterion, opts, before: dict[int, int], decimals: int = 1):
-    """DE's loops (:func:`brightwell_plugin.gacrux.loops.encounters`) over the players' points,
-    written with ``decimals`` (a team's match points: as its file writes them)."""
-    win = Decimal(f"{ctx.t.scoring.win:.{decimals}f}")
-    return encounters(before, "P", lambda j, size: (ctx, win, ""), criterion.as_played(ctx, opts), "S" in opts.modifiers)
-
-
-TERMS: dict[str, Terms] = {
-    "PTS": points, "STD": standard, "WIN": wins, "WON": counted, "BPG": counted, "BWG": counted, "REP": counted,
-    "PS": progressive, "KS": koya, "BH": opponents_sum, "FB": opponents_sum, "SB": opponents_sum,
-    "AOB": average_of_buchholz, "ARO": rating_games, "TPR": rating_games, "PTP": rating_games,
-    "APRO": average_rating, "APPO": average_rating, "TPN": value_only, "RTNG": value_only, "DE": value_only,
+TERMS: dict[str, Terms] = {  # by the working a criterion says gacrux shows of it (Checked.terms)
+    "points": points, "standard": standard, "wins": wins, "counted": counted, "progressive": progressive,
+    "koya": koya, "opponents": opponents_sum, "buchholz average": average_of_buchholz,
+    "rating games": rating_games, "average rating": average_rating, "value": value_only,
 }
 
 
-def details(ctx: Context, bound: list, names: list[str | None], descs: list[str], competitors: list[dict],
-            loops: dict[int, dict]) -> dict:
-    """Each competitor's ``tiebreakDetails`` by start number: for each tie-break (its gacrux name,
-    None for this project's own), the description, the value as written, and the terms.
-    ``loops``: for each DE column, what its loops showed (:func:`direct_encounter_loops`)."""
+def details(ctx: Context, columns: list, bound: list, loops: dict[int, dict], competitors: list[dict],
+            totals: dict, match: int = 1) -> dict:
+    """Each competitor's ``tiebreakDetails`` by start number: for each column, the description, the
+    value as written, and the terms: what its loops showed (``loops``: DE's, the EDE chains', TBR's
+    and BBE's, by column), else its working (:data:`TERMS`), over the score it is over; in a team
+    event, BC's boards (``totals``: each team's points board by board) and, where a match point has
+    ``match`` decimals, each decimal term with its column's."""
     index = ctx.index
     out = {}
     for c in competitors:
-        no, i = c["cid"], index[c["cid"]]
-        out[no] = [{"desc": desc, "val": value, **(loops[j].get(no, {}) if j in loops else
-                                                  TERMS[name](ctx, criterion, opts, i) if name in TERMS else {})}
-                   for j, ((_, criterion, opts), name, desc, value) in enumerate(zip(bound, names, descs,
-                                                                                    c["tiebreakScore"]))]
+        no = c["cid"]
+        out[no] = [{"desc": column.entry["desc"], "val": value,
+                    **(loops[j].get(no, {}) if j in loops else _terms(ctx, column, b, index[no], totals, match))}
+                   for j, (column, b, value) in enumerate(zip(columns, bound, c["tiebreakScore"]))]
     return out
+
+
+def _terms(ctx: Context, column, bound, i: int, totals: dict, match: int) -> dict:
+    """One value's working (no loops): see :func:`details`."""
+    _, criterion, opts = bound
+    kind = column.terms
+    if kind == "points":  # the score the column is over
+        terms = points(ctx.game_points if column.entry["pointtype"] == "gpoints" else ctx, criterion, opts, i)
+    elif kind == "boards":
+        no = ctx.t.players[i].start_no
+        terms = {str(b): f"{b * v:.1f}" for b, v in enumerate(totals[no], 1)} if ctx.k else {}
+    elif kind == "extended opponents":  # the opponents' one score times the team's other
+        terms = opponents_sum(criterion._mixed(ctx), criterion, opts, i)
+    elif kind in TERMS:
+        inner = getattr(criterion, "inner", criterion)  # an item over game points (BH:GP)
+        terms = TERMS[kind](ctx.game_points if inner is not criterion else ctx, inner, opts, i)
+    else:
+        terms = {}
+    if match != 1 and column.written not in ("board count", "combination"):  # as the sums' decimals
+        terms = {k: f"{float(v):.{column.decimals}f}" if isinstance(v, str) and "." in v and k != "cut" else v
+                 for k, v in terms.items()}
+    return terms

@@ -76,6 +76,13 @@ def encounters(before: dict[int, int], functions: str, view: Callable, as_played
                                  "changes": total})
 
 
+def direct_encounter_loops(ctx, criterion, opts, before: dict[int, int], decimals: int = 1):
+    """DE's loops (:func:`encounters`) over the points of ``ctx`` (a team view's: of its primary score),
+    written with ``decimals`` (a team's match points: as its file writes them)."""
+    win = Decimal(f"{ctx.t.scoring.win:.{decimals}f}")
+    return encounters(before, "P", lambda j, size: (ctx, win, ""), criterion.as_played(ctx, opts), "S" in opts.modifiers)
+
+
 def _groups(order: list[int], place: dict[int, int]):
     start = 0
     while start < len(order):
