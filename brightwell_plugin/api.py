@@ -30,6 +30,7 @@ from brightwell_plugin.progress import Progress
 from brightwell_plugin.progress import progress as _progress
 from brightwell_plugin.standings import Standings
 from brightwell_plugin.standings import default_spec as _default_spec
+from brightwell_plugin.standings import players_view as _players_view
 from brightwell_plugin.standings import view as _view
 from brightwell_plugin.standings import explain as _explain
 from brightwell_plugin.standings import explain_everyone as _explain_everyone
@@ -41,8 +42,8 @@ if TYPE_CHECKING:
     from brightwell_plugin.checking import CheckRow, OrderCheck
 
 __all__ = ["Loaded", "check", "check_order", "convert", "default_spec",
-           "describe_playoffs", "detect_format", "explain", "explain_everyone", "load", "rank", "rules_used",
-           "sample_path", "view", "with_standings", "write"]
+           "describe_playoffs", "detect_format", "explain", "explain_everyone", "load", "players_view", "rank",
+           "rules_used", "sample_path", "view", "with_standings", "write"]
 
 @dataclass(frozen=True)
 class Loaded:
@@ -169,71 +170,75 @@ def load_bytes(data: bytes, name: str = STDIN, format: str | None = None, encodi
 def default_spec(tournament: Tournament) -> str:
     """The list the players of ``tournament`` are ranked by when none is given (of a team event, its
     board standings'; of a team view, its teams'): the file's own, else a default by its scores."""
-    return _default_spec(_view(tournament, boards=True))
+    return _default_spec(_players_view(tournament))
 
 
-def view(tournament: Tournament, boards: bool = False) -> Tournament:
-    """What the standings of ``tournament`` rank, chosen once: of a team event, its teams (a view
-    of the event whose players are the teams, each numbered and named as the team, ranked over
-    match points) or with ``boards`` its players (the board standings); of an individual event,
-    its players. Every function below takes the event or this value: a team view ranks its teams."""
-    return _view(tournament, boards)
+def view(tournament: Tournament) -> Tournament:
+    """What the standings of ``tournament`` rank by default, chosen once: of a team event, its teams
+    (a view of the event whose players are the teams, each numbered and named as the team, ranked
+    over match points); of an individual event, its players. Every function below takes the event
+    (standing for this value) or a view: a team view ranks its teams, :func:`players_view` the players."""
+    return _view(tournament)
+
+
+def players_view(tournament: Tournament) -> Tournament:
+    """What ranks a team event's players (the board standings: the event without its teams); an
+    individual event as it is. Give it to :func:`rank`, :func:`explain`, :func:`check` ..."""
+    return _players_view(tournament)
 
 
 def rank(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-         host: Host | None = None, edition: int | str | None = None, boards: bool = False) -> Standings:
+         host: Host | None = None, edition: int | str | None = None) -> Standings:
     """Standings under ``spec`` (default: the file's tie-breaks, else :func:`default_spec`) of what
-    :func:`view` (``boards``) says the event ranks: of an individual event, its players; of a team
-    event, its teams, or with ``boards`` its players. ``edition`` (2009, 2024, 2026, or a program's
+    ``tournament`` ranks (:func:`view`): of an individual event, its players; of a team event, its
+    teams; of :func:`players_view`, the players. ``edition`` (2009, 2024, 2026, or a program's
     convention: ``"icu"``) is the rules for unplayed rounds of the items that do not name theirs
     (default: by the event's date; :func:`rules_used`)."""
-    return _rank(_view(tournament, boards), spec, after_round, host or get_host(), edition)
+    return _rank(tournament, spec, after_round, host or get_host(), edition)
 
 
 def explain(tournament: Tournament, player: str | int, spec: str | Sequence[str] | None = None,
             after_round: int | None = None, host: Host | None = None,
-            edition: int | str | None = None, boards: bool = False) -> list[Explanation]:
-    """For one player (start number or name; of a team event, a team unless ``boards``: :func:`view`),
-    how each criterion's value was obtained."""
-    return _explain(_view(tournament, boards), player, spec, after_round, host or get_host(), edition)
+            edition: int | str | None = None) -> list[Explanation]:
+    """For one player (start number or name; of a team event, a team: :func:`view`, a player of
+    :func:`players_view`), how each criterion's value was obtained."""
+    return _explain(tournament, player, spec, after_round, host or get_host(), edition)
 
 
 def explain_everyone(tournament: Tournament, spec: str | Sequence[str] | None = None,
                      after_round: int | None = None, host: Host | None = None,
-                     edition: int | str | None = None, players: Sequence[int] | None = None,
-                     boards: bool = False) -> list[list[Explanation]]:
-    """:func:`explain` for every player (of a team event, every team unless ``boards``: :func:`view`),
-    in the file's order (one pass: what a published site shows); ``players``: only these (indices)."""
-    return _explain_everyone(_view(tournament, boards), spec, after_round, host or get_host(), edition, players)
+                     edition: int | str | None = None, players: Sequence[int] | None = None) -> list[list[Explanation]]:
+    """:func:`explain` for every player of what ``tournament`` ranks (:func:`view`: of a team event,
+    every team), in the file's order (one pass: what a published site shows); ``players``: only these (indices)."""
+    return _explain_everyone(tournament, spec, after_round, host or get_host(), edition, players)
 
 
 def check(tournament: Tournament, spec: str | Sequence[str] | None = None, after_round: int | None = None,
-          host: Host | None = None, edition: int | str | None = None,
-          boards: bool = False) -> tuple[Standings, list[CheckRow]]:
-    """Compare the ranks and tie-break values a file publishes (of a team event, its team records'
-    unless ``boards``: :func:`view`) with those ``spec`` computes: the standings, and a row per player."""
+          host: Host | None = None, edition: int | str | None = None) -> tuple[Standings, list[CheckRow]]:
+    """Compare the ranks and tie-break values a file publishes (of a team event, its team records';
+    of :func:`players_view`, its players') with those ``spec`` computes: the standings, and a row per player."""
     # on first use: a rank needs none of it (benchmarks/bench_start.py)
     from brightwell_plugin import checking
-    return checking.check(_view(tournament, boards), spec, after_round, host or get_host(), edition)
+    return checking.check(tournament, spec, after_round, host or get_host(), edition)
 
 
 def check_order(tournament: Tournament, specs: Sequence[str], after_round: int | None = None,
-                host: Host | None = None, boards: bool = False, edition: int | str | None = None) -> list[OrderCheck]:
-    """For each spec: does the file's stored order list players (teams unless ``boards``: :func:`view`)
+                host: Host | None = None, edition: int | str | None = None) -> list[OrderCheck]:
+    """For each spec: does the file's stored order list what ``tournament`` ranks (:func:`view`)
     as that spec ranks them (under ``edition``'s rules for unplayed rounds, as :func:`rank`)?"""
     # on first use: a rank needs none of it (benchmarks/bench_start.py)
     from brightwell_plugin import checking
-    return checking.check_order(_view(tournament, boards), specs, after_round, host or get_host(), edition)
+    return checking.check_order(tournament, specs, after_round, host or get_host(), edition)
 
 
 def rules_used(tournament: Tournament, spec: str | Sequence[str] | None = None, edition: int | str | None = None,
-               host: Host | None = None, boards: bool = False):
-    """Which rules for unplayed rounds rank the event (what :func:`view` ranks) under ``spec`` and
-    ``edition`` (an edition of FIDE's or a program's convention) and why (``--edition``, its date,
-    or none for want of a date: ``by_default``); None when no item of the list depends on them
-    (editions.py)."""
+               host: Host | None = None):
+    """Which rules for unplayed rounds rank what ``tournament`` ranks (:func:`view`) under ``spec``
+    and ``edition`` (an edition of FIDE's or a program's convention) and why (``--edition``, its
+    date, or none for want of a date: ``by_default``); None when no item of the list depends on
+    them (editions.py)."""
     from brightwell_plugin.editions import rules_used as _rules_used  # on first use
-    return _rules_used(_view(tournament, boards), spec, edition, host or get_host())
+    return _rules_used(_view(tournament), spec, edition, host or get_host())
 
 
 def progress(tournament: Tournament) -> Progress:

@@ -23,7 +23,7 @@ from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.limits import digits
 from brightwell_plugin.model import PUBLISHED, Kind, Tournament, further_games, tie_key
 from brightwell_plugin.plugins.host import Host
-from brightwell_plugin.standings import configured, default_spec, rank, view
+from brightwell_plugin.standings import configured, default_spec, players_view, rank, view
 from brightwell_plugin.tiebreak_spec import parse_item
 from brightwell_plugin.validate import validated
 
@@ -111,7 +111,7 @@ def with_results(t: Tournament, spec: str, publish: bool = False, after_round: i
     complete = all(p.stored_rank is not None and p.stored_points is not None for p in t.players)
     if not t.players or (complete and not publish):
         return t
-    players = view(t, boards=True)
+    players = players_view(t)
     try:
         standings = rank(players, spec, after_round, host)
     except BrightwellError:
@@ -188,9 +188,16 @@ def lost_in(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
         lost.append(Loss(f"the further games of {len({i for i, *_ in further})} player(s) with more than one game "
                          f"in a round ({len(further)} records, counted in their points): not "
                          "written"))
-    if t.teams is not None and not fmt.carries_teams:
-        lost.append(teams_lost(t))
+    gone = _team_loss(t)
+    if gone is not None and not fmt.carries_teams:
+        lost.append(gone)
     return lost
+
+
+def _team_loss(t: Tournament) -> Loss | None:
+    """What writing ``t`` as players only loses of its teams (adapters.base.teams_lost); None of an
+    individual event."""
+    return None if t.teams is None else teams_lost(t)
 
 
 class NeedsRenumbering(BrightwellError):
@@ -227,13 +234,13 @@ def _numbered(t: Tournament, fmt: Format, path: Path, renumber: bool) -> tuple[T
 
 def players_list(t: Tournament) -> str:
     """The list ``t``'s players are ranked by when none is given (of a team event, the board standings')."""
-    return default_spec(view(t, boards=True))
+    return default_spec(players_view(t))
 
 
 def _ranks_as_read(t: Tournament, host: Host) -> None:
     """Rank ``t`` as ``brightwell rank`` ranks the file it was read from: its players by their own
     list, and a team event's teams by theirs (a BrightwellError if either cannot be)."""
-    rank(view(t, boards=True), None, None, host)
+    rank(players_view(t), None, None, host)
     teams = view(t)
     if teams.ranks_teams:
         rank(teams, None, None, host)
@@ -241,7 +248,7 @@ def _ranks_as_read(t: Tournament, host: Host) -> None:
 
 def _rows(t: Tournament, spec: str, host: Host) -> dict:
     """Each listed player's standings row by start number."""
-    return {r.start_no: r for r in rank(view(t, boards=True), spec, None, host).rows}
+    return {r.start_no: r for r in rank(players_view(t), spec, None, host).rows}
 
 
 def _same_standings(source: dict, spec: str, back: Tournament, again: dict, there: dict[int, int], host) -> bool:
@@ -370,8 +377,9 @@ def _read_back(ready: Tournament, files: dict[Path, bytes], fmt: Format, path: P
             raise BrightwellError(f"the written file would not be read back by its own reader: {exc.message}",
                                   file=str(path), place=exc.place) from None
     lost += _dates_lost(ready, back, lost)
-    if ready.teams is not None and back.teams != ready.teams and teams_lost(ready) not in lost:
-        lost += (teams_lost(ready),)
+    gone = _team_loss(ready)
+    if gone is not None and back.teams != ready.teams and gone not in lost:
+        lost += (gone,)
     try:
         source = _rows(ready, spec, host)
     except BrightwellError:  # the event's own list does not rank it: the file written must rank all the same
@@ -393,9 +401,8 @@ def _read_back(ready: Tournament, files: dict[Path, bytes], fmt: Format, path: P
                   for p in ready.players  # a player the standings leave out has no place
                   if p.start_no in before and before[p.start_no] != after.get(there.get(p.start_no)))
     if not moved and _same_standings(source, spec, back, again, there, host):
-        kept = teams_lost(ready) if ready.teams is not None else None  # the players' standings only
-        lost = tuple(Loss(f"{x} (the standings read back are the same)", standings=False)
-                     if changes_standings(x) and x != kept else x for x in lost)
+        lost = tuple(Loss(f"{x} (the standings read back are the same)", standings=False)  # the players'
+                     if changes_standings(x) and x != gone else x for x in lost)  # the teams' are lost all the same
     return lost, moved
 
 

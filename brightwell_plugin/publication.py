@@ -12,7 +12,7 @@ from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.plugins.host import Host
 from brightwell_plugin.progress import progress
-from brightwell_plugin.standings import Standings, explain_everyone, rank, shared_ranks, view
+from brightwell_plugin.standings import Standings, explain_everyone, players_view, rank, shared_ranks, view
 
 SCHEMA = "brightwell-standings"
 VERSION = 2
@@ -101,7 +101,7 @@ def outline(t: Tournament, spec: str | Sequence[str] | None = None, compare: str
             warnings: Sequence[str] = (), *, host: Host) -> dict:
     """The publication without its explanations (``doc["explanations"]`` is empty): everything
     the standings, crosstable and comparison pages need. Call it with the GC paused."""
-    players = view(t, boards=True)  # the players': of a team event too
+    players = players_view(t)  # the players': of a team event too
     final = rank(players, spec, after_round, host, edition)
     last, stands = final.after_round, progress(t)
     per_round = [rank(players, spec, k, host, edition) for k in range(1, last)] + [final]
@@ -154,7 +154,7 @@ def explanations(t: Tournament, spec: str | Sequence[str] | None, after_round: i
     """Each player's explanations by start number (as text), of ``players`` (indices in the file's
     order; default: everyone)."""
     chosen = range(len(t.players)) if players is None else players
-    explained = explain_everyone(view(t, boards=True), spec, after_round, host, edition, chosen)
+    explained = explain_everyone(players_view(t), spec, after_round, host, edition, chosen)
     return {str(t.players[i].start_no): [_explanation(e) for e in es] for i, es in zip(chosen, explained)}
 
 

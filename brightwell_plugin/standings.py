@@ -88,22 +88,29 @@ def default_spec(t: Tournament) -> str:
     return WITH_SCORES if t.board else WITH_SCORES_NO_BOARD
 
 
-def view(t: Tournament, boards: bool = False) -> Tournament:
+def view(t: Tournament) -> Tournament:
     """What the standings of ``t`` rank, chosen once: a team event's teams (its team view,
-    teams/view.py), or with ``boards`` its players (the board standings: the event without its
-    teams, and without the list it declares when that is the teams'); an individual event's players
-    and a view are what they rank already. What ranks, explains and checks takes the event or this
-    value (the event stands for its teams): no flag goes further."""
-    if t.teams is None or t.ranks_teams:
+    teams/view.py); an individual event's players, and a view (:func:`players_view` too), are what
+    they rank already. What ranks, explains and checks takes the event or a view: no flag goes further."""
+    if not _team_event(t):
         return t
-    if boards:  # the file's one list is the teams' unless the teams have one apart
-        return replace(t, teams=None, tiebreaks=t.tiebreaks if t.teams.tiebreaks else ())
     # a team event's only: an individual rank loads no team module (benchmarks/bench_start.py)
     from brightwell_plugin.teams.view import team_view
     return team_view(t)
 
 
-ranked = view  # the name brightwell_plugin/archive reads it by
+def players_view(t: Tournament) -> Tournament:
+    """A team event's players (the board standings): the event without its teams, and without the
+    list it declares when that is the teams' (its one list is theirs unless the teams have one
+    apart); an individual event, or a view, as it is."""
+    if not _team_event(t):
+        return t
+    return replace(t, teams=None, tiebreaks=t.tiebreaks if t.teams.tiebreaks else ())
+
+
+def _team_event(t: Tournament) -> bool:
+    """Whether ``t`` is a team event as read (not a view of one): the one test of what is ranked."""
+    return t.teams is not None and not t.ranks_teams
 
 
 def bind(spec: str | Sequence[str] | None, t: Tournament, host: Host):

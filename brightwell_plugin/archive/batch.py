@@ -25,7 +25,7 @@ from brightwell_plugin.archive.schedule import Interrupted, chunk_sizes, run_job
 from brightwell_plugin.editions import rules_used
 from brightwell_plugin.errors import BrightwellError, NotATournament, UnknownFormat, cause
 from brightwell_plugin.plugins.host import Host
-from brightwell_plugin.standings import configured, rank, ranked
+from brightwell_plugin.standings import configured, rank, view
 
 __all__ = ["OUTPUT_TAG", "FileResult", "Interrupted", "Job", "Jobs", "Placing", "chunk_sizes", "clean_stale_parts",
            "clean_stale_temporaries", "collect", "process", "run"]
@@ -82,7 +82,7 @@ def _process(job: Job, source: Path, out_dir: Path, spec, to, skip_existing, str
             raise
         return FileResult(job.label, skipped=True, skip_reason=f"not a tournament: {exc.message}")
     t = loaded.tournament
-    stored = ranked(t)  # of a team event, the teams, with the ranks and points their records store
+    stored = view(t)  # of a team event, the teams, with the ranks and points their records store
     standings = rank(stored, spec, None, host, edition)
     if standings.after_round == 0:  # a list of entrants: nothing ranked, nothing to compare
         return FileResult(job.label, skipped=True, skip_reason="no round played")

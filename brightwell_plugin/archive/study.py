@@ -40,7 +40,7 @@ from brightwell_plugin.errors import (
 )
 from brightwell_plugin.limits import digits
 from brightwell_plugin.plugins.host import Host
-from brightwell_plugin.standings import _norm_all, configured, rank_stepwise, ranked
+from brightwell_plugin.standings import _norm_all, configured, rank_stepwise, view
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ def study_event(job: Job, rules: Sequence[str], top: int, report: Path | None = 
 
 def _study(job: Job, loaded, rules: Sequence[str], top: int, report: Path | None, host: Host,
            edition: int | str | None = None) -> EventStudy:
-    t = ranked(loaded.tournament)
+    t = view(loaded.tournament)
     listed = [i for i, p in enumerate(t.players) if p.listed]
     outcomes, ranks, tables, used = [], [], [], None
     points = None

@@ -54,9 +54,10 @@ def edition(text: str | None) -> int | str | None:
 
 
 def ranked(t, boards: bool):
-    """What the command ranks (:func:`api.view`): a team event's teams, or with --boards its players.
-    --boards of an individual event, which changes nothing, is said (its players are what is ranked)."""
-    view = api.view(t, boards)
+    """What the command ranks: a team event's teams (:func:`api.view`), or with --boards its players
+    (:func:`api.players_view`). --boards of an individual event, which changes nothing, is said (its
+    players are what is ranked)."""
+    view = api.players_view(t) if boards else api.view(t)
     if boards and view is t:
         warn([f"--boards ranks a team event's players; {t.name} is an individual event: its players are ranked "
               "as they are"])

@@ -151,16 +151,8 @@ def _answer(params: dict, host: Host):
     loaded = _read(params, api, host)
     t = _prepared(_one(loaded.tournament, params), params)
     ranked = api.view(t)
-    table = _table(t, ranked, params)
-    texts = params["tiebreak"] or table.own_list() or ["PTS"]
-    read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
-    params["tiebreak"] = texts
-    edition = gacrux_edition(t)
-    try:
-        columns = table.columns(texts, host.criteria, edition, params, lambda *refused: _refuse(*refused, read_from))
-    except (KeyError, IndexError):  # a team list gacrux's team mode does not parse
-        said = f"{read_from}: its tie-break list" if read_from else f"-t {' '.join(texts)}"
-        raise Failure(500, [f"Bad tie-break list: {' '.join(texts)}"], f"{said}: not gacrux's codes") from None
+    table, edition = _table(t, ranked, params), gacrux_edition(t)
+    columns = _columns(table, params, host, edition)
     rounds = max(ranked.rounds or 0, _last_round_with_a_game(ranked))  # gacrux's "round"; standings after it by default
     after = _after(params, t, rounds)
     ranked, counted = table.counted(ranked, after)
@@ -171,7 +163,20 @@ def _answer(params: dict, host: Host):
     except BrightwellError as exc:  # an item that does not take its modifiers; a file it cannot rank
         raise Failure(table.status(exc, columns), [str(exc)], f"{params['input_file']}: {exc}") from None
     return result, _output(params, document, lambda: replace(api.with_standings(loaded.tournament, standings),
-                                                             tiebreaks=tuple(texts)), host)
+                                                             tiebreaks=tuple(params["tiebreak"])), host)
+
+
+def _columns(table, params: dict, host: Host, edition: int) -> list:
+    """The columns of the list (``-t``, else the file's own, else PTS; ``params`` given the list
+    ranked by): a code refused, or a team list gacrux's team mode does not parse, is status 500."""
+    texts = params["tiebreak"] or table.own_list() or ["PTS"]
+    read_from = None if params["tiebreak"] else params["input_file"]  # the list is the file's own
+    params["tiebreak"] = texts
+    try:
+        return table.columns(texts, host.criteria, edition, params, lambda *refused: _refuse(*refused, read_from))
+    except (KeyError, IndexError):  # a team list gacrux's team mode does not parse
+        said = f"{read_from}: its tie-break list" if read_from else f"-t {' '.join(texts)}"
+        raise Failure(500, [f"Bad tie-break list: {' '.join(texts)}"], f"{said}: not gacrux's codes") from None
 
 
 def _one(t, params: dict):

@@ -27,7 +27,7 @@ _VUR = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
 def ours(t, k: int, edition: int, drawn: str = "all") -> dict[int, tuple[float, ...]]:
     """This project's values of CODES (the Swiss rules, /S, as the package knows no other)."""
     items = [f"{OURS[c]}/S:edition={edition}" + (f":drawn={drawn}" if edition == 2009 else "") for c in CODES]
-    return {r.start_no: r.values for r in api.rank(t, items, k, boards=True).rows}
+    return {r.start_no: r.values for r in api.rank(api.players_view(t), items, k).rows}
 
 
 def _forfeit_after_leaving(t, k: int) -> set[int]:

@@ -100,7 +100,7 @@ def test_a_team_event_uses_the_host_given(tmp_path, private):
     standings = api.rank(t, "MPTS,GPTS,EMGSB,BH:GP", host=private)
     assert standings.ranks_teams and {r.start_no for r in standings.rows} == {team.number for team in t.teams.teams}
     assert len(api.explain_everyone(t, "MPTS,EDE", host=private)) == len(t.teams.teams)
-    assert api.rank(t, "PTS,ODD", host=private, boards=True).headings == ("PTS", "ODD")  # the host's own criterion
+    assert api.rank(api.players_view(t), "PTS,ODD", host=private).headings == ("PTS", "ODD")  # the host's own criterion
     api.convert(FIXTURES / "teams.trf", tmp_path / "teams.xml", host=private)
     assert api.rank(api.load(tmp_path / "teams.xml", host=private).tournament, host=private).ranks_teams
 

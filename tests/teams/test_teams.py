@@ -85,7 +85,7 @@ def test_team_criteria_are_refused_on_an_individual_event_and_unknown_team_codes
     t = api.load(_event(tmp_path)).tournament
     for code in ("MPTS", "GPTS", "EMGSB", "EDE", "SSSC", "BC", "TBR"):
         with pytest.raises(BrightwellError, match=f"{code} ranks teams"):
-            api.rank(t, code, boards=True)
+            api.rank(api.players_view(t), code)
     with pytest.raises(BrightwellError, match=r"MNQ/K4: unknown criterion 'MNQ'"):
         api.rank(t, "MPTS,MNQ/K4")
 
@@ -427,7 +427,7 @@ def test_an_opengotha_team_tournament_is_read_with_its_team_placement_criteria(p
         board_wins[m.second] = board_wins.get(m.second, 0) + m.second_points
     assert {r.start_no: r.values[1] for r in s.rows} == {team.number: board_wins.get(team.number, 0)
                                                           for team in t.teams.teams}
-    assert api.rank(t, boards=True).headings == ("NBW", "SOSW", "SOSOSW", "DC")  # the players keep their own list
+    assert api.rank(api.players_view(t)).headings == ("NBW", "SOSW", "SOSOSW", "DC")  # the players keep their own list
 
 
 def test_a_team_event_with_a_player_on_no_team_is_written_to_chess_json_as_players_and_says_so(tmp_path):

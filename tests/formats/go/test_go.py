@@ -154,7 +154,7 @@ def test_every_real_opengotha_file_explains_every_player(path):
         t = api.load(path).tournament
     except BrightwellError as exc:
         pytest.skip(f"refused by rule: {exc}")  # what is refused, and why, issue-by-issue tests say
-    assert len(api.explain_everyone(t, boards=True)) == len(t.players)
+    assert len(api.explain_everyone(api.players_view(t))) == len(t.players)
 
 
 @pytest.mark.parametrize("name, marks", [("mcmahon.h9", ("   0+   ", "   0=   ", "   0-   ")),

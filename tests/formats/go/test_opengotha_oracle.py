@@ -75,16 +75,16 @@ def compare(path: Path, result: oracle.Result, early: oracle.Result | None = Non
         games = sum(e.opponent is not None for p in t.players for e in p.rounds) // 2
         byes = sum(e.kind is Kind.PAB for p in t.players for e in p.rounds)
         assert (games, byes) == (kept["games"], kept["byes"]), (path.name, "games and byes kept")
-    assert api.rank(t, boards=t.teams is not None).after_round <= played  # by default: the last with a result
+    assert api.rank(api.players_view(t)).after_round <= played  # by default: the last with a result
     for word, rnd in (("paired", played), ("planned", total), ("current", current)):
         if rnd == 0:
             continue
-        standings = api.rank(t, after_round=word, boards=t.teams is not None)  # OpenGotha ranks the players
+        standings = api.rank(api.players_view(t), after_round=word)  # OpenGotha ranks the players
         assert standings.after_round == rnd, (word, standings.after_round, rnd)
         assert oracle.differences(result.blocks.get(rnd, []), standings) == [], (path.name, word)
         assert oracle.tie_order(result.blocks.get(rnd, []), standings), (path.name, "ties listed as OpenGotha")
     for rnd in (1, 2) if early is not None and not early.error else ():  # SOS-1 and SOS-2 after one and two rounds
-        standings = api.rank(t, after_round=rnd, boards=t.teams is not None)
+        standings = api.rank(api.players_view(t), after_round=rnd)
         assert oracle.differences(early.blocks.get(rnd, []), standings) == [], (path.name, rnd)
 
 

@@ -195,7 +195,7 @@ def test_a_team_swiss_reads_its_teams_matches_and_boards():
     assert t.tiebreaks == ("MPTS", "GPTS", "DE", "BH:MP/V2024")
     rows = api.rank(t).rows
     assert [(r.start_no, r.values[:2]) for r in rows] == [(1, (4, 3)), (2, (2, 2.5)), (3, (1, 1.5)), (4, (1, 1))]
-    assert len(api.rank(t, boards=True).rows) == 8
+    assert len(api.rank(api.players_view(t)).rows) == 8
 
 
 def test_a_team_round_robin_reads_its_fixed_board_slots(tmp_path):
@@ -331,7 +331,7 @@ def test_a_real_file_reads_ranks_and_explains_or_is_refused_by_rule(path):
     assert len(standings.rows) == (len(t.teams.teams) if t.teams else len(t.players))
     api.explain_everyone(t)
     if t.teams:
-        assert len(api.rank(t, boards=True).rows) == len(t.players)
+        assert len(api.rank(api.players_view(t)).rows) == len(t.players)
 
 
 @pytest.mark.parametrize("path", REAL)
