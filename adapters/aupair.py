@@ -13,14 +13,19 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import (
+    About,
+    Division,
+    EventFiles,
     Format,
+    Holds,
     Loss,
+    ReadOptions,
     ReadResult,
     day_of,
-    first_of_several,
     game_event,
     lost_pairings,
     lost_unlisted,
@@ -97,39 +102,28 @@ def _divisions(text: str, file: str):
 
 class AupairFormat(Format):
     name = "aupair"
-    title = "AUPAIR .tou, the Scrabble results file WESPA rates from (one division per event)"
-    suffixes = (".tou",)
-    can_write = True
-    several_events = True
-    lacks = frozenset({"board"})
+    about = About("AUPAIR .tou, the Scrabble results file WESPA rates from (one division per event)", (".tou",),
+                  can_write=True)
+    event_files = EventFiles(several_events=True)
+    holds = Holds(lacks=frozenset({"board"}))
 
     def sniff(self, path, head):
         lines = head.decode("latin-1").lstrip("\ufeff\r\n").splitlines()
         return len(lines) >= 2 and bool(_HEAD.match(lines[0])) and lines[1].startswith("*")
 
-    def parts(self, path: Path) -> tuple[str, ...]:
-        divisions = _divisions(self._text(path)[0], str(path))
-        return tuple(d[3] for d in divisions) if len(divisions) > 1 else ()
+    def divisions(self, options: ReadOptions) -> tuple[Division, ...]:
+        file = str(options.path)
+        text, said = self._text(options.path, options.encoding)
+        divisions = _divisions(text, file)
+
+        def read(chosen) -> ReadResult:
+            warnings = list(said)
+            return ReadResult(_event(chosen, len(divisions), file, warnings), tuple(warnings))
+        return tuple(Division(d[3], len(d[4]), partial(read, d)) for d in divisions)
 
     @staticmethod
     def _text(path: Path, encoding=None):
         return decode(read_input(path), encoding, str(path), fallback="latin-1")[::2]
-
-    def read(self, path: Path, *, encoding=None, part: str | None = None) -> ReadResult:
-        file = str(path)
-        text, warnings = self._text(path, encoding)
-        divisions = _divisions(text, file)
-        names = [d[3] for d in divisions]
-        if part is None:
-            chosen = divisions[0]
-            if len(divisions) > 1:
-                warnings.append(first_of_several(file, "divisions", names, [len(d[4]) for d in divisions]))
-        else:
-            chosen = next((d for d in divisions if d[3] == part), None) or next(
-                (d for d in divisions if d[3].casefold() == part.casefold()), None)
-            if chosen is None:
-                raise BrightwellError(f"no division '{part}' (divisions: {', '.join(names)})", file=file)
-        return ReadResult(_event(chosen, len(divisions), file, warnings), tuple(warnings))
 
     def cannot_carry(self, t: Tournament) -> list[str]:
         dropped = _dropped(t)

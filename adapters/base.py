@@ -5,10 +5,14 @@ formats registry's (plugins/formats.py)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import wraps
 from pathlib import Path
 from typing import ClassVar
 
+from brightwell_plugin.adapters.declared import About, EventFiles, Fills, Holds, gathered, old_names
+from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Tournament
 
 
@@ -46,13 +50,6 @@ def day_of(date: str | None) -> tuple[str, str, str] | None:
     return (m[1], m[2], m[3]) if m else None
 
 
-def first_of_several(file: str, what: str, names: list[str], players: list[int]) -> str:
-    """The warning of a file of several events (``what``: "divisions") read for its first: which
-    one, and how many of the file's players the others hold, not ranked."""
-    return (f"{file}: {len(names)} {what} ({', '.join(names)}); read {names[0]}, {players[0]} of the file's "
-            f"{sum(players)} players (choose one with --division)")
-
-
 def teams_lost(t) -> Loss:
     """A team event written as players only: the team standings are gone (a loss of the standings)."""
     return Loss(f"the {len(t.teams.teams)} teams and their matches (the file ranks players only: the team "
@@ -71,63 +68,102 @@ class ReadResult:
     warnings: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class ReadOptions:
+    """How a file is read, given to :meth:`Format.read` as one object: the file; its text's encoding
+    (``--encoding``; None: the format's own guess); for a format of several events, the one read
+    (``--division``: one of :meth:`Format.divisions`, as the file spells it; None: the only one, or
+    the first); whether a file cut short is ranked as it stands (``--cut-short``) rather than
+    refused; whether a record with a data error refuses the file (``--strict``) rather than being
+    left out and said."""
+
+    path: Path
+    encoding: str | None = None
+    division: str | None = None
+    cut_short: bool = False
+    strict: bool = False
+
+
+@dataclass(frozen=True)
+class Division:
+    """One of the events of a file that holds several: its name as the file spells it, how many
+    players it holds (for the warning of a file read for its first), and how it is read (from
+    what listing the file's events read of it)."""
+
+    name: str
+    players: int
+    read: Callable[[], ReadResult] = field(repr=False, compare=False)
+
+
+def reads_a_path(read) -> bool:
+    """Whether ``read`` is a plugin's ``read(path, *, encoding=None)`` (``part=`` too) written before
+    :class:`ReadOptions`."""
+    code = read.__code__
+    return "encoding" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+
+
+def given_options(read):
+    """A plugin's ``read(path, *, encoding=None)``, called with :class:`ReadOptions` as the registry
+    calls every format (and still with a path, as it was written)."""
+
+    @wraps(read)
+    def reading(self, options, **kwargs):
+        if not isinstance(options, ReadOptions):
+            return read(self, options, **kwargs)
+        if options.division is not None:
+            kwargs["part"] = options.division
+        return read(self, options.path, encoding=options.encoding, **kwargs)
+    return reading
+
+
 class Format:
     """Base class for a file format. What the program asks of a format, it asks through what the
-    format declares here, in four groups: who it is, which files are an event and what is written,
-    what a conversion fills in for the programs that read it, and what it can hold."""
+    format declares, in four records (adapters/declared.py): who it is (``about``), which files are
+    an event and what is written (``event_files``), what a conversion fills in for the programs
+    that read it (``fills``), and what it can hold (``holds``)."""
 
-    # -- who it is ---------------------------------------------------------------------------------
-    name: ClassVar[str]  # short and stable: xml, trf, ...
-    title: ClassVar[str] = ""  # a line for brightwell formats
-    suffixes: ClassVar[tuple[str, ...]] = ()  # the suffixes it claims
-    can_read: ClassVar[bool] = True
-    can_write: ClassVar[bool] = False
-    keeps_standings: ClassVar[bool] = True  # False: its files hold no computed standings (a batch writes the native XML)
-    holds_events: ClassVar[bool] = True  # False: a file recognised only to say it holds no event (a game database)
-    named_only: ClassVar[bool] = False  # True: another reading of a format's files, used when named (--input-format)
+    name: ClassVar[str]  # short and stable: xml, trf, ... (the registry's key)
+    about: ClassVar[About] = About()
+    event_files: ClassVar[EventFiles] = EventFiles()
+    fills: ClassVar[Fills] = Fills()
+    holds: ClassVar[Holds] = Holds()
 
-    # -- which files are an event, and what is written (batch and the output checks ask these) ----
-    several_events: ClassVar[bool] = False  # a file may hold several events: ``parts`` names them, ``read`` takes ``part=``
-    # names of files read beside an event (settings, a players' list) that are no events themselves
-    companions: ClassVar[tuple[str, ...]] = ()
-    # suffixes of files with one stem that together are one event; the first names it (is read and written)
-    set_suffixes: ClassVar[tuple[str, ...]] = ()
-    output_suffix: ClassVar[str | None] = None  # the main output's suffix (default: the first of ``suffixes``)
-
-    # -- what a conversion fills in for the programs that read the format --------------------------
-    # they need each player's points and rank (TRF, Swiss Perfect): filled in from the source's own
-    # tie-breaks where the source has none
-    needs_results: ClassVar[bool] = False
-    # it stores the tie-break values its file was ranked by (EGD's criteria columns): filled in, as
-    # published values, from the source's own tie-breaks
-    publishes: ClassVar[bool] = False
-    # it stores a tie-break's coefficient as a number (Swiss Perfect's BrightwellCoeff): the value a
-    # preset or a formula (64/R) gives this event spelt out
-    numeric_parameters: ClassVar[bool] = False
-    # the round the ranks and published values filled in are computed after: the rounds played, or
-    # every planned round (OpenGotha's h9 and .tou exports)
-    ranks_after: ClassVar[str] = "played"
-
-    # -- what it can hold (what a conversion says it loses) -----------------------------------------
-    # the event's settings (tournament fields: "board", "start_date") it has no place for; a
-    # conversion names each one that a criterion of the event's list reads (Criterion.settings_read)
-    lacks: ClassVar[frozenset[str]] = frozenset()
-    carries_playoffs: ClassVar[bool] = False  # play-off games after the rounds have a place in the file
-    carries_teams: ClassVar[bool] = False  # a team event's teams and matches (TRF: those its source file held)
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        gathered(cls)  # a plugin's declarations one by one (can_write = True), into the records
+        read = cls.__dict__.get("read")
+        if read is not None and reads_a_path(read):
+            cls.read = given_options(read)
 
     def sniff(self, path: Path, head: bytes) -> bool:
         """True when ``head``, the first 4096 bytes of ``path`` (fewer for a shorter file), look like this format."""
         return False
 
-    def read(self, path: Path, *, encoding: str | None = None) -> ReadResult:
-        """The event ``path`` holds: the file named, or for a set (``set_suffixes``) the set's main
-        file, with its other files and its ``companions`` beside it. A format that declares
-        ``several_events`` also takes ``part=``, one of :meth:`parts`."""
-        raise NotImplementedError
+    def read(self, options: ReadOptions) -> ReadResult:
+        """The event ``options.path`` holds: the file named, or for a set (``set_suffixes``) the
+        set's main file, with its other files and its ``companions`` beside it. Of a format of
+        ``several_events``: the one of its :meth:`divisions` that ``options.division`` names as the
+        file spells it, or with None its first (the registry chooses among them otherwise:
+        :meth:`~.plugins.formats.Formats.read`)."""
+        found = self.divisions(options)
+        if not found:
+            raise NotImplementedError
+        names = [d.name for d in found]
+        if options.division is not None and options.division not in names:
+            word = self.event_files.event_word
+            raise BrightwellError(f"no {word} '{options.division}' ({word}s: {', '.join(names)})",
+                                  file=str(options.path))
+        return found[0 if options.division is None else names.index(options.division)].read()
+
+    def divisions(self, options: ReadOptions) -> tuple[Division, ...]:
+        """For a format of ``several_events``: the events the file holds, in its order, one or more,
+        each with how it is read (the file is read once, its events listed and one read of it)."""
+        return ()
 
     def parts(self, path: Path) -> tuple[str, ...]:
-        """For a format with ``several_events``: the events the file holds, () for one."""
-        return ()
+        """For a format of ``several_events``: the names of the events the file holds, () for one."""
+        found = self.divisions(ReadOptions(path))
+        return tuple(d.name for d in found) if len(found) > 1 else ()
 
     def writes_back(self, t: Tournament) -> bool:
         """Whether ``t`` is written as the file it was read from (a TRF read: every line as it was, but
@@ -149,12 +185,19 @@ class Format:
 
     def output_name(self, stem: Path) -> Path:
         """Where an event named ``stem`` (a path without suffix) is written."""
-        suffix = self.output_suffix or (self.suffixes[0] if self.suffixes else "")
+        suffixes = self.about.suffixes
+        suffix = self.event_files.output_suffix or (suffixes[0] if suffixes else "")
         return stem.with_name(stem.name + suffix)
 
     def output_files(self, path: Path) -> tuple[Path, ...]:
         """The files writing ``path`` makes (the whole set, for a format of several files)."""
-        return tuple(path.with_suffix(s) for s in self.set_suffixes) if self.set_suffixes else (path,)
+        members = self.event_files.set_suffixes
+        return tuple(path.with_suffix(s) for s in members) if members else (path,)
+
+
+for _name, _declared in old_names().items():  # fmt.can_write, Fmt.suffixes: plugins written before the records
+    setattr(Format, _name, _declared)
+del _name, _declared
 
 
 GO_RANKS = ("go rank", "opengotha rank", "egd rank")

@@ -17,7 +17,7 @@ file's ``mbq_coef`` when it has one), which ``brightwell check`` compares; the o
 
 from __future__ import annotations
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.json_text import load_json
 from brightwell_plugin.errors import BrightwellError, NotATournament
 from brightwell_plugin.fast import new_entry, new_player
@@ -55,13 +55,13 @@ def _game(first: dict, r: int) -> tuple:
 
 class FlipTheDiscFormat(Format):
     name = "flipthedisc"
-    title = "FlipTheDisc.com tournament JSON (read; published BQ checked by 'brightwell check')"
-    suffixes = (".json",)
+    about = About("FlipTheDisc.com tournament JSON (read; published BQ checked by 'brightwell check')", (".json",))
 
     def sniff(self, path, head):
         return head.lstrip().startswith(b"{") and b'"players_list"' in head
 
-    def read(self, path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         data = load_json(read_input(path).decode(encoding or "utf-8"), str(path), "a FlipTheDisc tournament")
         if not isinstance(data, dict) or not isinstance(data.get("players_list"), list):
             raise NotATournament("a JSON document, but no FlipTheDisc tournament (no players_list): no event this "

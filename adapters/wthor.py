@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResult
 from brightwell_plugin.errors import BrightwellError, NotATournament
 from brightwell_plugin.limits import check_regular, read_head
 from brightwell_plugin.plugins.hookspecs import hookimpl
@@ -38,14 +38,14 @@ def is_wthor(path: Path, head: bytes) -> bool:
 
 class WthorFormat(Format):
     name = "wthor"
-    title = "WTHOR game database (.wtb, .JOU, .TRN): recognised, and refused as no event to rank"
-    suffixes = (".wtb", ".jou", ".trn")
-    holds_events = False
+    about = About("WTHOR game database (.wtb, .JOU, .TRN): recognised, and refused as no event to rank",
+                  (".wtb", ".jou", ".trn"), holds_events=False)
 
     def sniff(self, path, head):
         return is_wthor(path, head)
 
-    def read(self, path: Path, *, encoding=None) -> ReadResult:
+    def read(self, options: ReadOptions) -> ReadResult:
+        path = options.path
         check_regular(path)
         if not is_wthor(path, read_head(path, HEADER)):
             raise BrightwellError("not a WTHOR database file (.wtb, .JOU or .TRN whose header's counts give its "

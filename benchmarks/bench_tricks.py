@@ -35,6 +35,7 @@ from bench_rank import generate
 from bench_trf import chess_event
 
 from brightwell_plugin import api
+from brightwell_plugin.adapters.base import ReadOptions
 from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.plugins.host import get_host
 
@@ -145,7 +146,7 @@ def reading(pattern: str):
         files = sorted(folder.glob(pattern))
         readers = [api.detect_format(path) for path in files]
         start = time.process_time()
-        made = [reader.read(path).tournament for reader, path in zip(readers, files)]
+        made = [reader.read(ReadOptions(path)).tournament for reader, path in zip(readers, files)]
         return time.process_time() - start, made, lambda: hashlib.sha256(repr(made).encode()).hexdigest()
     return read
 

@@ -16,14 +16,14 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from brightwell_plugin.adapters.base import Format
+from brightwell_plugin.adapters.base import Format, ReadOptions
 from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_player
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.leaving import annulled
-from brightwell_plugin.limits import CUT_SHORT, check_regular, max_input, too_large
+from brightwell_plugin.limits import check_regular, max_input, too_large
 from brightwell_plugin.model import LEFT_OUT, READ_CUT_SHORT, Player, Tournament
 from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.progress import Progress
@@ -80,16 +80,14 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
         raise BrightwellError("no such file", file=str(p))
     check_regular(p, folder_ok=True)  # a FIFO or device is refused before anything opens it
     fmt = host.formats.find(format) if format else host.formats.detect(p)
-    token = CUT_SHORT.set(cut_short)
     try:
-        result = host.formats.read(fmt, p, encoding, part)
+        options = ReadOptions(p, encoding=encoding, division=part, cut_short=cut_short, strict=strict)
+        result = host.formats.read(fmt, options)
     except BrightwellError as exc:
         raise exc.at(file=str(p)) from None
     except UnicodeDecodeError as exc:
         raise BrightwellError(f"cannot decode byte {exc.object[exc.start]:#04x} at offset {exc.start} "
                               f"as {exc.encoding} (try --encoding)", file=str(p)) from None
-    finally:
-        CUT_SHORT.reset(token)
     t, unknown = without_unknown_others(result.tournament, host)
     warnings = validated(t, str(p))
     if any(k == READ_CUT_SHORT for k, _ in t.metadata):  # the reader's one warning says the stored totals are not compared

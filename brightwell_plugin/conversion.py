@@ -12,6 +12,7 @@ from pathlib import Path
 from brightwell_plugin.adapters.base import (
     Format,
     Loss,
+    ReadOptions,
     changes_standings,
     metadata,
     teams_lost,
@@ -106,7 +107,7 @@ def with_results(t: Tournament, spec: str, publish: bool = False, after_round: i
                  host: Host) -> Tournament:
     """Points and ranks filled in where the file stores none (a TRF or Swiss Perfect file the
     target's programs read needs both), from the source's own tie-break list, after ``after_round``
-    (the target's :attr:`Format.ranks_after`); with ``publish``, each item's value too, as a
+    (the target's :attr:`Fills.ranks_after`); with ``publish``, each item's value too, as a
     published value (EGD's criteria columns). Players the standings leave out come after the others."""
     complete = all(p.stored_rank is not None and p.stored_points is not None for p in t.players)
     if not t.players or (complete and not publish):
@@ -162,9 +163,9 @@ SETTINGS = {"board": "board size", "start_date": "start date", "scoring": "scori
 
 
 def settings_lost(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
-    """The event's settings ``fmt`` has no place for (:attr:`Format.lacks`) that a criterion of its
+    """The event's settings ``fmt`` has no place for (:attr:`Holds.lacks`) that a criterion of its
     tie-break list reads (:meth:`Criterion.settings_read`)."""
-    if not fmt.lacks:
+    if not fmt.holds.lacks:
         return []
     try:
         bound = configured(players_list(t), host)
@@ -173,7 +174,7 @@ def settings_lost(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
     readers: dict[str, list[tuple[str, str]]] = {}
     for item, criterion, opts in bound:
         for setting, why in criterion.settings_read(opts).items():
-            if setting in fmt.lacks and getattr(t, setting, None) is not None:
+            if setting in fmt.holds.lacks and getattr(t, setting, None) is not None:
                 readers.setdefault(setting, []).append((item.text, why))
     return [Loss(f"the {SETTINGS.get(setting, setting)} ({fmt.name} has no place for it; "
                  + "; ".join(f"{item}: {why}" for item, why in found) + ")")
@@ -189,7 +190,7 @@ def lost_in(t: Tournament, fmt: Format, host: Host) -> list[Loss]:
                          f"in a round ({len(further)} records, counted in their points): not "
                          "written"))
     gone = _team_loss(t)
-    if gone is not None and not fmt.carries_teams:
+    if gone is not None and not fmt.holds.carries_teams:
         lost.append(gone)
     return lost
 
@@ -335,11 +336,11 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
     spec = players_list(t)
     filled = None
     as_read = fmt.writes_back(t) and not renumber  # the file read, written back as it was: nothing filled in
-    if (fmt.needs_results or fmt.publishes) and not keep and not as_read:
+    if (fmt.fills.needs_results or fmt.fills.publishes) and not keep and not as_read:
         source = t
-        t = with_results(t, spec, publish=fmt.publishes, after_round=fmt.ranks_after, host=host)
+        t = with_results(t, spec, publish=fmt.fills.publishes, after_round=fmt.fills.ranks_after, host=host)
         filled = filled_in(source, t, spec)
-    if fmt.numeric_parameters:
+    if fmt.fills.numeric_parameters:
         t = with_numbers(t, host)
     try:
         ready, files = _numbered(t, fmt, path, renumber)
@@ -350,10 +351,10 @@ def convert(t: Tournament, fmt: Format, path: Path, strict: str | None = None, r
         if target.resolve() in inputs:
             raise BrightwellError("is the input: a conversion never writes over its input", file=str(target))
     lost = tuple(lost_in(ready, fmt, host))
-    if ready.playoffs and not fmt.carries_playoffs:
+    if ready.playoffs and not fmt.holds.carries_playoffs:
         lost += (metadata(f"{len(ready.playoffs)} play-off game(s) after the rounds (never ranked)"),)
     moved: tuple[Move, ...] = ()
-    if fmt.can_read:
+    if fmt.about.can_read:
         lost, moved = _read_back(ready, files, fmt, path, spec, lost, host)
     report = Report(lost, moved, spec, filled)
     refused = report.standings_lost + (report.metadata_lost if strict == "all" else []) if strict else []
@@ -371,7 +372,7 @@ def _read_back(ready: Tournament, files: dict[Path, bytes], fmt: Format, path: P
         for target, data in files.items():
             (Path(tmp) / target.name).write_bytes(data)
         try:
-            back = fmt.read(Path(tmp) / path.name).tournament
+            back = fmt.read(ReadOptions(Path(tmp) / path.name)).tournament
             validated(back)  # as loading it checks it (a player's game its opponent's record does not mirror)
         except BrightwellError as exc:
             raise BrightwellError(f"the written file would not be read back by its own reader: {exc.message}",

@@ -10,8 +10,6 @@ before anything is built for it.
 
 from __future__ import annotations
 
-import contextvars
-
 import os
 import re
 import stat
@@ -150,15 +148,6 @@ def read_stream(stream, name: str, limit: int | None = None, first: int = _PIECE
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)  # one piece, as nearly always: no copy
 
 
-CUT_SHORT: contextvars.ContextVar[bool] = contextvars.ContextVar("cut_short", default=False)
-
-
-def cut_short_allowed() -> bool:
-    """Whether a file its reader finds cut short is ranked as it stands (``api.load(cut_short=True)``,
-    ``--cut-short``) rather than refused."""
-    return CUT_SHORT.get()
-
-
 def cut_short(file: str, what: str, place: str | None = None) -> BrightwellError:
     """The refusal of a file cut short: what it declares and holds, and the cure."""
     return BrightwellError(f"the file is cut short: {what} (--cut-short ranks what it holds)", file=file, place=place)
@@ -167,10 +156,10 @@ def cut_short(file: str, what: str, place: str | None = None) -> BrightwellError
 class CutShort:
     """A file of player lines (h9, .tou, tsh .t) found cut short: its last line stopping short, or
     an opponent named beyond the players it holds. Refused (:func:`cut_short`), or with
-    ``--cut-short`` ranked as it stands: the line and the games left out, said in one warning."""
+    ``--cut-short`` (``allowed``) ranked as it stands: the line and the games left out, said in one warning."""
 
-    def __init__(self, file: str):
-        self.file, self.lost, self.dropped = file, 0, None
+    def __init__(self, file: str, allowed: bool):
+        self.file, self.allowed, self.lost, self.dropped = file, allowed, 0, None
         self.left: list[str] = []  # what was left out, each said as LEFT_OUT says it
 
     def rows(self, lines: list, parse, cells=None) -> list:
@@ -191,7 +180,7 @@ class CutShort:
             if not fewer:
                 return [*out, last]
             why = f"{cells(last)} round(s) where every other line has {min(map(cells, out))}"
-        if not cut_short_allowed():
+        if not self.allowed:
             raise cut_short(self.file, f"its last player line stops short ({why})", f"line {n}")
         self.dropped = n
         self.left.append(f"line {n}: a player line that stops short")
@@ -205,7 +194,7 @@ class CutShort:
     def missing(self, opponent: int, held: int, round_no: int, place: str) -> bool:
         """The game against ``opponent``, whom the file does not hold (it holds ``held`` players):
         refused as cut short, or (``--cut-short``) True, the game to be left out."""
-        if not cut_short_allowed():
+        if not self.allowed:
             raise cut_short(self.file, f"round {round_no} names opponent {opponent}, and the file holds {held} "
                                        "players", place)
         self.lost += 1

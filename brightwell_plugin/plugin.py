@@ -22,13 +22,15 @@ _EXPORTS = {
     **names("brightwell_plugin.context", "Context"),
     # tie-break lists as written: a criterion's numeric parameters
     **names("brightwell_plugin.tiebreak_spec", "NUMBER", "LARGEST", "spec_number"),
-    # a format: its interface, what it returns, what it cannot carry, how it reads and builds
-    **names("brightwell_plugin.adapters.base", "Format", "ReadResult", "Loss", "metadata"),
+    # a format: its interface and what it declares, what it is given to read, what it returns, what it
+    # cannot carry, how it builds
+    **names("brightwell_plugin.adapters.base", "Format", "About", "EventFiles", "Fills", "Holds", "ReadOptions",
+            "Division", "ReadResult", "Loss", "metadata"),
     **names("brightwell_plugin.builder", "TournamentBuilder"),
     **names("brightwell_plugin.fast", "new_player", "new_entry"),
     # the limits a reader keeps on what a file says (sizes, numbers, rounds)
     **names("brightwell_plugin.limits", "read_input", "read_head", "digits", "check_round", "check_regular",
-            "max_rounds", "MAX_DIGITS", "MAX_ROUNDS_VARIABLE", "cut_short", "cut_short_allowed", "CutShort"),
+            "max_rounds", "MAX_DIGITS", "MAX_ROUNDS_VARIABLE", "cut_short", "CutShort"),
     # the model a format builds and a criterion reads, and the metadata keys the program knows
     **names("brightwell_plugin.model", "Tournament", "Player", "RoundEntry", "Kind", "Result", "Side",
             "ScoringSystem", "PlayoffGame", "ABSENT_ENTRY", "LEFT_OUT", "LIST_GUESSED", "MANUAL_TIEBREAK",

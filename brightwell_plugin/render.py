@@ -194,7 +194,7 @@ def markup_free(line: str) -> str:
 
 
 def formats_lines(formats: dict) -> list[str]:
-    rows = [(name, "read" + ("/write" if f.can_write else ""), " ".join(f.suffixes), f.title)
+    rows = [(name, "read" + ("/write" if f.about.can_write else ""), " ".join(f.about.suffixes), f.about.title)
             for name, f in sorted(formats.items())]
     widths = [max(len(r[c]) for r in rows) for c in range(3)]
     return ["  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths)) + "  " + row[3] for row in rows]

@@ -19,12 +19,19 @@ from __future__ import annotations
 
 import json
 import math
+from contextlib import contextmanager
 from dataclasses import replace
 from decimal import Decimal
+from functools import partial
 
 from brightwell_plugin.adapters.base import (
+    About,
+    Division,
+    EventFiles,
     Format,
+    Holds,
     Loss,
+    ReadOptions,
     ReadResult,
     metadata,
     teams_lost,
@@ -60,29 +67,29 @@ ORIGIN = "brightwell-plugin"  # the document's origin, as this project writes it
 
 class ChessJsonFormat(Format):
     name = "chess-json"
-    carries_teams = True
-    title = "FIDE Chess-JSON (gacrux's event document; individual and team tournaments)"
-    suffixes = (".jch",)  # gacrux writes .json too: told from FlipTheDisc by content
-    can_write = True
-    several_events = True
+    about = About("FIDE Chess-JSON (gacrux's event document; individual and team tournaments)",
+                  (".jch",),  # gacrux writes .json too: told from FlipTheDisc by content
+                  can_write=True)
+    event_files = EventFiles(several_events=True, event_word="tournament")
+    holds = Holds(carries_teams=True)
 
     def sniff(self, path, head):
         text = head.lstrip()
         return text.startswith(b"{") and b'"tournaments"' in head or b'"filetype": "Event"' in head
 
-    def parts(self, path):
-        found = self._document(path)["event"].get("tournaments") or []
-        return tuple(str(t.get("tournamentNo", i + 1)) for i, t in enumerate(found)) if len(found) > 1 else ()
+    def divisions(self, options: ReadOptions) -> tuple[Division, ...]:
+        doc = self._document(options.path, options.encoding)
 
-    def read(self, path, *, encoding=None, part=None):
-        doc = self._document(path, encoding)
-        try:
-            t = _tournament(doc, part)
-            return ReadResult(t, tuple(_team_warnings(t, path)))
-        except BrightwellError as exc:
-            raise exc.at(file=str(path)) from None
-        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
-            raise BrightwellError(f"not a Chess-JSON event ({type(exc).__name__}: {exc})", file=str(path)) from None
+        def read(number: str) -> ReadResult:
+            with _as_read(options):
+                t = _tournament(doc, number)
+                return ReadResult(t, tuple(_team_warnings(t, options.path)))
+        with _as_read(options):
+            found = doc["event"].get("tournaments") or []
+            if not found:
+                raise BrightwellError("the event holds no tournament")
+            return tuple(Division(name, _players_in(tm), partial(read, name))
+                         for name, tm in zip(_numbers(found), found))
 
     @staticmethod
     def _document(path, encoding=None) -> dict:
@@ -122,17 +129,53 @@ def _teamless(t: Tournament) -> list[int]:
     return [p.start_no for p in t.players if p.start_no not in on]
 
 
-def _tournament(doc: dict, part: str | None) -> Tournament:
-    event = doc["event"]
+@contextmanager
+def _as_read(options: ReadOptions):
+    """A document that is no Chess-JSON event, refused on one line naming the file."""
+    try:
+        yield
+    except BrightwellError as exc:
+        raise exc.at(file=str(options.path)) from None
+    except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+        raise BrightwellError(f"not a Chess-JSON event ({type(exc).__name__}: {exc})", file=str(options.path)) from None
+
+
+def _numbers(tournaments: list) -> list[str]:
+    """The tournaments' names: their numbers (``tournamentNo``, else their place)."""
+    return [str(t.get("tournamentNo", i + 1)) if isinstance(t, dict) else str(i + 1) for i, t in enumerate(tournaments)]
+
+
+def _players_in(tm) -> int:
+    """The players a tournament lists, as far as it says (reading it finds what is wrong): its
+    competitors, or its teams' players."""
+    competitors = tm.get("competitors") if isinstance(tm, dict) else None
+    if not isinstance(competitors, list):
+        return 0
+    if tm.get("teamTournament") is True:
+        return sum(len(team["cplayers"]) for team in competitors
+                   if isinstance(team, dict) and isinstance(team.get("cplayers"), list))
+    return len(competitors)
+
+
+def _chosen(event: dict, part: str | None) -> dict:
+    """The tournament named ``part`` (the registry's choice among :func:`_numbers`), the first for None."""
     tournaments = event.get("tournaments") or []
     if not tournaments:
         raise BrightwellError("the event holds no tournament")
-    chosen = [t for i, t in enumerate(tournaments) if part is None or str(t.get("tournamentNo", i + 1)) == part]
+    numbers = _numbers(tournaments)
+    part = numbers[0] if part is None else part
+    chosen = [t for t, number in zip(tournaments, numbers) if number == part]
     if not chosen:
-        raise BrightwellError(f"no tournament {part} (the event holds {len(tournaments)})")
+        raise BrightwellError(f"no tournament '{part}' (tournaments: {', '.join(numbers)})")
     if len(chosen) > 1:
         raise BrightwellError(f"the event holds {len(tournaments)} tournaments: name one")
-    tm = chosen[0]
+    return chosen[0]
+
+
+def _tournament(doc: dict, part: str | None) -> Tournament:
+    """The tournament named ``part`` (the first for None) as an event."""
+    event = doc["event"]
+    tm = _chosen(event, part)
     profiles = {p["id"]: p for p in event.get("profiles") or ()}
     competitors = tm.get("competitors") or []
     teams = competitors if tm.get("teamTournament") is True else None
@@ -150,27 +193,8 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
     meta = (event.get("eventInfo") or {}).get("other", {}).get(_OURS, {})
     stated = _current_round(doc, tm, competitors, cids, rounds_of)
     paired = _last_paired(rounds_of, _int(meta, "rounds") or 0)
-    players = []
-    for c, cid in zip(competitors, cids):
-        profile = profiles.get(c.get("profileId"), {})
-        ours = (profile.get("other") or {}).get(_OURS) or {}
-        entries = rounds_of[cid]
-        rounds = tuple(entries.get(r, ABSENT_ENTRY) for r in range(1, max(paired, max(entries, default=0)) + 1))
-        scores, unsided = _scores(ours, len(rounds)), set(_list(ours, "unsided", _whole))
-        if any(scores) or unsided:
-            rounds = tuple(RoundEntry(e.kind, e.opponent, e.result, None if r in unsided else e.side,
-                                      *(s or (e.score, e.opp_score)), e.rated, e.handicap)
-                           for r, (e, s) in enumerate(zip(rounds, scores), 1))
-        players.append(Player(
-            start_no=cid, name=_name(profile, cid), rounds=rounds, rating=_rating(c, profile, tm.get("ratingList")),
-            federation=_str(profile, "federation"), title=_str(profile, "fideTitle"),
-            sex=_str(profile, "sex"), birth_date=_str(profile, "birth"),
-            ids=_pairs(ours, "ids") if "ids" in ours else
-            (("fide", str(_int(profile, "fideId"))),) if _int(profile, "fideId") else (),
-            late_entry=_int(ours, "lateEntry"), withdrawn_after=_int(ours, "withdrawnAfter"),
-            bonus=_points(ours.get("bonus", 0)) + adjusted(c, "points", f"competitor {cid}"),
-            stored_points=None if ours.get("unstored") else _points(c.get("gamePoints")), stored_rank=_int(c, "rank") or None,
-            extra=_pairs(ours, "extra"), listed=ours.get("listed", True) is not False))
+    players = [_player(c, cid, profiles.get(c.get("profileId"), {}), rounds_of[cid], paired, tm)
+               for c, cid in zip(competitors, cids)]
     info = tm.get("tournamentInfo") or event.get("eventInfo") or {}
     kind = (_str(tm, "tournamentType") or "").upper()
     system = system_rule(kind, len(players), _int(tm, "numRounds") or 0, players, "tournamentType",
@@ -186,6 +210,27 @@ def _tournament(doc: dict, part: str | None) -> Tournament:
         from brightwell_plugin.adapters.chessjson.teams import team_section  # team files only (benchmarks/bench_start.py)
         t = replace(t, teams=team_section(event, tm, teams, t))
     return t
+
+
+def _player(c: dict, cid: int, profile: dict, entries: dict[int, RoundEntry], paired: int, tm: dict) -> Player:
+    """A competitor, his ``profile`` and his games' records ``entries`` (by round) as a player."""
+    ours = (profile.get("other") or {}).get(_OURS) or {}
+    rounds = tuple(entries.get(r, ABSENT_ENTRY) for r in range(1, max(paired, max(entries, default=0)) + 1))
+    scores, unsided = _scores(ours, len(rounds)), set(_list(ours, "unsided", _whole))
+    if any(scores) or unsided:
+        rounds = tuple(RoundEntry(e.kind, e.opponent, e.result, None if r in unsided else e.side,
+                                  *(s or (e.score, e.opp_score)), e.rated, e.handicap)
+                       for r, (e, s) in enumerate(zip(rounds, scores), 1))
+    return Player(
+        start_no=cid, name=_name(profile, cid), rounds=rounds, rating=_rating(c, profile, tm.get("ratingList")),
+        federation=_str(profile, "federation"), title=_str(profile, "fideTitle"),
+        sex=_str(profile, "sex"), birth_date=_str(profile, "birth"),
+        ids=_pairs(ours, "ids") if "ids" in ours else
+        (("fide", str(_int(profile, "fideId"))),) if _int(profile, "fideId") else (),
+        late_entry=_int(ours, "lateEntry"), withdrawn_after=_int(ours, "withdrawnAfter"),
+        bonus=_points(ours.get("bonus", 0)) + adjusted(c, "points", f"competitor {cid}"),
+        stored_points=None if ours.get("unstored") else _points(c.get("gamePoints")), stored_rank=_int(c, "rank") or None,
+        extra=_pairs(ours, "extra"), listed=ours.get("listed", True) is not False)
 
 
 def _last_paired(rounds_of: dict[int, dict[int, RoundEntry]], recorded: int) -> int:

@@ -19,6 +19,7 @@ from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection
 
 _BYES = {"W": "full", "F": "full", "D": "half", "H": "half", "Z": "zero", "U": "zero", "P": "pab"}
+_LETTERS = {"full": "W", "half": "D", "zero": "Z", "pab": "P"}  # a team's bye, as gacrux writes it
 
 
 def players_of(teams: list) -> list[dict]:
@@ -62,6 +63,23 @@ def _scoring(system: dict, size: int, board_win) -> tuple[MatchScoring, dict]:
 
 
 def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSection:
+    """The teams (the competitors ``teams``) and matches of the team tournament ``tm``, whose players
+    ``t`` holds."""
+    section_teams = _teams(event, teams)
+    games = {g.get("id"): g for g in tm.get("gameList") or ()}
+    size = tm.get("teamSize") if type(tm.get("teamSize")) is int else 0
+    scoring, bye_points = _scoring(tm.get("scoreSystem") or {}, size, t.scoring.win)
+    reading = _Matches(section_teams, games, t, bye_points)
+    matches = [match for n, m in enumerate(tm.get("matchList") or (), 1)
+               if (match := reading.match(m, f"matchList[{n}]")) is not None]
+    colours = tm.get("teamSequence") if isinstance(tm.get("teamSequence"), str) else None
+    primary = (tm.get("scoreSystem") or {}).get("primary")
+    return TeamSection(tuple(section_teams), tuple(matches), scoring, colours,
+                       primary=primary.lower() if isinstance(primary, str) and primary.strip() else None)
+
+
+def _teams(event: dict, teams: list) -> list[Team]:
+    """The competitors as teams: their names and this project's fields from ``event.teams``."""
     names = {team.get("id"): text_field(team, "teamName") for team in event.get("teams") or ()}
     others = {team.get("id"): ((team.get("other") or {}).get("brightwell") or {}) for team in event.get("teams") or ()}
     section_teams = []
@@ -81,45 +99,36 @@ def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSecti
                                   + adjusted(c, "mpoints", f"team {cid}"),
                                   bonus_game_points=(_number(ours.get("bonusGamePoints"), "bonusGamePoints") or 0)
                                   + adjusted(c, "gpoints", f"team {cid}")))
-    known = {team.number for team in section_teams}
-    games = {g.get("id"): g for g in tm.get("gameList") or ()}
-    by_no = {p.start_no: p for p in t.players}
-    size = tm.get("teamSize") if type(tm.get("teamSize")) is int else 0
-    scoring, bye_points = _scoring(tm.get("scoreSystem") or {}, size, t.scoring.win)
-    matches = []
-    for n, m in enumerate(tm.get("matchList") or (), 1):
-        where = f"matchList[{n}]"
+    return section_teams
+
+
+class _Matches:
+    """The ``matchList``'s matches read: their boards the games of ``gameList`` between the teams' players."""
+
+    def __init__(self, teams: list[Team], games: dict, t: Tournament, bye_points: dict):
+        self.known = {team.number for team in teams}
+        self.team_of = {no: team.number for team in teams for no in team.members}
+        self.games, self.t, self.bye_points = games, t, bye_points
+        self.by_no = {p.start_no: p for p in t.players}
+
+    def match(self, m: dict, where: str) -> Match | None:
+        """A match, a team's bye, or None for a round this project wrote without a match."""
         if ((m.get("other") or {}).get("brightwell") or {}).get("absent") is True:
-            continue  # a round this project wrote without a match: no bye
+            return None  # a round this project wrote without a match: no bye
         first, second = (m.get("white") or {}).get("cid"), (m.get("black") or {}).get("cid")
         r = m.get("round")
         for team in (first, second):
-            if team is not None and team not in known:
+            if team is not None and team not in self.known:
                 raise BrightwellError(f"a match between teams that do not exist (team {team})", place=where)
         if type(r) is not int:
             raise BrightwellError(f"round {r!r} is not a round", place=where)
         check_round(r, place=where)
         if second is None:
             kind = _BYES.get((m.get("white") or {}).get("result"), "zero")
-            matches.append(Match(r, first, None, first_points=bye_points[kind], bye=kind))
-            continue
-        boards, points = [], {first: 0, second: 0}
-        team_of = {no: team.number for team in section_teams for no in team.members}
-        for gid in m.get("games") or ():
-            g = games.get(gid)
-            if g is None:
-                raise BrightwellError(f"game {gid} is in no gameList", place=where)
-            a, b = (g.get("white") or {}).get("cid"), (g.get("black") or {}).get("cid")
-            if team_of.get(a) != first:
-                a, b = b, a
-            pa = t.scoring.points(by_no[a].entry(r)) if a in by_no else 0
-            pb = t.scoring.points(by_no[b].entry(r)) if b in by_no else 0
-            points[first] += pa
-            points[second] += pb
-            boards.append(Board(_board_number(g, boards, where), a, b, pa, pb))
-        boards.sort(key=lambda x: x.number)
+            return Match(r, first, None, first_points=self.bye_points[kind], bye=kind)
+        boards, points = self._boards(m, r, first, second, where)
         forfeit = None
-        played = any((games.get(gid) or {}).get("played", True) for gid in m.get("games") or ())
+        played = any((self.games.get(gid) or {}).get("played", True) for gid in m.get("games") or ())
         results = ((m.get("white") or {}).get("result"), (m.get("black") or {}).get("result"))
         if m.get("played") is False and "D" not in results:  # a drawn match is no forfeit
             forfeit = "first" if results[0] == "W" else "second" if results[1] == "W" else "both"
@@ -128,11 +137,26 @@ def team_section(event: dict, tm: dict, teams: list, t: Tournament) -> TeamSecti
             if boards and not played and not declared and not (pa > 0 and pb > 0) and forfeit == (
                     "first" if pa > pb else "second" if pb > pa else "both"):
                 forfeit = None  # no game on the boards and one side scored nothing: forfeited as the boards say
-        matches.append(Match(r, first, second, tuple(boards), points[first], points[second], forfeit, played=played))
-    colours = tm.get("teamSequence") if isinstance(tm.get("teamSequence"), str) else None
-    primary = (tm.get("scoreSystem") or {}).get("primary")
-    return TeamSection(tuple(section_teams), tuple(matches), scoring, colours,
-                       primary=primary.lower() if isinstance(primary, str) and primary.strip() else None)
+        return Match(r, first, second, tuple(boards), points[first], points[second], forfeit, played=played)
+
+    def _boards(self, m: dict, r: int, first: int, second: int, where: str) -> tuple[list[Board], dict]:
+        """The boards of a match, in order, and each team's game points on them."""
+        boards, points = [], {first: 0, second: 0}
+        by_no, scoring = self.by_no, self.t.scoring
+        for gid in m.get("games") or ():
+            g = self.games.get(gid)
+            if g is None:
+                raise BrightwellError(f"game {gid} is in no gameList", place=where)
+            a, b = (g.get("white") or {}).get("cid"), (g.get("black") or {}).get("cid")
+            if self.team_of.get(a) != first:
+                a, b = b, a
+            pa = scoring.points(by_no[a].entry(r)) if a in by_no else 0
+            pb = scoring.points(by_no[b].entry(r)) if b in by_no else 0
+            points[first] += pa
+            points[second] += pb
+            boards.append(Board(_board_number(g, boards, where), a, b, pa, pb))
+        boards.sort(key=lambda x: x.number)
+        return boards, points
 
 
 def with_teams(doc: dict, t: Tournament) -> dict:
@@ -140,53 +164,14 @@ def with_teams(doc: dict, t: Tournament) -> dict:
     competitors the teams (their players in ``cplayers``), ``event.teams``, the ``matchList``."""
     section = t.teams
     tm = doc["event"]["tournaments"][0]
-    players = {c["cid"]: c for c in tm["competitors"]}
+    teams, competitors = _team_entries(section, {c["cid"]: c for c in tm["competitors"]})
     game_of = {}
     for g in tm["gameList"]:
         for side in ("white", "black"):
             if g.get(side):
                 game_of[g[side]["cid"], g["round"]] = g["id"]
-    teams, competitors, first_id = [], [], 100000
-    for n, team in enumerate(section.teams):
-        tid = first_id + n
-        cplayers = [{**players[no], "order": b, "teamId": tid} for b, no in enumerate(team.members, 1) if no in players]
-        other = {k: v for k, v in (("shortName", team.short_name), ("strength", team.strength),
-                                   ("unstored", team.stored_match_points is None or None),
-                                   ("bonusMatchPoints", team.bonus_match_points or None),
-                                   ("bonusGamePoints", team.bonus_game_points or None)) if v is not None}
-        teams.append({"id": tid, "teamName": team.name, "players": list(team.members),
-                      **({"other": {"brightwell": other}} if other else {})})
-        competitors.append({"cid": team.number, "teamId": tid, "rank": team.stored_rank or 0, "present": True,
-                            "matchPoints": _text(team.stored_match_points), "gamePoints": _text(team.stored_game_points),
-                            "cplayers": cplayers})
-    letters = {"full": "W", "half": "D", "zero": "Z", "pab": "P"}
     by_id = {g["id"]: g for g in tm["gameList"]}
-    matches = []
-    for n, m in enumerate(section.matches, 1):
-        match = {"id": n, "round": m.round, "board": 0}
-        if m.second is None:
-            match.update(games=[], white={"cid": m.first, "result": letters[m.bye or "zero"]}, black=None,
-                         played=m.bye == "pab")
-        else:
-            a, b = section.match_result(m)
-            s = section.scoring
-            if m.forfeit is not None:
-                ra, rb = ("W" if m.forfeit == "first" else "Z"), ("W" if m.forfeit == "second" else "Z")
-            else:
-                ra, rb = ("W" if a == s.win and a != b else "D" if a == b and a == s.draw else "L",
-                          "W" if b == s.win and a != b else "D" if a == b and b == s.draw else "L")
-            games = []
-            for board in m.boards:
-                ids = [game_of[x, m.round] for x in (board.first, board.second) if (x, m.round) in game_of]
-                for gid in ids[:1]:
-                    games.append(gid)
-                    by_id[gid]["board"] = board.number
-            match.update(games=games, white={"cid": m.first, "result": ra},
-                         black={"cid": m.second, "result": rb},  # played, as gacrux counts a match: a game
-                         played=m.forfeit is None and (m.played or (m.first_points > 0 and m.second_points > 0)))
-        if m.forfeit is not None:
-            match["other"] = {"brightwell": {"declared": True}}  # forfeited as the file declared (TRF 330)
-        matches.append(match)
+    matches = [_match_entry(n, m, section, game_of, by_id) for n, m in enumerate(section.matches, 1)]
     met = {(team, m.round) for m in section.matches for team in (m.first, m.second) if team is not None}
     for r in range(1, max((m.round for m in section.matches), default=0) + 1):  # as gacrux writes a round
         for team in section.teams:                                              # without a match: a Z bye
@@ -207,6 +192,52 @@ def with_teams(doc: dict, t: Tournament) -> dict:
         tm["teamSequence"] = section.board_colours
     doc["event"]["teams"] = teams
     return doc
+
+
+def _team_entries(section: TeamSection, players: dict) -> tuple[list[dict], list[dict]]:
+    """``event.teams`` and the competitors, a team each (``players``: the individual competitors by cid)."""
+    teams, competitors, first_id = [], [], 100000
+    for n, team in enumerate(section.teams):
+        tid = first_id + n
+        cplayers = [{**players[no], "order": b, "teamId": tid} for b, no in enumerate(team.members, 1) if no in players]
+        other = {k: v for k, v in (("shortName", team.short_name), ("strength", team.strength),
+                                   ("unstored", team.stored_match_points is None or None),
+                                   ("bonusMatchPoints", team.bonus_match_points or None),
+                                   ("bonusGamePoints", team.bonus_game_points or None)) if v is not None}
+        teams.append({"id": tid, "teamName": team.name, "players": list(team.members),
+                      **({"other": {"brightwell": other}} if other else {})})
+        competitors.append({"cid": team.number, "teamId": tid, "rank": team.stored_rank or 0, "present": True,
+                            "matchPoints": _text(team.stored_match_points), "gamePoints": _text(team.stored_game_points),
+                            "cplayers": cplayers})
+    return teams, competitors
+
+
+def _match_entry(n: int, m: Match, section: TeamSection, game_of: dict, by_id: dict) -> dict:
+    """A match of the ``matchList`` (its games given their board in ``by_id``)."""
+    match = {"id": n, "round": m.round, "board": 0}
+    if m.second is None:
+        match.update(games=[], white={"cid": m.first, "result": _LETTERS[m.bye or "zero"]}, black=None,
+                     played=m.bye == "pab")
+    else:
+        a, b = section.match_result(m)
+        s = section.scoring
+        if m.forfeit is not None:
+            ra, rb = ("W" if m.forfeit == "first" else "Z"), ("W" if m.forfeit == "second" else "Z")
+        else:
+            ra, rb = ("W" if a == s.win and a != b else "D" if a == b and a == s.draw else "L",
+                      "W" if b == s.win and a != b else "D" if a == b and b == s.draw else "L")
+        games = []
+        for board in m.boards:
+            ids = [game_of[x, m.round] for x in (board.first, board.second) if (x, m.round) in game_of]
+            for gid in ids[:1]:
+                games.append(gid)
+                by_id[gid]["board"] = board.number
+        match.update(games=games, white={"cid": m.first, "result": ra},
+                     black={"cid": m.second, "result": rb},  # played, as gacrux counts a match: a game
+                     played=m.forfeit is None and (m.played or (m.first_points > 0 and m.second_points > 0)))
+    if m.forfeit is not None:
+        match["other"] = {"brightwell": {"declared": True}}  # forfeited as the file declared (TRF 330)
+    return match
 
 
 def _text(x) -> str:

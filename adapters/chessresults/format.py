@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, Format, Holds, ReadOptions, ReadResult
 from brightwell_plugin.adapters.chessresults.pairings import player_rounds
 from brightwell_plugin.adapters.chessresults.pairings import points_of as _number
 from brightwell_plugin.adapters.numbers import digits
@@ -61,14 +61,14 @@ def _date(text: str | None) -> str | None:
 
 class ChessResultsFormat(Format):
     name = "chess-results"
-    title = "Swiss-Manager's chess-results.com upload XML (individual and team events), read"
-    suffixes = (".xml",)
-    carries_teams = True
+    about = About("Swiss-Manager's chess-results.com upload XML (individual and team events), read", (".xml",))
+    holds = Holds(carries_teams=True)
 
     def sniff(self, path, head):
         return b"<chessresults" in head
 
-    def read(self, path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path = options.path
         file = str(path)
         root = parse_safely(path).getroot()
         if root.tag != "chessresults":

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 from brightwell_plugin.adapters.base import (
+    About,
+    Fills,
     Format,
     Loss,
+    ReadOptions,
     ReadResult,
     game_event,
     metadata,
@@ -81,19 +83,18 @@ def _value(text: str) -> float:
 
 class EgdFormat(Format):
     name = "egd"
-    title = "European Go Database h9/h10 results (OpenGotha's export)"
-    suffixes = (".h9", ".h10")
-    can_write = True
-    needs_results = True  # the placement is the order of the lines
-    publishes = True  # the placement criteria's values are columns
-    ranks_after = "planned"  # generateH9File computes them at the last planned round
+    about = About("European Go Database h9/h10 results (OpenGotha's export)", (".h9", ".h10"), can_write=True)
+    fills = Fills(needs_results=True,  # the placement is the order of the lines
+                  publishes=True,  # the placement criteria's values are columns
+                  ranks_after="planned")  # generateH9File computes them at the last planned round
 
     def sniff(self, path, head):
         text = head.decode("latin-1")
         return bool(re.search(r"^;\s*Pl\s+Name", text, re.MULTILINE)) or (
-            path.suffix.lower() in self.suffixes and bool(re.search(r"^;\s*[A-Z]{2}\[", text, re.MULTILINE)))
+            path.suffix.lower() in self.about.suffixes and bool(re.search(r"^;\s*[A-Z]{2}\[", text, re.MULTILINE)))
 
-    def read(self, path: Path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         file = str(path)
         text, _, warnings = decode(read_input(path), encoding, file, fallback="iso-8859-15")
         comments, rows = comments_and_rows(text, ";")
@@ -106,7 +107,7 @@ class EgdFormat(Format):
         if not rows:
             raise BrightwellError("no player line: not an EGD h9 file", file=file)
         family = "M" if "MMS" in names else "W"
-        cut = CutShort(file)
+        cut = CutShort(file, options.cut_short)
         parsed = cut.rows(rows, lambda n, line: self._row(n, line, names, file), cells=lambda row: len(row[7]))
         count = len(parsed)
         players = []

@@ -12,11 +12,13 @@ and the event is ranked by OpenGotha's Swiss criteria unless told otherwise.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from brightwell_plugin.adapters.base import (
+    About,
+    Fills,
     Format,
     Loss,
+    ReadOptions,
     ReadResult,
     game_event,
     metadata,
@@ -47,23 +49,22 @@ _GLUED = re.compile(r"^(.*\D)([0-9]{2}[kdpKDP])$")
 
 class FfgTouFormat(Format):
     name = "ffg-tou"
-    title = "French Go federation results (.tou)"
-    suffixes = (".tou",)
-    can_write = True
-    needs_results = True  # the placement is the order of the lines
-    ranks_after = "planned"  # generateTouFile ranks at the last planned round
+    about = About("French Go federation results (.tou)", (".tou",), can_write=True)
+    fills = Fills(needs_results=True,  # the placement is the order of the lines
+                  ranks_after="planned")  # generateTouFile ranks at the last planned round
 
     def sniff(self, path, head):
         text = head.decode("latin-1")
         return bool(re.search(r"^;\s*Num\s+Nom\s+Pr[eé]nom", text, re.MULTILINE | re.IGNORECASE)) or (
             path.suffix.lower() == ".tou" and bool(re.search(r"^;\s*name\s*=", text, re.MULTILINE)))
 
-    def read(self, path: Path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         file = str(path)
         text, _, warnings = decode(read_input(path), encoding, file, fallback="iso-8859-15")
         comments, lines = comments_and_rows(text, ";")
         meta = [(f"ffg {m[1]}", m[2]) for line in comments if (m := _HEADER.match(line.strip()))]
-        cut = CutShort(file)
+        cut = CutShort(file, options.cut_short)
         rows = cut.rows(lines, lambda n, line: self._row(n, line, file), cells=lambda row: len(row[6]))
         if not rows:
             raise BrightwellError("no player line: not an FFG .tou file", file=file)

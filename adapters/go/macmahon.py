@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import re
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.go.opengotha import MAX_HANDICAP
 from brightwell_plugin.adapters.go.participation import PARTICIPATING, entry_and_withdrawal, participating
 from brightwell_plugin.adapters.xml.format import parse_safely
-
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
 from brightwell_plugin.limits import check_round
@@ -80,104 +79,124 @@ def _not_playing(holder, file: str) -> frozenset[int]:
     return frozenset(rounds)
 
 
+def _people(root, file: str) -> tuple[dict[str, int], list]:
+    """Each participant's number by his ``Id`` (in file order), and his (participant, ``GoPlayer``) elements."""
+    numbers, people = {}, []
+    for go in root.iter("GoPlayer"):
+        holder = go.getparent()
+        pid = _text(holder, "Id")
+        if pid in numbers:
+            raise BrightwellError(f"player id {pid} is given twice", file=file, place=f"line {holder.sourceline}")
+        numbers[pid] = len(people) + 1
+        people.append((holder, go))
+    if not people:
+        raise BrightwellError("no GoPlayer: an event without players", file=file)
+    return numbers, people
+
+
+def _entries(pairings: list, numbers: dict[str, int], people: list, rounds: int, file: str) -> dict[int, list]:
+    """Each player's round records, by number: his pairing of each round, the bye, or none."""
+    entries = {no: [ABSENT_ENTRY] * rounds for no in numbers.values()}
+
+    def number(text: str, el) -> int:
+        if text not in numbers:
+            raise BrightwellError(f"player id '{text[:20]}' is no player's", file=file, place=f"line {el.sourceline}")
+        return numbers[text]
+
+    def place(no: int, r: int, entry, el) -> None:
+        if entries[no][r - 1] is not ABSENT_ENTRY:
+            raise BrightwellError(f"player id {_text(people[no - 1][0], 'Id')} has two pairings in round {r}",
+                                  file=file, place=f"line {el.sourceline}")
+        entries[no][r - 1] = entry
+
+    for el, holder in pairings:
+        r = _whole(_text(holder, "RoundNumber", "1"), "RoundNumber", file, holder)
+        if r < 1:
+            raise BrightwellError(f"round {r} is not a round number", file=file, place=f"line {holder.sourceline}")
+        if _flag(el, "PairingWithBye"):
+            place(number(_text(el, "Black"), el), r, new_entry(Kind.PAB), el)
+            continue
+        black, white = number(_text(el, "Black"), el), number(_text(el, "White"), el)
+        if black == white:
+            raise BrightwellError("a player plays himself", file=file, place=f"line {el.sourceline}")
+        b, w = _sides(el, black, white, file)
+        place(black, r, b, el)
+        place(white, r, w, el)
+    return entries
+
+
+def _sides(el, black: int, white: int, file: str):
+    """Black's and White's records of the pairing ``el``."""
+    hd = _whole(_text(el, "Handicap", "0") or "0", "Handicap", file, el)
+    if not 0 <= hd <= MAX_HANDICAP:
+        raise BrightwellError(f"handicap {hd} is not 0 to {MAX_HANDICAP} stones", file=file,
+                              place=f"line {el.sourceline}")
+    text = _text(el, "Result")
+    by_referee = text.endswith("!") or _flag(el, "ResultByReferee")
+    text = text.removesuffix("!").replace(" ", "")
+    if text in _UNKNOWN:
+        return (new_entry(Kind.PAIRED, white, side=Side.SECOND, handicap=hd),
+                new_entry(Kind.PAIRED, black, side=Side.FIRST, handicap=hd))
+    if text in _BOTH:
+        return (new_entry(_BOTH[text], white, side=Side.SECOND, rated=not by_referee, handicap=hd),
+                new_entry(_BOTH[text], black, side=Side.FIRST, rated=not by_referee, handicap=hd))
+    if text not in _RESULTS:
+        raise BrightwellError(f"result '{text[:20]}' is none of MacMahon's (1-0, 0-1, ½-½, 0-0, 1-1)",
+                              file=file, place=f"line {el.sourceline}")
+    res = _RESULTS[text]
+    if by_referee and res is not Result.DRAW:
+        won = res is Result.WIN
+        return (new_entry(Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS, white, side=Side.SECOND, handicap=hd),
+                new_entry(Kind.FORFEIT_LOSS if won else Kind.FORFEIT_WIN, black, side=Side.FIRST, handicap=hd))
+    return (new_entry(Kind.GAME, white, res, Side.SECOND, rated=not by_referee, handicap=hd),
+            new_entry(Kind.GAME, black, res.reverse, Side.FIRST, rated=not by_referee, handicap=hd))
+
+
+def _settings(tournament, file: str) -> tuple[tuple[str, str], ...]:
+    """The event's McMahon bar and floor, and the settings pairgoth's import gives a MacMahon file."""
+    bar = _text(tournament, "UpperMacMahonBarLevel", "9d") if _flag(tournament, "UpperMacMahonBar", True) else "9d"
+    floor = _text(tournament, "LowerMacMahonBarLevel", "30k") if _flag(tournament, "LowerMacMahonBar", True) \
+        else "30k"
+    return (("go genMMBar", rank_text(bar, file, tournament)), ("go genMMFloor", rank_text(floor, file, tournament)),
+            ("go genMMZero", "30K"), ("go genNBW2ValueBye", "2"), ("go genMMS2ValueBye", "2"),
+            ("go genNBW2ValueAbsent", "0"), ("go genMMS2ValueAbsent", "0"),
+            ("macmahon typeversion", tournament.get("typeversion", "")))
+
+
 class MacMahonFormat(Format):
     name = "macmahon"
-    title = "MacMahon 3.9 XML (the MacMahon program's Go tournament file), read"
-    suffixes = (".xml",)
+    about = About("MacMahon 3.9 XML (the MacMahon program's Go tournament file), read", (".xml",))
 
     def sniff(self, path, head):
         return bool(re.search(rb"<Tournament\b[^>]*\btypeversion=", head))
 
-    def read(self, path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path = options.path
         file = str(path)
         root = parse_safely(path).getroot()
         tournament = root if root.tag == "Tournament" else root.find(".//Tournament")
         if tournament is None or tournament.get("typeversion") is None:
             raise BrightwellError("no <Tournament typeversion=…> element: not a MacMahon file", file=file)
         warnings: list[str] = []
-        numbers, people = {}, []
-        for go in root.iter("GoPlayer"):
-            holder = go.getparent()
-            pid = _text(holder, "Id")
-            if pid in numbers:
-                raise BrightwellError(f"player id {pid} is given twice", file=file, place=f"line {holder.sourceline}")
-            numbers[pid] = len(people) + 1
-            people.append((holder, go))
-        if not people:
-            raise BrightwellError("no GoPlayer: an event without players", file=file)
+        numbers, people = _people(root, file)
         planned = _whole(_text(tournament, "NumberOfRounds", "0") or "0", "NumberOfRounds", file, tournament)
         pairings = [(el, el.getparent()) for el in root.iter("Pairing")]
         rounds = max([planned] + [_whole(_text(holder, "RoundNumber", "1"), "RoundNumber", file, holder)
                                   for _, holder in pairings])
         if rounds:
             check_round(rounds, file, f"line {tournament.sourceline}")
-        entries = {no: [ABSENT_ENTRY] * rounds for no in numbers.values()}
-
-        def number(text: str, el) -> int:
-            if text not in numbers:
-                raise BrightwellError(f"player id '{text[:20]}' is no player's", file=file, place=f"line {el.sourceline}")
-            return numbers[text]
-
-        def place(no: int, r: int, entry, el) -> None:
-            if entries[no][r - 1] is not ABSENT_ENTRY:
-                raise BrightwellError(f"player id {_text(people[no - 1][0], 'Id')} has two pairings in round {r}",
-                                      file=file, place=f"line {el.sourceline}")
-            entries[no][r - 1] = entry
-
-        for el, holder in pairings:
-            r = _whole(_text(holder, "RoundNumber", "1"), "RoundNumber", file, holder)
-            if r < 1:
-                raise BrightwellError(f"round {r} is not a round number", file=file, place=f"line {holder.sourceline}")
-            if _flag(el, "PairingWithBye"):
-                place(number(_text(el, "Black"), el), r, new_entry(Kind.PAB), el)
-                continue
-            black, white = number(_text(el, "Black"), el), number(_text(el, "White"), el)
-            if black == white:
-                raise BrightwellError("a player plays himself", file=file, place=f"line {el.sourceline}")
-            hd = _whole(_text(el, "Handicap", "0") or "0", "Handicap", file, el)
-            if not 0 <= hd <= MAX_HANDICAP:
-                raise BrightwellError(f"handicap {hd} is not 0 to {MAX_HANDICAP} stones", file=file,
-                                      place=f"line {el.sourceline}")
-            text = _text(el, "Result")
-            by_referee = text.endswith("!") or _flag(el, "ResultByReferee")
-            text = text.removesuffix("!").replace(" ", "")
-            if text in _UNKNOWN:
-                b = new_entry(Kind.PAIRED, white, side=Side.SECOND, handicap=hd)
-                w = new_entry(Kind.PAIRED, black, side=Side.FIRST, handicap=hd)
-            elif text in _BOTH:
-                b = new_entry(_BOTH[text], white, side=Side.SECOND, rated=not by_referee, handicap=hd)
-                w = new_entry(_BOTH[text], black, side=Side.FIRST, rated=not by_referee, handicap=hd)
-            elif text in _RESULTS:
-                res = _RESULTS[text]
-                if by_referee and res is not Result.DRAW:
-                    won = res is Result.WIN
-                    b = new_entry(Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS, white, side=Side.SECOND, handicap=hd)
-                    w = new_entry(Kind.FORFEIT_LOSS if won else Kind.FORFEIT_WIN, black, side=Side.FIRST, handicap=hd)
-                else:
-                    b = new_entry(Kind.GAME, white, res, Side.SECOND, rated=not by_referee, handicap=hd)
-                    w = new_entry(Kind.GAME, black, res.reverse, Side.FIRST, rated=not by_referee, handicap=hd)
-            else:
-                raise BrightwellError(f"result '{text[:20]}' is none of MacMahon's (1-0, 0-1, ½-½, 0-0, 1-1)",
-                                      file=file, place=f"line {el.sourceline}")
-            place(black, r, b, el)
-            place(white, r, w, el)
+        entries = _entries(pairings, numbers, people, rounds, file)
         last = max((r + 1 for row in entries.values() for r, e in enumerate(row) if e is not ABSENT_ENTRY), default=0)
         players = tuple(self._player(no, holder, go, entries[no][:last], file, rounds) for no, (holder, go)
                         in enumerate(people, 1))
         preliminary = sum(_flag(holder, "PreliminaryRegistration") for holder, _ in people)
         if preliminary:
             warnings.append(f"{file}: {preliminary} player(s) registered preliminarily: ranked with the others")
-        bar = _text(tournament, "UpperMacMahonBarLevel", "9d") if _flag(tournament, "UpperMacMahonBar", True) else "9d"
-        floor = _text(tournament, "LowerMacMahonBarLevel", "30k") if _flag(tournament, "LowerMacMahonBar", True) \
-            else "30k"
-        metadata = (("go genMMBar", rank_text(bar, file, tournament)), ("go genMMFloor", rank_text(floor, file, tournament)),
-                    ("go genMMZero", "30K"), ("go genNBW2ValueBye", "2"), ("go genMMS2ValueBye", "2"),
-                    ("go genNBW2ValueAbsent", "0"), ("go genMMS2ValueAbsent", "0"),
-                    ("macmahon typeversion", tournament.get("typeversion", "")))
+        settings = _settings(tournament, file)
         return ReadResult(Tournament(
             name=_text(tournament, "Name") or path.stem, players=players, rounds=rounds or None,
             scoring=ScoringSystem(pab=1, absent=0), game="go", tiebreaks=self._criteria(root, warnings, file),
-            tie_order="surname", metadata=metadata), tuple(warnings))
+            tie_order="surname", metadata=settings), tuple(warnings))
 
     @staticmethod
     def _player(no, holder, go, rounds, file, planned):

@@ -40,8 +40,29 @@ def team_section(root, t: Tournament, number, file: str, warnings: list[str]) ->
     general = root.find("TeamTournamentParameterSet/TeamGeneralParameterSet")
     size_text = general.get("teamSize") if general is not None else None
     size = int(size_text) if size_text and digits(size_text) else 0
-    boards: dict[tuple[int, int], dict[int, int]] = {}  # (team, round) -> board -> start number
-    teams, team_of = [], {}  # team_of: (round, player) -> team
+    teams, lineups = _teams(root, t, number, size, file, warnings)
+    if len(teams) < 2:
+        return t
+    matches = _matches(t, teams, lineups, size)
+    section = TeamSection(tuple(teams), tuple(matches), MatchScoring(2, 1, 0), size=size or None,
+                          tiebreaks=_criteria(root, file, warnings))
+    return replace(t, teams=section)
+
+
+class _Lineups:
+    """Who played on each board of each team in each round, and the team each player played for."""
+
+    def __init__(self):
+        self.boards: dict[tuple[int, int], dict[int, int]] = {}  # (team, round) -> board -> start number
+        self.team_of: dict[tuple[int, int], int] = {}  # (round, player) -> team
+
+    def of(self, team: int, r: int) -> dict[int, int]:
+        return self.boards.get((team, r), {})
+
+
+def _teams(root, t: Tournament, number, size: int, file: str, warnings: list[str]) -> tuple[list[Team], _Lineups]:
+    """The teams in the file's order, each with the players its boards name, and their line-ups."""
+    lineups, teams = _Lineups(), []
     elements = root.findall("Teams/Team")
     # OpenGotha's team list (a HashMap by team name): a player on two teams in a round is the first's
     listed, _ = java_order((el.get("teamName") or "Unnamed team" for el in elements), string_hash)
@@ -52,44 +73,55 @@ def team_section(root, t: Tournament, number, file: str, warnings: list[str]) ->
         no = el.get("teamNumber", "")
         if not digits(no):
             raise BrightwellError(f"teamNumber '{no}' is not a whole number", file=file, place=f"line {el.sourceline}")
-        team, members = int(no), []
-        for b in el.findall("Board"):
-            where = f"line {b.sourceline}"
-            r, board = (b.get(a, "") for a in ("roundNumber", "boardNumber"))
-            if not (digits(r) and digits(board) and int(r) >= 1 and int(board) >= 1):
-                raise BrightwellError("a Board without a round and board number", file=file, place=where)
-            player = number(b.get("player"), b)
-            boards.setdefault((team, int(r)), {})[int(board)] = player
-            if (int(r), player) in team_of and team_of[int(r), player] != team:
-                twice.append(f"{where}: player {player} in round {r}")
-            else:
-                team_of[int(r), player] = team
-            if player not in members:
-                members.append(player)
+        team = int(no)
+        members = _boards(el, team, number, lineups, twice, file)
         teams.append(Team(team, el.get("teamName") or f"Team {team}", members=tuple(members),
-                          strength=_mean_rating(boards.get((team, 1), {}), ratings, size)))
+                          strength=_mean_rating(lineups.of(team, 1), ratings, size)))
         position.setdefault(team, at)
     if twice:
         warnings.append(f"{file}: {len(twice)} time(s) a player is on two teams in a round ({'; '.join(twice[:3])}"
                         f"{' …' if len(twice) > 3 else ''}): his games count for the team OpenGotha's team list "
                         "holds first, as OpenGotha counts them")
     teams.sort(key=lambda team: position[team.number])  # back in the file's order
-    if len(teams) < 2:
-        return t
+    return teams, lineups
+
+
+def _boards(el, team: int, number, lineups: _Lineups, twice: list[str], file: str) -> list[int]:
+    """The players a team's ``<Board>`` elements name, in order, each put in his round's line-up."""
+    members = []
+    for b in el.findall("Board"):
+        where = f"line {b.sourceline}"
+        r, board = (b.get(a, "") for a in ("roundNumber", "boardNumber"))
+        if not (digits(r) and digits(board) and int(r) >= 1 and int(board) >= 1):
+            raise BrightwellError("a Board without a round and board number", file=file, place=where)
+        player = number(b.get("player"), b)
+        lineups.boards.setdefault((team, int(r)), {})[int(board)] = player
+        if (int(r), player) in lineups.team_of and lineups.team_of[int(r), player] != team:
+            twice.append(f"{where}: player {player} in round {r}")
+        else:
+            lineups.team_of[int(r), player] = team
+        if player not in members:
+            members.append(player)
+    return members
+
+
+def _matches(t: Tournament, teams: list[Team], lineups: _Lineups, size: int) -> list[Match]:
+    """Each round's matches, as OpenGotha's ``matchesListUpTo`` finds them: a team against the team of
+    the player its first board met, made from the team whose name sorts first."""
     by_no = {p.start_no: p for p in t.players}
     points = t.scoring.points
     matches, seen = [], set()
     name_of = {team.number: team.name for team in teams}
     for team in teams:
         for r in range(1, t.rounds_played + 1):
-            lineup = boards.get((team.number, r), {})
+            lineup = lineups.of(team.number, r)
             first = lineup.get(min(lineup)) if lineup else None
             e = by_no[first].entry(r) if first is not None else None
-            other = team_of.get((r, e.opponent)) if e is not None and e.opponent is not None else None
+            other = lineups.team_of.get((r, e.opponent)) if e is not None and e.opponent is not None else None
             if other is None or not java_less(team.name, name_of[other]) or (r, frozenset((team.number, other))) in seen:
                 continue  # OpenGotha makes a match from the team whose name sorts first (matchesListUpTo)
             seen.add((r, frozenset((team.number, other))))
-            theirs = boards.get((other, r), {})
+            theirs = lineups.of(other, r)
             played = []
             for board in range(1, max(len(lineup), len(theirs), size) + 1):
                 a, b = lineup.get(board), theirs.get(board)
@@ -99,12 +131,15 @@ def team_section(root, t: Tournament, number, file: str, warnings: list[str]) ->
             matches.append(Match(r, team.number, other, tuple(played), sum(x.first_points for x in played),
                                  sum(x.second_points for x in played),
                                  played=any(by_no[x.first].entry(r).kind.value == "game" for x in played)))
+    return matches
+
+
+def _criteria(root, file: str, warnings: list[str]) -> tuple[str, ...]:
+    """The team placement criteria computed here; the others named in a warning."""
     criteria = [c.get("name", "") for c in root.findall("TeamTournamentParameterSet/TeamPlacementParameterSet/"
                                                         "PlacementCriteria/PlacementCriterion")]
     named = [c for c in criteria if c and c != "NULL"]
     unknown = [c for c in named if c not in TEAM_CRITERIA]
     if unknown:
         warnings.append(f"{file}: OpenGotha team placement criteria not computed here: {', '.join(unknown)}")
-    section = TeamSection(tuple(teams), tuple(matches), MatchScoring(2, 1, 0), size=size or None,
-                          tiebreaks=tuple(TEAM_CRITERIA[c] for c in named if c in TEAM_CRITERIA))
-    return replace(t, teams=section)
+    return tuple(TEAM_CRITERIA[c] for c in named if c in TEAM_CRITERIA)

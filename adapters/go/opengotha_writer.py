@@ -143,7 +143,16 @@ def render(t: Tournament) -> bytes:
     s = _settings(t)
     rounds = max(t.planned_rounds, 1)  # OpenGotha's rounds count from 1
     out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-           '<Tournament dataVersion="201" fullVersionNumber="3.51" runningMode="SAL">', "<Players>"]
+           '<Tournament dataVersion="201" fullVersionNumber="3.51" runningMode="SAL">',
+           "<Players>", *_players(t, names, s, rounds), "</Players>",
+           "<Games>", *_games(t, keys), "</Games>",
+           "<ByePlayers>", *_byes(t, keys), "</ByePlayers>",
+           "<TournamentParameterSet>", *_parameters(t, s, rounds), "</TournamentParameterSet>", "</Tournament>"]
+    return ("\n".join(out) + "\n").encode("utf-8")
+
+
+def _players(t: Tournament, names: dict, s: dict, rounds: int) -> list[str]:
+    out = []
     for p in t.players:
         surname, first = names[p.start_no]
         extra, ids = dict(p.extra), dict(p.ids)
@@ -155,7 +164,12 @@ def render(t: Tournament) -> bytes:
             firstName=first, grade=extra.get("opengotha grade", ""), name=surname, participating=taking.ljust(rounds, "1"),
             rank=(_rank(p) or "30K").upper(), rating=str(rating), ratingOrigin="", registeringStatus="FIN",
             smmsCorrection=str(_correction(p, s))) + "/>")
-    out += ["</Players>", "<Games>"]
+    return out
+
+
+def _games(t: Tournament, keys: dict[int, str]) -> list[str]:
+    """Each round's games, each written once, from the black player's side, tables numbered in order."""
+    out = []
     for r in range(1, t.rounds_played + 1):
         table = 0
         for p in t.players:
@@ -171,16 +185,25 @@ def render(t: Tournament) -> bytes:
                                         knownColor="true" if e.side is not None else "false",
                                         result=_result(e, other), roundNumber=str(r), tableNumber=str(table),
                                         whitePlayer=keys[e.opponent]) + "/>")
-    out += ["</Games>", "<ByePlayers>"]
+    return out
+
+
+def _byes(t: Tournament, keys: dict[int, str]) -> list[str]:
+    out = []
     for r in range(1, t.rounds_played + 1):
         bye = next((p for p in t.players if p.entry(r).kind is Kind.PAB), None)
         if bye is not None:
             out.append("<ByePlayer" + _attrs(player=keys[bye.start_no], roundNumber=str(r)) + "/>")
+    return out
+
+
+def _parameters(t: Tournament, s: dict, rounds: int) -> list[str]:
+    """The inside of ``<TournamentParameterSet>``: the event's settings, categories, placement criteria."""
     general = {"name": t.name, "shortName": t.name[:30], "beginDate": t.start_date or "", "endDate": t.end_date or "",
                "numberOfRounds": str(rounds), **{k: s.get(k, v) for k, v in SETTINGS.items()}}
     limits = s.get("categories", "").split()
     general["numberOfCategories"] = str(len(limits) + 1)
-    out += ["</ByePlayers>", "<TournamentParameterSet>", "<GeneralParameterSet" + _attrs(**general) + ">"]
+    out = ["<GeneralParameterSet" + _attrs(**general) + ">"]
     if limits:
         out += ["<Categories>", *(f'<Category lowerLimit="{x}" number="{n}"/>' for n, x in enumerate(limits, 1)),
                 "</Categories>"]
@@ -192,9 +215,8 @@ def render(t: Tournament) -> bytes:
     idle_listed = any(p.listed and all(e.kind is Kind.ABSENT for e in p.rounds) for p in t.players)
     out += ["</PlacementCriteria>", "</PlacementParameterSet>", "<PairingParameterSet/>",
             "<DPParameterSet" + _attrs(displayNPPlayers="true" if idle_listed else "false",
-                                       gameFormat=s.get("gameFormat", "full")) + "/>",
-            "</TournamentParameterSet>", "</Tournament>"]
-    return ("\n".join(out) + "\n").encode("utf-8")
+                                       gameFormat=s.get("gameFormat", "full")) + "/>"]
+    return out
 
 
 def _result(black, white) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import gc
 import re
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.go.pairgoth_records import Document, GameRecord, document
 from brightwell_plugin.adapters.go.participation import PARTICIPATING, entry_and_withdrawal, participating
 from brightwell_plugin.adapters.json_text import Members, load_json
@@ -56,14 +56,14 @@ RANKS = {rank: rank_text(rank) for rank in range(-30, 9)}
 
 class PairgothFormat(Format):
     name = "pairgoth"
-    title = "pairgoth tournament .tour (Go; JSON; read)"
-    suffixes = (".tour",)
-    keeps_standings = False  # pairgoth computes its standings
+    about = About("pairgoth tournament .tour (Go; JSON; read)", (".tour",),
+                  keeps_standings=False)  # pairgoth computes its standings
 
     def sniff(self, path, head):
         return head.lstrip().startswith(b"{") and b'"pairing"' in head and b'"timeSystem"' in head
 
-    def read(self, path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         was = gc.isenabled()
         gc.disable()  # a JSON document and the event made of it hold no cycle: nothing to collect while reading
         try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import math
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.papi import players as player_rows
 from brightwell_plugin.adapters.papi.jet import MAGIC, Database
 from brightwell_plugin.adapters.papi.rounds import EXEMPT, RESULTS, Rounds
@@ -40,13 +40,14 @@ _META = (("Pairing", "pairing system"), ("Cadence", "time control"), ("Lieu", "v
 
 class PapiFormat(Format):
     name = "papi"
-    title = "Papi's event files (.papi, the French chess federation's program; an Access Jet 4 database), read"
-    suffixes = (".papi",)
+    about = About("Papi's event files (.papi, the French chess federation's program; an Access Jet 4 database), read",
+                  (".papi",))
 
     def sniff(self, path, head):
         return head.startswith(MAGIC)
 
-    def read(self, path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path = options.path
         file = str(path)
         return event(Database(read_input(path), file), file)
 

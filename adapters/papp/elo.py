@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from brightwell_plugin.adapters.base import (
+    About,
+    Fills,
     Format,
+    Holds,
+    ReadOptions,
     ReadResult,
     lost_pairings,
     lost_unlisted,
@@ -25,24 +28,23 @@ from brightwell_plugin.adapters.base import (
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.papp import elo_lines as elo
 from brightwell_plugin.adapters.papp.infer import BOARD, Totals, infer
+from brightwell_plugin.adapters.papp.placing import RESULT, Placed, nobody
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import cut_short, cut_short_allowed, read_input
+from brightwell_plugin.limits import cut_short, read_input
 from brightwell_plugin.model import (
     LEFT_OUT,
     Kind,
     Player,
     PlayoffGame,
-    Result,
     RoundEntry,
     Side,
     Tournament,
 )
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
-_RESULT = {">": Result.WIN, "<": Result.LOSS, "=": Result.DRAW}  # the first player's, by the game line's sign
-_SECOND_RESULT = {sign: result.reverse for sign, result in _RESULT.items()}  # the second player's
+_SECOND_RESULT = {sign: result.reverse for sign, result in RESULT.items()}  # the second player's
 
 
 @dataclass
@@ -54,11 +56,6 @@ class _Built:
     unexplained: int
     contradicted: int = 0
     inferred: int = 0  # rounds not listed, supposed byes or absences
-
-
-def _nobody(id_text: str) -> bool:
-    """Id 0: no player (a bye, in some tools' files)."""
-    return digits(id_text) and int(id_text) == 0
 
 
 def standing_order(lines: elo.Lines) -> bool:
@@ -77,10 +74,10 @@ def _places_not_points(lines: elo.Lines, file: str, warnings: list[str]) -> None
                         f"{shared[0].line}), not points: no stored points read")
 
 
-def _cut_short(lines: elo.Lines, text: str, file: str) -> str | None:
+def _cut_short(lines: elo.Lines, text: str, file: str, allowed: bool) -> str | None:
     """What shows the file cut short: half its listed players (three at least) stored more points than
     the rounds its games hold can give. Refused (a cut WOC file ranked "after round 5" else), or with
-    ``--cut-short`` what it says is returned for one warning."""
+    ``--cut-short`` (``allowed``) what it says is returned for one warning."""
     rounds = [g.stage for g in lines.games if isinstance(g.stage, int)]
     listed = [p for p in lines.players if p.points is not None]
     if not rounds or not listed:
@@ -91,14 +88,14 @@ def _cut_short(lines: elo.Lines, text: str, file: str) -> str | None:
         return None
     said = (f"{len(over)} of {len(listed)} listed players stored more points than its {held} round(s) of games can "
             f"give, e.g. {over[0].name} {over[0].points:g}")
-    if not cut_short_allowed():
+    if not allowed:
         raise cut_short(file, said, f"line {text.count(chr(10)) + 1}")
     return said
 
 
 def _listed_zero(lines: elo.Lines, file: str, warnings: list[str]) -> None:
     """A listed player whose id is 0 (a bye elsewhere) plays the games naming 0: numbered after the others."""
-    zero = [p for p in lines.players if _nobody(p.id)]
+    zero = [p for p in lines.players if nobody(p.id)]
     if len(zero) != 1:
         return
     ids = [int(x) for p in lines.players for x in (p.id,) if digits(x)]
@@ -106,50 +103,17 @@ def _listed_zero(lines: elo.Lines, file: str, warnings: list[str]) -> None:
     new = str(max(ids) + 1)
     lines.players[:] = [p._replace(id=new) if p is zero[0] else p for p in lines.players]
     for games in (lines.games, lines.commented):
-        games[:] = [g._replace(first=new if _nobody(g.first) else g.first,
-                               second=new if _nobody(g.second) else g.second) for g in games]
+        games[:] = [g._replace(first=new if nobody(g.first) else g.first,
+                               second=new if nobody(g.second) else g.second) for g in games]
     warnings.append(f"{file}: line {zero[0].line}: {zero[0].name} is listed with id 0, which a start number cannot "
                     f"be: numbered {new}, with the games naming 0")
 
 
-def _same(other: elo.GameLine | None, first: int, second: int, g: elo.GameLine, numbers) -> bool:
-    """Is ``g`` the game ``other`` already is (the same two players, result and discs, from either side)?"""
-    if other is None:
-        return False
-    a, b = numbers.get(other.first), numbers.get(other.second)
-    if (a, b) == (first, second):
-        return (other.result, other.score, other.opp_score) == (g.result, g.score, g.opp_score)
-    mirror = {">": "<", "<": ">", "=": "="}
-    return (a, b) == (second, first) and (other.result, other.score, other.opp_score) == (
-        mirror[g.result], g.opp_score, g.score)
-
-
-def _without_mirrors(loose, numbers):
-    """Games without rounds listed once under each player: when nearly every one has its mirror, one of each."""
-    seen: dict[tuple, int] = {}
-    for first, second, g in loose:
-        key = (frozenset((first, second)), g.score if first < second else g.opp_score,
-               g.result if first < second else {">": "<", "<": ">", "=": "="}[g.result])
-        seen[key] = seen.get(key, 0) + 1
-    if sum(n // 2 * 2 for n in seen.values()) < 0.9 * len(loose):
-        return loose
-    kept, taken = [], {}
-    for first, second, g in loose:
-        key = (frozenset((first, second)), g.score if first < second else g.opp_score,
-               g.result if first < second else {">": "<", "<": ">", "=": "="}[g.result])
-        taken[key] = taken.get(key, 0) + 1
-        if taken[key] % 2:
-            kept.append((first, second, g))
-    return kept
-
-
 class PappFormat(Format):
     name = "papp"
-    title = "Papp ELO export (WOF rating archive; FlipTheDisc writes it too)"
-    suffixes = (".elo",)
-    can_write = True
-    carries_playoffs = True
-    needs_results = True  # the players are listed in standing order, with their totals
+    about = About("Papp ELO export (WOF rating archive; FlipTheDisc writes it too)", (".elo",), can_write=True)
+    fills = Fills(needs_results=True)  # the players are listed in standing order, with their totals
+    holds = Holds(carries_playoffs=True)
 
     def sniff(self, path, head):
         text = head.decode("latin-1")
@@ -162,7 +126,8 @@ class PappFormat(Format):
         # every line is a marker, a comment or a game: a README quoting Papp's markers is not Papp
         return marked > 0 and other <= (1 if len(head) >= 4096 else 0) and (games > 0 or "%_%" in text)
 
-    def read(self, path: Path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         file = str(path)
         text, _, warnings = decode(read_input(path), encoding, file, fallback="latin-1")
         lines = elo.split(text, file)
@@ -170,7 +135,7 @@ class PappFormat(Format):
             raise BrightwellError("no player and no game: not a Papp ELO file", file=file)
         _places_not_points(lines, file, warnings)
         _listed_zero(lines, file, warnings)
-        cut = _cut_short(lines, text, file)
+        cut = _cut_short(lines, text, file, options.cut_short)
         numbers, unknown = self._numbers(lines, file, warnings)
         left_out: list[str] = []
         games = self._sound(lines.games, numbers, file, warnings, left_out)
@@ -239,82 +204,20 @@ class PappFormat(Format):
     def _build(self, lines, numbers, games, unknown: int, file: str, by_discs: bool = True) -> _Built:
         """The players, play-offs and rounds of these games, the warnings, and how many players' stored
         totals nothing explains."""
-        warnings: list[str] = []
-        rounds: dict[int, dict[int, elo.GameLine]] = {}  # start no -> round -> game line
-        playoffs: list[PlayoffGame] = []
-        loose: list[tuple[int, int, elo.GameLine]] = []
-        moved = contradicted = ambiguous = twice = beyond = 0
-        planned = lines.planned
-        byes: dict[int, dict[int, RoundEntry]] = {}  # 'id > 0': a round against nobody, as some tools write a bye
+        placed = Placed(numbers, lines.planned, by_discs, file)
         for g in games:
-            first, second = numbers.get(g.first), numbers.get(g.second)
-            if isinstance(g.stage, int) and (_nobody(g.first) or _nobody(g.second)) and not (
-                    _nobody(g.first) and _nobody(g.second)):
-                who, won = (second, g.result == "<") if _nobody(g.first) else (first, g.result == ">")
-                drawn = g.result == "="
-                score = g.opp_score if _nobody(g.first) else g.score
-                other = g.score if _nobody(g.first) else g.opp_score
-                byes.setdefault(who, {})[g.stage] = new_entry(
-                    Kind.PAB if won else Kind.HALF_BYE if drawn else Kind.ZERO_BYE, score=score, opp_score=other)
-                continue
-            if first is None or second is None:
-                ambiguous += 1
-                continue
-            if g.score is not None and (g.score > g.opp_score, g.score == g.opp_score) != (g.result == ">",
-                                                                                          g.result == "="):
-                contradicted += 1  # Papp's results are its discs' (results.c updateScores)
-                if by_discs:
-                    g = g._replace(result=">" if g.score > g.opp_score else "<" if g.score < g.opp_score else "=")
-            stage = g.stage
-            if isinstance(stage, int) and planned and stage > planned:
-                stage, beyond = f"round {stage}", beyond + 1  # beyond the planned rounds: a play-off
-            if isinstance(stage, str):
-                playoffs.append(PlayoffGame(stage, first, second, _RESULT[g.result], g.score, g.opp_score))
-            elif stage is None:
-                loose.append((first, second, g))
-            elif stage < 1 or stage > 999:
-                raise BrightwellError(f"round {stage} is outside 1..999", file=file, place=f"line {g.line}")
-            elif stage in rounds.get(first, {}) or stage in rounds.get(second, {}):
-                if _same(rounds.get(first, {}).get(stage), first, second, g, numbers):
-                    twice += 1  # the same game listed again (under each player)
-                else:
-                    moved += 1
-                    loose.append((first, second, g))
-            else:
-                rounds.setdefault(first, {})[stage] = g
-                rounds.setdefault(second, {})[stage] = g
-        if loose:
-            kept = _without_mirrors(loose, numbers)
-            twice += len(loose) - len(kept)
-            loose = kept
-        last = max((r for played in rounds.values() for r in played), default=0)
-        for first, second, g in loose:
-            r = last + 1
-            while r in rounds.get(first, {}) or r in rounds.get(second, {}):
-                r += 1
-            rounds.setdefault(first, {})[r] = g
-            rounds.setdefault(second, {})[r] = g
-        if moved:
-            warnings.append(f"{file}: {moved} game(s) give a player a second game in one round: each is "
-                            "placed in the first later round free for both players")
-        if twice:
-            warnings.append(f"{file}: {twice} game(s) are listed twice (once under each player): read once")
-        if beyond:
-            warnings.append(f"{file}: {beyond} game(s) in rounds beyond the {planned} planned: kept apart as play-offs")
-        if contradicted:
-            warnings.append(f"{file}: {contradicted} game(s) have disc counts that contradict their result sign: " + (
-                "the result is what the discs say, as Papp reads it" if by_discs else
-                "the sign is kept (the stored totals follow the signs, not the discs)"))
-        if ambiguous:
-            warnings.append(f"{file}: {ambiguous} game(s) name the unknown id '??????', which {unknown} players "
-                            "share: left out")
+            placed.add(g)
+        placed.place_loose()
+        warnings = placed.said(unknown)
+        rounds, byes = placed.rounds, placed.byes
         played = max([r for p in rounds.values() for r in p] + [r for p in byes.values() for r in p], default=0)
         if byes:
             warnings.append(f"{file}: {sum(map(len, byes.values()))} game(s) against player 0 are read as byes")
-        players = self._players(lines, numbers, rounds, played, playoffs, file, warnings, timed=not loose, byes=byes)
+        players = self._players(lines, numbers, rounds, played, placed.playoffs, file, warnings,
+                                timed=not placed.loose, byes=byes)
         unexplained = sum("which no bye or absence explains" in w for w in warnings)
         inferred = sum(e.kind is not Kind.GAME for p in players for e in p.rounds)  # byes and absences supposed
-        return _Built(players, playoffs, played, warnings, unexplained, contradicted, inferred)
+        return _Built(players, placed.playoffs, played, warnings, unexplained, placed.contradicted, inferred)
 
     @staticmethod
     def _numbers(lines: elo.Lines, file: str, warnings: list[str]) -> tuple[dict[str, int], int]:
@@ -327,7 +230,7 @@ class PappFormat(Format):
                 numbers[p.id] = int(p.id)
         for g in lines.games:
             for who in (g.first, g.second):
-                if who not in numbers and digits(who) and not _nobody(who):  # most are known: the lookup first
+                if who not in numbers and digits(who) and not nobody(who):  # most are known: the lookup first
                     numbers[who] = int(who)
         unknown = [p for p in lines.players if not digits(p.id)]
         if len(unknown) == 1:
@@ -354,7 +257,7 @@ class PappFormat(Format):
                 first = numbers.get(g.first) == no if g.first in numbers else False
                 black = not g.first_is_white
                 if first:
-                    row[r - 1] = new_entry(game, numbers[g.second], _RESULT[g.result], first_side if black else second_side,
+                    row[r - 1] = new_entry(game, numbers[g.second], RESULT[g.result], first_side if black else second_side,
                                            g.score, g.opp_score, g.rated)
                 else:
                     row[r - 1] = new_entry(game, numbers[g.first], _SECOND_RESULT[g.result],

@@ -110,6 +110,22 @@ def _runs(rounds: list[int]) -> str:
     return ", ".join(out)
 
 
+def _what_was(chosen: set[int], absent: list[int], late_entry: int | None, withdrawn_after: int | None,
+              credit_text: str) -> str:
+    """What a player's rounds not listed were taken for: byes (``chosen``), absences, a late entry,
+    a withdrawal (rounds from 0)."""
+    said = []
+    if chosen:
+        said.append(f"bye in {_runs(sorted(r + 1 for r in chosen))}{credit_text}")
+    if absent:
+        said.append(f"absent in {_runs([r + 1 for r in absent])}")
+    if late_entry:
+        said.append(f"entered in round {late_entry}")
+    if withdrawn_after is not None:
+        said.append(f"withdrew after round {withdrawn_after}")
+    return "; ".join(said)
+
+
 def infer(entries: dict[int, list], totals: dict[int, Totals], playoffs, labels: dict[int, str],
           file: str, warnings: list[str], timed: bool = True) -> dict[int, Inferred]:
     """Each player's rounds with the missing ones filled in (``entries`` holds None for them).
@@ -156,18 +172,9 @@ def infer(entries: dict[int, list], totals: dict[int, Totals], playoffs, labels:
         if timed and present and absent and absent[0] == 0 and present[0] > 0:
             late_entry = present[0] + 1
         if missing:
-            said = []
-            if chosen:
-                credit_text = f" ({credit:g}-{BOARD - credit:g})" if has_discs else ""
-                said.append(f"bye in {_runs(sorted(r + 1 for r in chosen))}{credit_text}")
-            if absent:
-                said.append(f"absent in {_runs([r + 1 for r in absent])}")
-            if late_entry:
-                said.append(f"entered in round {late_entry}")
-            if withdrawn_after is not None:
-                said.append(f"withdrew after round {withdrawn_after}")
+            credit_text = f" ({credit:g}-{BOARD - credit:g})" if has_discs else ""
             warnings.append(f"{file}: {labels[no]} is not listed in round(s) {_runs([r + 1 for r in missing])}: "
-                            f"{'; '.join(said)} (inferred)")
+                            f"{_what_was(chosen, absent, late_entry, withdrawn_after, credit_text)} (inferred)")
         stored = None  # unexplained totals are in the warning above, not a second one from validation
         if no in totals and explained:
             stored = totals[no].points - (po[no][0] if reading.with_playoffs and no in po else 0)

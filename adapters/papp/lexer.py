@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.limits import MAX_DIGITS, cut_short, cut_short_allowed
+from brightwell_plugin.limits import MAX_DIGITS, cut_short
 
 KEYWORDS = frozenset("""
 fichier joueurs nouveaux intermediaire inter resultats classement equipes appariements tableau-croise
@@ -104,10 +104,11 @@ def tokens(text: str, file: str) -> list[Token]:
     return out
 
 
-def statements(toks: list[Token], file: str, cut: list[int] | None = None) -> list[list[Token]]:
+def statements(toks: list[Token], file: str, cut: list[int] | None = None,
+               cut_short_allowed: bool = False) -> list[list[Token]]:
     """The statements, each without its ``;`` (a ``;`` inside ``{ }`` belongs to the statement). A
-    last one without it stops short: the file is cut short, refused, or (``--cut-short``) the
-    statement left out, its line added to ``cut``."""
+    last one without it stops short: the file is cut short, refused, or (``--cut-short``:
+    ``cut_short_allowed``) the statement left out, its line added to ``cut``."""
     out: list[list[Token]] = []
     current: list[Token] = []
     depth = 0
@@ -127,7 +128,7 @@ def statements(toks: list[Token], file: str, cut: list[int] | None = None) -> li
         if cut is None:  # a file read whole or not at all (papp.cfg)
             raise BrightwellError("the last statement has no ';' (Papp expects one)", file=file,
                                   place=f"line {current[0].line}")
-        if not cut_short_allowed():
+        if not cut_short_allowed:
             raise cut_short(file, "its last statement has no ';' (Papp ends every statement with one)",
                             f"line {current[0].line}")
         cut.append(current[0].line)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, EventFiles, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.papp.lexer import (
     Token,
@@ -205,14 +205,14 @@ def _text(st: list[Token]) -> str:
 
 class PappWorkfileFormat(Format):
     name = "papp-workfile"
-    title = "Papp tournament state file (papp-internal-workfile.txt, with papp.cfg and joueurs)"
-    suffixes = ()
-    companions = ("papp.cfg", "joueurs", "joueurs.txt", "nouveaux.txt")
+    about = About("Papp tournament state file (papp-internal-workfile.txt, with papp.cfg and joueurs)", ())
+    event_files = EventFiles(companions=("papp.cfg", "joueurs", "joueurs.txt", "nouveaux.txt"))
 
     def sniff(self, path, head):
         return b"#_Nom-Tournoi" in head or b"#_Nombre-Rondes" in head
 
-    def read(self, path: Path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         file, folder = str(path), path.parent
         cfg, known = Config(), {}
         read_config(folder / "papp.cfg", cfg)
@@ -220,7 +220,7 @@ class PappWorkfileFormat(Format):
             read_players(folder / name, cfg, known)
         text, _, warnings = decode(read_input(path), encoding, file, fallback="latin-1")
         state, cut = State(), []
-        for st in statements(tokens(text, file), file, cut):
+        for st in statements(tokens(text, file), file, cut, options.cut_short):
             self._statement(st, state, cfg, known, file)
         t = self._tournament(path, state, cfg, known, warnings)
         if cut:  # --cut-short: the statement it stops inside left out

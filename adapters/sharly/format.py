@@ -13,9 +13,10 @@ standings' default), a warning says so (``rounds.round_note``)."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult, first_of_several
+from brightwell_plugin.adapters.base import About, Division, EventFiles, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.sharly import settings
 from brightwell_plugin.adapters.sharly.database import MAGIC, Database, quoted
 from brightwell_plugin.adapters.sharly.numbering import sharly_numbers
@@ -41,35 +42,22 @@ _WANTED = ("tournament", "player", "tournament_player", "pairing", "board")
 
 class SharlyFormat(Format):
     name = "sharly"
-    title = "Sharly-Chess event files (.sce, an SQLite database; each tournament an event), read"
-    suffixes = (".sce",)
-    several_events = True
+    about = About("Sharly-Chess event files (.sce, an SQLite database; each tournament an event), read", (".sce",))
+    event_files = EventFiles(several_events=True, event_word="tournament")
 
     def sniff(self, path, head):
         return head.startswith(MAGIC) and (Path(path).suffix.lower() == ".sce" or b"tournament_player" in head)
 
-    def parts(self, path: Path) -> tuple[str, ...]:
-        with _database(path) as db:
-            names = [name for _, name in _tournaments(db)]
-        return tuple(names) if len(names) > 1 else ()
-
-    def read(self, path: Path, *, encoding=None, part: str | None = None) -> ReadResult:
-        file = str(path)
-        with _database(path) as db:
+    def divisions(self, options: ReadOptions) -> tuple[Division, ...]:
+        with _database(options.path) as db:
             found = _tournaments(db)
-            names = [name for _, name in found]
-            warnings: list[str] = []
-            if part is None:
-                chosen = found[0]
-                if len(found) > 1:
-                    counts = _players_of(db)
-                    warnings.append(first_of_several(file, "tournaments", names, [counts.get(t, 0) for t, _ in found]))
-            else:
-                chosen = next((f for f in found if f[1] == part), None) or next(
-                    (f for f in found if f[1].casefold() == part.casefold()), None)
-                if chosen is None:
-                    raise BrightwellError(f"no tournament '{part}' (tournaments: {', '.join(names)})", file=file)
-            return ReadResult(_event(db, chosen[0], chosen[1], warnings), tuple(warnings))
+            counts = _players_of(db) if len(found) > 1 else {}
+
+        def read(tid: int, name: str) -> ReadResult:  # the database opened again: it is closed between
+            with _database(options.path) as db:
+                warnings: list[str] = []
+                return ReadResult(_event(db, tid, name, warnings), tuple(warnings))
+        return tuple(Division(name, counts.get(tid, 0), partial(read, tid, name)) for tid, name in found)
 
 
 def _database(path: Path) -> Database:

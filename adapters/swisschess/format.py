@@ -17,7 +17,7 @@ import os
 import re
 from collections import Counter
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, Format, Holds, ReadOptions, ReadResult
 from brightwell_plugin.adapters.swisschess import teams as team_files
 from brightwell_plugin.adapters.swisschess.layout import (
     MODES,
@@ -49,9 +49,9 @@ _DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$", re.ASCII)
 
 class SwissChessFormat(Format):
     name = "swiss-chess"
-    title = "Swiss-Chess's tournament files (.SWT, version 8.00 and later; individual and team events), read"
-    suffixes = (".swt",)
-    carries_teams = True
+    about = About("Swiss-Chess's tournament files (.SWT, version 8.00 and later; individual and team events), read",
+                  (".swt",))
+    holds = Holds(carries_teams=True)
 
     def sniff(self, path, head):
         """A settings block a Swiss-Chess file's (version, mode, flags in range) whose counts fit the file's size."""
@@ -64,7 +64,8 @@ class SwissChessFormat(Format):
             return False
         return partition(size, head[7] | head[8] << 8, head[0x534] | head[0x535] << 8, head[0x25E] == 0xFF) is not None
 
-    def read(self, path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         file = str(path)
         try:
             codecs.lookup(encoding or "cp1252")

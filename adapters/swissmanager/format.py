@@ -15,7 +15,7 @@ robins keep 0: the free round scores nothing). The tie-break list is the file's 
 
 from __future__ import annotations
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, Format, Holds, ReadOptions, ReadResult
 from brightwell_plugin.adapters.swissmanager import teams as team_files
 from brightwell_plugin.adapters.swissmanager.binary import MAGIC, text
 from brightwell_plugin.adapters.swissmanager.layout import (
@@ -56,15 +56,15 @@ _NOT_PAIRED = {1: Kind.FULL_BYE, 2: Kind.HALF_BYE, 3: Kind.ZERO_BYE, 0: Kind.ABS
 
 class SwissManagerFormat(Format):
     name = "swiss-manager"
-    title = ("Swiss-Manager's binary files (.TUNX Swiss, .TURX round robin, .TUMX team Swiss, .TUTX team "
-             "round robin), read (Swiss-Manager alone writes them)")
-    suffixes = (".tunx", ".turx", ".tumx", ".tutx")
-    carries_teams = True
+    about = About("Swiss-Manager's binary files (.TUNX Swiss, .TURX round robin, .TUMX team Swiss, .TUTX team "
+                  "round robin), read (Swiss-Manager alone writes them)", (".tunx", ".turx", ".tumx", ".tutx"))
+    holds = Holds(carries_teams=True)
 
     def sniff(self, path, head):
         return head[:4] == MAGIC
 
-    def read(self, path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path = options.path
         file = str(path)
         try:
             return event(read_layout(read_input(path)), file)

@@ -14,7 +14,12 @@ from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import (
+    About,
+    EventFiles,
+    Fills,
     Format,
+    Holds,
+    ReadOptions,
     ReadResult,
     lost_negative_ratings,
     lost_pairings,
@@ -146,14 +151,11 @@ def _title(code: str | None) -> str | None:
 
 class SwissPerfectFormat(Format):
     name = "swissperfect"
-    title = "Swiss Perfect 98 tournament (.ini + .trn + .sco, or a zip of them)"
-    suffixes = (".ini", ".trn", ".sco", ".zip", ".piz")
-    set_suffixes = (".trn", ".ini", ".sco")
-    lacks = frozenset({"start_date"})
-    output_suffix = ".trn"
-    can_write = True
-    needs_results = True
-    numeric_parameters = True
+    about = About("Swiss Perfect 98 tournament (.ini + .trn + .sco, or a zip of them)",
+                  (".ini", ".trn", ".sco", ".zip", ".piz"), can_write=True)
+    event_files = EventFiles(set_suffixes=(".trn", ".ini", ".sco"), output_suffix=".trn")
+    fills = Fills(needs_results=True, numeric_parameters=True)
+    holds = Holds(lacks=frozenset({"start_date"}))
 
     def sniff(self, path, head):
         if path.is_dir():
@@ -164,7 +166,8 @@ class SwissPerfectFormat(Format):
             return True
         return path.suffix.lower() == ".ini" and b"[Tournament Info]" in head
 
-    def read(self, path: Path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         trio = locate(path)
         enc = encoding or "cp1252"
         warnings: list[str] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.numbers import whole
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.errors import BrightwellError
@@ -46,14 +46,14 @@ def parse_cell(cell: str, where: str) -> RoundEntry:
 
 class SwissPerfectTextFormat(Format):
     name = "swissperfect-text"
-    title = "Swiss Perfect text export (tab-separated crosstable; no minor scores)"
-    suffixes = (".txt",)
+    about = About("Swiss Perfect text export (tab-separated crosstable; no minor scores)", (".txt",))
 
     def sniff(self, path, head):
         first = head.lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0]
         return first.startswith(b"No\t") and b"\tName" in first and b"\tTotal" in first
 
-    def read(self, path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         text, _, warnings = decode(read_input(path), encoding, str(path))
         lines = [ln for ln in re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))]
         header = [h.strip() for h in lines[0].split("\t")]
@@ -87,7 +87,7 @@ class SwissPerfectTextFormat(Format):
             except ValueError as exc:
                 raise BrightwellError(f"cannot read the row ({exc})", file=file, place=f"line {n}") from None
 
-        cut = CutShort(file)
+        cut = CutShort(file, options.cut_short)
         rows = [(n, line) for n, line in enumerate(lines[1:], 2) if line.strip()]
         players = cut.rows(rows, row)
         numbers = {p.start_no for p in players}  # an export lists every player: one it names and lacks, it lost

@@ -5,16 +5,18 @@ another format is written alike by both. Files are read as ``trf`` reads them.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 
 class EngineTrfFormat(TrfFormat):
     name = "trf-engine"
-    title = "FIDE TRF as every open pairing engine reads it (written with --to trf-engine; a file read as trf)"
-    suffixes = ()
-    output_suffix = ".trf"
-    named_only = True
+    about = replace(TrfFormat.about, suffixes=(), named_only=True,
+                    title="FIDE TRF as every open pairing engine reads it (written with --to trf-engine; a file read "
+                          "as trf)")
+    event_files = replace(TrfFormat.event_files, output_suffix=".trf")
     for_engines = True
 
     def sniff(self, path, head):

@@ -13,18 +13,15 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import ClassVar
 from operator import itemgetter
-from pathlib import Path
 
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.base import (
+    About,
+    Fills,
     Format,
+    Holds,
+    ReadOptions,
     ReadResult,
-    lost_go_ranks,
-    lost_negative_ratings,
-    lost_pairings,
-    lost_unlisted,
-    metadata,
-    teams_lost,
 )
 from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.adapters.pairing_system import system_rule
@@ -33,12 +30,10 @@ from brightwell_plugin.adapters.trf.lines import (
     BLOCK,
     FIELDS,
     FIRST_BLOCK,
-    UNWRITABLE,
     Records,
     TrfDocument,
     block_scores,
     iso_date,
-    number_text,
     parse_blocks,
     scoring_from_162,
     scoring_from_bb,
@@ -48,8 +43,8 @@ from brightwell_plugin.adapters.trf.lines import (
 )
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import cut_short, cut_short_allowed, read_input
-from brightwell_plugin.model import ABSENT_ENTRY, LEFT_OUT, LIST_GUESSED, Kind, Player, ScoringSystem, Tournament
+from brightwell_plugin.limits import cut_short, read_input
+from brightwell_plugin.model import ABSENT_ENTRY, LEFT_OUT, Kind, Player, ScoringSystem, Tournament
 from brightwell_plugin.plugins.hookspecs import hookimpl
 
 LICHESS_ORDER = ("PTS", "LSB", "LPERF", "RTNG")  # how lichess ranks a Swiss (brightwell_plugin/criteria/lichess.py)
@@ -59,13 +54,86 @@ TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", 
 from brightwell_plugin.adapters.trf import LIST_FROM, META
 
 
+class _Header:
+    """What a TRF's records say but for its players' (001, BW1): the event's name, dates, rounds,
+    scoring, pairing system and tie-break lists, this project's BW0 and BWI, the national ratings,
+    and every line kept as written."""
+
+    def __init__(self):
+        self.scoring = ScoringSystem()
+        self.name, self.start_date, self.end_date, self.rounds, self.system_text = "", None, None, None, ""
+        self.tb202 = self.tb212 = None
+        self.lichess = False  # an event lichess exported (022 or 102 its address): ranked as lichess ranks it
+        self.board = self.game = None
+        self.metadata: list[tuple[str, str]] = []
+        self.bwi: dict[int, tuple[tuple[str, str], ...]] = {}
+        self.national: dict[int, tuple[tuple[str, str], ...]] = {}  # TRF-2026's national records: rating (49-52)
+        self.written: list = [None, None, ()]  # 042, 052 and 132 as written: dates with a two-digit year
+
+    def read(self, code: str, line: str) -> None:
+        """One record; a ValueError, IndexError or KeyError for one that does not read."""
+        if code == "BWI":  # this project's record of a player's other ids
+            self.bwi[int(line[4:8])] = tuple(tuple(tok.split("=", 1)) for tok in line[9:].split() if "=" in tok)
+            return
+        if code == "BW0":
+            opts = dict(tok.split("=", 1) for tok in line[4:].split() if "=" in tok)
+            self.board = int(opts["board"]) if opts.get("board") else None
+            self.game = opts.get("game")
+            return
+        self.metadata.append((META, line))
+        if code.isalpha() and code.isupper() and digits(line[4:8].strip()) and digits(line[48:52].strip()):
+            self.national[int(line[4:8])] = (("national rating", line[48:52].strip()), ("national federation", code))
+        if code == "012":
+            self.name = line[4:].strip()
+        elif code == "042":
+            self.start_date, self.written[0] = iso_date(line[4:]), line[4:]
+        elif code == "052":
+            self.end_date, self.written[1] = iso_date(line[4:]), line[4:]
+        elif code == "132":
+            self.written[2] = _round_blocks(line)
+        elif code in ("142", "XXR"):
+            self.rounds = int(line[4:].split()[0])
+        elif code in ("162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+            self.scoring = scoring_from_162(line, self.scoring) if code == "162" else \
+                scoring_from_xxs(line, self.scoring) if code == "XXS" else scoring_from_bb(code, line, self.scoring)
+        elif code in ("092", "192"):
+            self.system_text += " " + line[4:].upper()
+        elif code == "202":
+            self.tb202 = _items(line)
+        elif code == "212":
+            self.tb212 = _items(line)
+        elif code in ("022", "102") and "lichess.org/" in line:
+            self.lichess = True
+
+    def tournament(self, players: tuple[Player, ...], codes: set[str]) -> Tournament:
+        """The event of ``players`` (the file's records ``codes``) with what the header said."""
+        start_date, end_date, written = self.start_date, self.end_date, self.written
+        if start_date is None and written[0] and (short := short_dates(written[0], written[1], written[2])):
+            start_date, end_date = short[0], end_date or short[1]
+        if self.bwi:
+            players = tuple(replace(p, ids=p.ids + self.bwi.get(p.start_no, ())) for p in players)
+        if self.national:
+            players = tuple(replace(p, extra=p.extra + self.national.get(p.start_no, ())) for p in players)
+        tb202, tb212, metadata = self.tb202, self.tb212, self.metadata
+        tiebreaks = tb212 if tb212 else (("PTS",) + tb202 if tb202 else LICHESS_ORDER if self.lichess else ())
+        if self.lichess and not (tb212 or tb202):
+            metadata.append((LIST_FROM, "lichess's Swiss order (the file has no 202 or 212 record)"))
+        version = "TRF-2026" if codes & TRF26_RECORDS or "###" in codes else "TRF16"
+        if any(c.startswith("XX") for c in codes):
+            version += " + JaVaFo lines"
+        metadata.append(("trf version", version))
+        return Tournament(
+            name=self.name, players=players, rounds=self.rounds, scoring=self.scoring, game=self.game,
+            board=self.board, system=system_rule(self.system_text, len(players), self.rounds or 0, players)[0],
+            start_date=start_date, end_date=end_date, tiebreaks=tiebreaks, metadata=tuple(metadata))
+
+
 class TrfFormat(Format):
     name = "trf"
-    title = "FIDE TRF (TRF16, TRF-2026, JaVaFo/bbpPairings lines); game scores in BW1 records"
-    suffixes = (".trf", ".trfx", ".tab")
-    can_write = True
-    needs_results = True
-    carries_teams = True  # the team records of the file read, their standings columns rewritten
+    about = About("FIDE TRF (TRF16, TRF-2026, JaVaFo/bbpPairings lines); game scores in BW1 records",
+                  (".trf", ".trfx", ".tab"), can_write=True)
+    fills = Fills(needs_results=True)
+    holds = Holds(carries_teams=True)  # the team records of the file read, their standings columns rewritten
     for_engines: ClassVar[bool] = False  # a file read written back as it was (trf-engine: as the engines read it)
 
     def sniff(self, path, head):
@@ -74,12 +142,13 @@ class TrfFormat(Format):
 
     # -- reading -------------------------------------------------------------------------------
 
-    def read(self, path: Path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         raw = read_input(path)
         bom = raw.startswith(b"\xef\xbb\xbf")
         text, used, warnings = decode(raw[3:] if bom else raw, encoding, str(path))
         lines = tuple(split_lines(text))
-        parsed = _as_it_stands(self.parse(lines, str(path)), lines, str(path), warnings)
+        parsed = _as_it_stands(self.parse(lines, str(path)), lines, str(path), warnings, options.cut_short)
         codes = {line[:4] for line, _ in lines}
         if "310 " in codes or "013 " in codes:  # team records: the team module, only then
             from brightwell_plugin.adapters.trf.teams import with_teams  # (benchmarks/bench_start.py)
@@ -103,22 +172,15 @@ class TrfFormat(Format):
         return ReadResult(t, tuple(warnings))
 
     def parse(self, lines, file: str) -> Tournament:
-        scoring = ScoringSystem()
-        name, start_date, end_date, rounds, system_text = "", None, None, None, ""
-        tb202 = tb212 = None
-        lichess = False  # an event lichess exported (022 or 102 its address): ranked as lichess ranks it
-        board = game = None
-        metadata: list[tuple[str, str]] = []
+        """The event of a TRF's lines (the 001 and BW1 records of each player, the rest :class:`_Header`'s)."""
+        head = _Header()
         p001: list[tuple[int, str]] = []
         bw1: dict[int, tuple[int, str]] = {}
-        bwi: dict[int, tuple[tuple[str, str], ...]] = {}
-        national: dict[int, tuple[tuple[str, str], ...]] = {}  # TRF-2026's national records: rating (49-52)
         codes = set()
-        written: list = [None, None, ()]  # 042, 052 and 132 as written: dates with a two-digit year
         for n, (line, _) in enumerate(lines, 1):
             code = line[:3]
             if line[3:4] not in (" ", ""):  # "0123456789…", a column ruler: no record, kept as written
-                metadata.append((META, line))
+                head.metadata.append((META, line))
                 continue
             codes.add(code)
             try:
@@ -128,68 +190,13 @@ class TrfFormat(Format):
                 if code == "BW1":
                     bw1[int(line[4:8])] = (n, line)
                     continue
-                if code == "BWI":  # this project's record of a player's other ids
-                    bwi[int(line[4:8])] = tuple(tuple(tok.split("=", 1)) for tok in line[9:].split() if "=" in tok)
-                    continue
-                if code == "BW0":
-                    opts = dict(tok.split("=", 1) for tok in line[4:].split() if "=" in tok)
-                    board = int(opts["board"]) if opts.get("board") else None
-                    game = opts.get("game")
-                    continue
-                metadata.append((META, line))
-                if code.isalpha() and code.isupper() and digits(line[4:8].strip()) and digits(line[48:52].strip()):
-                    national[int(line[4:8])] = (("national rating", line[48:52].strip()),
-                                                ("national federation", code))
-                if code == "012":
-                    name = line[4:].strip()
-                elif code == "042":
-                    start_date, written[0] = iso_date(line[4:]), line[4:]
-                elif code == "052":
-                    end_date, written[1] = iso_date(line[4:]), line[4:]
-                elif code == "132":
-                    written[2] = _round_blocks(line)
-                elif code in ("142", "XXR"):
-                    rounds = int(line[4:].split()[0])
-                elif code == "162":
-                    scoring = scoring_from_162(line, scoring)
-                elif code == "XXS":
-                    scoring = scoring_from_xxs(line, scoring)
-                elif code in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-                    scoring = scoring_from_bb(code, line, scoring)
-                elif code in ("092", "192"):
-                    system_text += " " + line[4:].upper()
-                elif code == "202":
-                    tb202 = _items(line)
-                elif code == "212":
-                    tb212 = _items(line)
-                elif code in ("022", "102") and "lichess.org/" in line:
-                    lichess = True
+                head.read(code, line)
             except (ValueError, IndexError, KeyError):
                 raise BrightwellError(f"record {code} cannot be read: '{line.strip()}'", file=file,
                                       place=f"line {n}") from None
         if not p001:
             raise BrightwellError("no player record (001): not a TRF file, or one without players", file=file)
-        if start_date is None and written[0] and (short := short_dates(written[0], written[1], written[2])):
-            start_date, end_date = short[0], end_date or short[1]
-        players = self._players(p001, bw1, rounds, file)
-        if bwi:
-            players = tuple(replace(p, ids=p.ids + bwi.get(p.start_no, ())) for p in players)
-        if national:
-            players = tuple(replace(p, extra=p.extra + national.get(p.start_no, ())) for p in players)
-        tiebreaks = tb212 if tb212 else (("PTS",) + tb202 if tb202 else LICHESS_ORDER if lichess else ())
-        if lichess and not (tb212 or tb202):
-            metadata.append((LIST_FROM, "lichess's Swiss order (the file has no 202 or 212 record)"))
-        version = "TRF-2026" if codes & TRF26_RECORDS or "###" in codes else "TRF16"
-        if any(c.startswith("XX") for c in codes):
-            version += " + JaVaFo lines"
-        metadata.append(("trf version", version))
-        t = Tournament(
-            name=name, players=players, rounds=rounds, scoring=scoring, game=game, board=board,
-            system=system_rule(system_text, len(players), rounds or 0, players)[0], start_date=start_date,
-            end_date=end_date,
-            tiebreaks=tiebreaks, metadata=tuple(metadata),
-        )
-        return t
+        return head.tournament(self._players(p001, bw1, head.rounds, file), codes)
 
     def _players(self, p001, bw1, rounds, file) -> tuple[Player, ...]:
         players, known = [], known_blocks()
@@ -231,81 +238,8 @@ class TrfFormat(Format):
     def cannot_carry(self, t: Tournament) -> list[str]:
         if self.writes_back(t) and replace(t, origin=None) == t.origin.parsed:
             return []  # the file read, unchanged: written back as it was
-        lost: list[str] = lost_go_ranks(t) + lost_pairings(t) + lost_unlisted(t) + lost_negative_ratings(t, "TRF")
-        if t.teams is not None and not any(k == META and v[:3] in ("310", "013") for k, v in t.metadata):
-            lost.append(teams_lost(t))  # team records are written only as a TRF read held them
-        other_meta = sorted({k for k, _ in t.metadata if k not in (META, "trf version", LIST_FROM, LIST_GUESSED)})
-        if other_meta:
-            lost.append(metadata(f"tournament metadata: {', '.join(other_meta)}"))
-        from brightwell_plugin.adapters.trf.writer import national_record
-        national = ("national rating", "national federation")  # written as a national-rating record
-        extra = sorted({k for p in t.players for k, _ in p.extra if not k.startswith("trf ")
-                        and not (k in national and national_record(p))})
-        if extra:
-            lost.append(metadata(f"player fields: {', '.join(extra)}"))
-        ids = sorted({s for p in t.players for s, v in p.ids if s != "fide" and (" " in s + v or "=" in s)})
-        if ids:
-            lost.append(metadata(f"player ids: {', '.join(ids)}"))
-        bad_fide = [p for p in t.players for s, v in p.ids if s == "fide" and not digits(v.strip())]
-        if bad_fide:
-            lost.append(metadata(f"FIDE ids that are not numbers (e.g. '{next(v for s, v in bad_fide[0].ids if s == 'fide')}' "
-                                 f"of {bad_fide[0].name}): left blank"))
-        wide = sorted({p.federation for p in t.players if p.federation and len(p.federation) > 3})
-        if wide:
-            lost.append(metadata(f"federations longer than TRF's 3 letters (left blank): {', '.join(wide)}"))
-        untitled = sorted({p.title for p in t.players if p.title and codes.title_for_trf(p.title) is None})
-        if untitled:
-            lost.append(metadata(f"titles TRF has no code for: {', '.join(untitled)}"))
-        if any(p.sex and not codes.sex(p.sex) for p in t.players):
-            lost.append(metadata("sexes other than m/w (left blank)"))
-        if t.origin is None and any(p.stored_points is not None and abs(p.stored_points - t.scoring.total(p.rounds))
-                                    > 1e-9 for p in t.players):
-            lost.append("stored points that differ from the results (TRF writes the results' sum)")
-        shown, no_opponent, no_side, values = 0, False, False, set()
-        for p in t.players:  # one pass over every round record
-            for r, e in enumerate(p.rounds, 1):
-                kind = e.kind
-                if kind is Kind.GAME or (kind.is_forfeit and e.opponent is not None and t.origin is None):
-                    no_side = no_side or e.side is None
-                elif kind is not Kind.ABSENT and e.opponent is None and kind.is_forfeit:
-                    no_opponent = True
-                if kind is not Kind.ABSENT and r > shown:
-                    shown = r
-                values.add(e.score)
-                values.add(e.opp_score)
-        if t.rounds_played > shown:
-            lost.append(f"{t.rounds_played - shown} final round(s) in which nobody has a record")
-        last_game = max((r for p in t.players for r, e in enumerate(p.rounds, 1) if e.opponent is not None), default=0)
-        if shown > last_game:
-            lost.append(f"{shown - last_game} final round(s) with byes and absences only (read back as entered "
-                        "ahead for the next round, not played)")
-        if no_opponent:
-            lost.append("forfeits without an opponent (written as byes of the same points)")
-        kept = {p.start_no: p.bonus for p in t.origin.parsed.players} if isinstance(t.origin, TrfDocument) else {}
-        if any(p.bonus and p.bonus != kept.get(p.start_no) for p in t.players):
-            lost.append("points awarded outside the rounds (bonus; a file read keeps its 299 records)")
-        if any(UNWRITABLE.search(p.name) for p in t.players) or UNWRITABLE.search(t.name):
-            lost.append(metadata("line breaks, control characters and spaces other than ' ' in names (written as "
-                                 "spaces)"))
-        if not t.name.strip():
-            lost.append(metadata("no name: 012 written as '(no name)', a pairing engine requires one"))
-        long = [p.name for p in t.players if len(p.name) > 33]
-        if long:
-            lost.append(metadata(f"{len(long)} name(s) longer than 33 characters are cut (e.g. '{long[0]}')"))
-        if no_side and t.origin is None:
-            lost.append(metadata("games and forfeits without a known colour: written with the lower start number "
-                                 "as White (TRF's readers need one; a pairing engine uses a game's)"))
-        elif no_side:
-            lost.append("games without a known side are written with colour '-' (pairing engines expect w/b)")
-        if any(len(number_text(x)) > 4 for x in values):
-            lost.append("game scores wider than 4 characters")
-        if isinstance(t.origin, TrfDocument) and self.for_engines:
-            lost += _respelt_for_engines(t.origin)
-        if (self.for_engines or not isinstance(t.origin, TrfDocument)) and any(_absent_between(p.rounds)
-                                                                             for p in t.players):
-            lost.append(metadata("rounds a player took no part in between others: written as TRF's 0000 - Z (a "
-                                 "zero-point bye, which a blank cell also means to TRF; pairing engines refuse the blank)"))
-        return lost
+        from brightwell_plugin.adapters.trf.losses import losses  # writing only (tests/test_startup.py)
+        return losses(t, self.for_engines)
 
     def writes_back(self, t: Tournament) -> bool:
         return isinstance(t.origin, TrfDocument) and not self.for_engines
@@ -314,26 +248,6 @@ class TrfFormat(Format):
         # reading a file needs no writer (tests/cli/test_startup.py)
         from brightwell_plugin.adapters.trf.writer import render
         return render(t, self.for_engines)
-
-
-def _respelt_for_engines(doc: TrfDocument) -> list[str]:
-    """What writing a file read for a pairing engine (``trf-engine``) writes otherwise than it was."""
-    lost = []
-    rows = [line for line, _ in doc.lines if line.startswith("001")]
-    cells = sum(len(refused_cells(line)) for line in rows)
-    fields = sorted({f for line in rows for f in respelt_fields(line)})
-    if cells:
-        lost.append(metadata(f"the spelling of {cells} round cell(s) a pairing engine refuses (a dash and no "
-                             "result, a bye with a blank opponent, a blank between rounds): written in TRF's "
-                             "own form, 0000 - Z, 0000 - H …"))
-    if fields:
-        lost.append(metadata(f"the spelling of {' and '.join(fields)} a pairing engine refuses (g, M …): written "
-                             "as TRF spells them (GM, m …)"))
-    if doc.bom:
-        lost.append(metadata("the byte-order mark: left out, a pairing engine reads the 012 after it as no record"))
-    if any(line.rstrip() == "132" for line, _ in doc.lines):
-        lost.append(metadata("an empty 132 record (round dates): left out, a pairing engine refuses it"))
-    return lost
 
 
 def unpaired_cell(block: str) -> bool:
@@ -357,15 +271,16 @@ def engine_refuses(block: str) -> bool:
                                                      or block[7] in "=+-"))
 
 
-def _as_it_stands(t: Tournament, lines, file: str, warnings: list[str]) -> Tournament:
+def _as_it_stands(t: Tournament, lines, file: str, warnings: list[str], allowed: bool) -> Tournament:
     """A file whose 062 record declares more players than its 001 records hold is cut short: refused,
-    or (``--cut-short``) ranked as it stands, its games against the players it lost left out, said."""
+    or (``--cut-short``: ``allowed``) ranked as it stands, its games against the players it lost left
+    out, said."""
     declared = next((int(m[0]) for line, _ in lines if line[:4] == "062 " and (m := re.match(r"\s*(\d{1,6})", line[4:]))),
                     None)
     held = len(t.players)
     if declared is None or declared <= held:
         return t
-    if not cut_short_allowed():
+    if not allowed:
         raise cut_short(file, f"record 062 declares {declared} players, it holds {held}", f"line {len(lines)}")
     present = {p.start_no for p in t.players}
     lost = [(p.start_no, r) for p in t.players for r, e in enumerate(p.rounds, 1)
@@ -399,13 +314,6 @@ def refused_cells_each(line: str) -> list[int]:
 # zero), a colour and a result ("  12 w 1", "  12 - +", "  12 b  " paired), or a bye ("0000 - U").
 _USUAL_CELL = r"(?: {3}[1-9]| {2}[1-9][0-9]| [1-9][0-9]{2}|[1-9][0-9]{3}) [wb-] [10=WDL+\- ]|0000 - [HFUZ]"
 USUAL_CELLS = re.compile(rf"(?:{_USUAL_CELL})(?:..(?:{_USUAL_CELL}))*", re.DOTALL)  # cells 10 columns apart
-
-
-def _absent_between(rounds) -> bool:
-    """An absence (or a pairing without a result) before a round with a record: a blank between rounds."""
-    blank = (Kind.ABSENT, Kind.PAIRED)
-    last = max((r for r, e in enumerate(rounds) if e.kind not in blank), default=-1)
-    return any(e.kind in blank for e in rounds[:last])
 
 
 def respelt_fields(line: str) -> list[str]:

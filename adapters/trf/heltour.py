@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from brightwell_plugin.adapters.base import ReadResult
+from brightwell_plugin.adapters.base import ReadOptions, ReadResult
 from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind
@@ -19,16 +19,16 @@ from brightwell_plugin.teams.model import Match
 
 class HeltourTrfFormat(TrfFormat):
     name = "trf-heltour"
-    title = "FIDE TRF of a team event, read as heltour reads it (a team round without a game a bye worth a draw)"
-    suffixes = ()
-    can_write = False
-    named_only = True
+    about = replace(TrfFormat.about, suffixes=(), can_write=False, named_only=True,
+                    title="FIDE TRF of a team event, read as heltour reads it (a team round without a game a bye worth "
+                          "a draw)")
 
     def sniff(self, path, head):
         return False
 
-    def read(self, path, *, encoding=None):
-        read = super().read(path, encoding=encoding)
+    def read(self, options: ReadOptions) -> ReadResult:
+        path = options.path
+        read = super().read(options)
         t = read.tournament
         if t.teams is None:
             raise BrightwellError("not a team event: heltour's reading is of teams' rounds", file=str(path))

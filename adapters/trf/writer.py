@@ -322,12 +322,8 @@ def _with_origin(t: Tournament, doc: TrfDocument, engines: bool) -> list[tuple[s
                 last_001 = len(out)
             else:
                 seen_bw1.add(no)
-                was = old_by_no[no]
-                if (new.rounds, new.withdrawn_after, new.late_entry) == (was.rounds, was.withdrawn_after,
-                                                                          was.late_entry):
-                    out.append((line, end))  # what BW1 holds is unchanged
-                elif (fresh := _bw1(new)) is not None:
-                    out.append((line if fresh == _bw1(was) else fresh, end))
+                if (written := _bw1_again(line, new, old_by_no[no])) is not None:
+                    out.append((written, end))
             continue
         if code in changed and changed[code]:
             if head[code] is not None:
@@ -348,6 +344,15 @@ def _with_origin(t: Tournament, doc: TrfDocument, engines: bool) -> list[tuple[s
     out += [(x, nl) for p in t.players if p.start_no not in seen_bw1 and not _as_read(p, old_by_no.get(p.start_no))
             and (x := _bw1(p))]  # what the file itself said (a withdrawal its 240 records tell) needs no BW1
     return out
+
+
+def _bw1_again(line: str, new: Player, was: Player) -> str | None:
+    """A BW1 line read, written again: as it was while what it holds is unchanged, else anew (None:
+    no BW1 is needed now)."""
+    if (new.rounds, new.withdrawn_after, new.late_entry) == (was.rounds, was.withdrawn_after, was.late_entry):
+        return line
+    fresh = _bw1(new)
+    return None if fresh is None else line if fresh == _bw1(was) else fresh
 
 
 def _engine_records(out: list[tuple[str, str]], head: dict[str, str | None], present: set[str], nl: str,

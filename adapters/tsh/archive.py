@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult, first_of_several
+from brightwell_plugin.adapters.base import About, Division, EventFiles, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.tsh.format import TshFormat
 
@@ -34,9 +35,9 @@ class Block:
 
 class TshArchiveFormat(Format):
     name = "tsh-archive"
-    title = "tsh archive (.tsh: an event's divisions in one file, as NASPA publishes them; one division per event)"
-    suffixes = (".tsh",)
-    several_events = True
+    about = About("tsh archive (.tsh: an event's divisions in one file, as NASPA publishes them; one division per "
+                  "event)", (".tsh",))
+    event_files = EventFiles(several_events=True)
 
     def sniff(self, path, head):
         return bool(re.search(rb"^#begin_file\s+name=", head, re.MULTILINE))
@@ -80,29 +81,22 @@ class TshArchiveFormat(Format):
             raise BrightwellError(f"division {twice} is in the archive twice", file=file)
         return config, blocks, warnings
 
-    def parts(self, path: Path) -> tuple[str, ...]:
-        blocks = self._archive(path)[1]
-        return tuple(b.name for b in blocks) if len(blocks) > 1 else ()
+    def divisions(self, options: ReadOptions) -> tuple[Division, ...]:
+        path = options.path
+        config, blocks, said = self._archive(path, options.encoding)
 
-    def read(self, path: Path, *, encoding=None, part: str | None = None) -> ReadResult:
-        file = str(path)
-        config, blocks, warnings = self._archive(path, encoding)
-        names = [b.name for b in blocks]
-        if part is None:
-            block = blocks[0]
-            if len(blocks) > 1:  # a player a line: every line but a comment or a blank one
-                counts = [sum(1 for ln in b.text.split("\n") if ln.strip() and not ln.lstrip().startswith("#"))
-                          for b in blocks]
-                warnings.append(first_of_several(file, "divisions", names, counts))
-        else:
-            block = next((b for b in blocks if b.name == part), None) or next(
-                (b for b in blocks if b.name.casefold() == part.casefold()), None)
-            if block is None:
-                raise BrightwellError(f"no division '{part}' (divisions: {', '.join(names)})", file=file)
-        t = TshFormat().division(block.text, path, config, warnings, block.first_line, file, whole=True)
-        event = config.get("event_name") or path.stem
-        return ReadResult(replace(t, name=f"{event} - division {block.name}" if len(blocks) > 1 else event,
-                                  metadata=t.metadata + (("tsh division", block.name),)), tuple(warnings))
+        def read(block: Block) -> ReadResult:
+            warnings = list(said)
+            t = TshFormat().division(block.text, path, config, warnings, block.first_line, str(path))
+            event = config.get("event_name") or path.stem
+            return ReadResult(replace(t, name=f"{event} - division {block.name}" if len(blocks) > 1 else event,
+                                      metadata=t.metadata + (("tsh division", block.name),)), tuple(warnings))
+        return tuple(Division(b.name, _players(b.text), partial(read, b)) for b in blocks)
+
+
+def _players(text: str) -> int:
+    """A division's players: a line each, but for a comment or a blank one."""
+    return sum(1 for line in text.split("\n") if line.strip() and not line.lstrip().startswith("#"))
 
 
 @hookimpl

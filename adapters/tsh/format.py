@@ -16,8 +16,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import (
+    About,
+    EventFiles,
     Format,
+    Holds,
     Loss,
+    ReadOptions,
     ReadResult,
     game_event,
     lost_negative_ratings,
@@ -124,11 +128,9 @@ def _line_rounds(p: Player, line_of: dict[int, int], bye: int, ahead: set[tuple[
 
 class TshFormat(Format):
     name = "tsh"
-    title = "tsh Scrabble division file (.t), with config.tsh"
-    suffixes = (".t",)
-    lacks = frozenset({"board"})
-    companions = ("config.tsh",)
-    can_write = True
+    about = About("tsh Scrabble division file (.t), with config.tsh", (".t",), can_write=True)
+    event_files = EventFiles(companions=("config.tsh",))
+    holds = Holds(lacks=frozenset({"board"}))
 
     def sniff(self, path, head):
         if path.suffix.lower() == ".t":
@@ -136,19 +138,21 @@ class TshFormat(Format):
         first = next((ln for ln in head.splitlines()[:20] if ln.strip() and not ln.startswith(b"#")), b"")
         return first.count(b";") >= 1 and bool(_LINE.match(first.decode("latin-1")))
 
-    def read(self, path: Path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path, encoding = options.path, options.encoding
         config = read_config(path.parent)
         raw = read_input(path)
         bom = raw.startswith(b"\xef\xbb\xbf")
         enc = "utf-8" if bom else encoding or config.get("tfile_encoding") or "latin-1"
         text, _, warnings = decode(raw[3:] if bom else raw, enc, str(path))
-        t = self.division(text, path, config, warnings)
+        t = self.division(text, path, config, warnings, cut=CutShort(str(path), options.cut_short))
         return ReadResult(t, tuple(warnings))
 
     def division(self, text: str, path: Path, config: dict[str, str], warnings: list[str], first_line: int = 1,
-                 file: str | None = None, whole: bool = False) -> Tournament:
+                 file: str | None = None, cut: CutShort | None = None) -> Tournament:
         """The event of one division's lines (``first_line``: the number of its first line in ``file``;
-        ``whole``: lines known complete, as an archive's block that closes, never found cut short)."""
+        ``cut``: what finds them cut short, None for lines known complete, as an archive's block that
+        closes)."""
         file = file or str(path)
         comments, lines = [], []
         for n, line in enumerate(re.split(r"\r\n|\r|\n", text), first_line):
@@ -156,7 +160,6 @@ class TshFormat(Format):
                 comments.append(("tsh comment", line))
             elif line.strip():
                 lines.append((n, line))
-        cut = None if whole else CutShort(file)
         rows = [self._line(n, line, file) for n, line in lines] if cut is None else \
             cut.rows(lines, lambda n, line: self._line(n, line, file), cells=lambda row: len(row[4]))
         if not rows:

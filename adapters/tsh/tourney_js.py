@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
-from brightwell_plugin.adapters.base import Format, ReadResult, first_of_several
+from brightwell_plugin.adapters.base import About, Division, EventFiles, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.tsh.format import TshFormat
 from brightwell_plugin.adapters.tsh.javascript import load_javascript
 from brightwell_plugin.errors import BrightwellError
@@ -39,9 +40,8 @@ def _words(value) -> list[str]:
 
 class TshJsFormat(Format):
     name = "tsh-js"
-    title = "tsh tourney.js (the JavaScript tsh publishes; one division per event)"
-    suffixes = (".js",)
-    several_events = True  # one event per division
+    about = About("tsh tourney.js (the JavaScript tsh publishes; one division per event)", (".js",))
+    event_files = EventFiles(several_events=True)  # one event per division
 
     def sniff(self, path, head):
         return bool(_START.match(head.decode("latin-1")))
@@ -59,32 +59,20 @@ class TshJsFormat(Format):
             raise BrightwellError("no division is an object: not a tsh tourney.js", file=file)
         return data, divisions, names
 
-    def parts(self, path: Path) -> tuple[str, ...]:
-        names = self._data(path)[2]
-        return tuple(names) if len(names) > 1 else ()
+    def divisions(self, options: ReadOptions) -> tuple[Division, ...]:
+        data, divisions, names = self._data(options.path, options.encoding)
 
-    def read(self, path: Path, *, encoding=None, part: str | None = None):
-        file = str(path)
-        data, divisions, names = self._data(path, encoding)
-        warnings: list[str] = []
-        if part is None:
-            chosen = 0
-            if len(divisions) > 1:
-                counts = [sum(p is not None for p in d["players"][1:]) if isinstance(d.get("players"), list) else 0
-                          for d in divisions]
-                warnings.append(first_of_several(file, "divisions", names, counts))
-        else:  # as the other formats choose: the name as written, else in another case
-            chosen = next((i for i, n in enumerate(names) if n == part), None)
-            chosen = next((i for i, n in enumerate(names) if n.casefold() == part.casefold()), None) \
-                if chosen is None else chosen
-            if chosen is None:
-                raise BrightwellError(f"no division '{part}' (divisions: {', '.join(names)})", file=file)
-        try:
-            t = self._division(path, data.get("config") or {}, divisions[chosen], names[chosen], len(names), warnings)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise BrightwellError(f"division {names[chosen]} cannot be read ({type(exc).__name__}: {exc})",
-                                  file=file) from None
-        return ReadResult(t, tuple(warnings))
+        def read(at: int) -> ReadResult:
+            warnings: list[str] = []
+            try:
+                t = self._division(options.path, data.get("config") or {}, divisions[at], names[at], len(names),
+                                   warnings)
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise BrightwellError(f"division {names[at]} cannot be read ({type(exc).__name__}: {exc})",
+                                      file=str(options.path)) from None
+            return ReadResult(t, tuple(warnings))
+        return tuple(Division(name, sum(p is not None for p in d["players"][1:]) if isinstance(d.get("players"), list)
+                              else 0, partial(read, at)) for at, (name, d) in enumerate(zip(names, divisions)))
 
     @staticmethod
     def _division(path, config: dict, division: dict, name: str, count: int, warnings):

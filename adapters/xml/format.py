@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import About, Format, Holds, ReadOptions, ReadResult
 from brightwell_plugin.adapters.numbers import ORDINALS, digits, small_numbers
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.fast import new_entry, new_player
@@ -261,16 +261,14 @@ _ANY = _Lookups(_Converting(SMALL, _num), _Converting(SMALL, int),
 
 class XmlFormat(Format):
     name = "xml"
-    title = "brightwell-plugin native XML (lossless)"
-    suffixes = (".xml", ".bwx")
-    can_write = True
-    carries_playoffs = True
-    carries_teams = True
+    about = About("brightwell-plugin native XML (lossless)", (".xml", ".bwx"), can_write=True)
+    holds = Holds(carries_playoffs=True, carries_teams=True)
 
     def sniff(self, path, head):
         return b"<tournament" in head and NS.encode() in head
 
-    def read(self, path, *, encoding=None):
+    def read(self, options: ReadOptions) -> ReadResult:
+        path = options.path
         tree = parse_safely(path)
         if reader_schema().validate(tree):
             try:  # lookups that hold only valid spellings: a miss is a KeyError

@@ -98,11 +98,28 @@ def _mini_table(ctx, group, place, as_played, swiss, win: Decimal, shown, key: i
     """One loop's mini-table of one tied group (gacrux's ``compute_basic_direct_encounter``): how
     many were placed apart; their places set and their scores written under ``key``, with
     ``places`` decimals (None: those of ``win``)."""
-    index, current, most = ctx.index, place[group[0]], len(group) - 1
-    scored, best, met_all = {}, {}, True
     if places is None:  # gacrux's points carry the decimals of its W
         places = max(0, -int(win.as_tuple().exponent))
-    members = set(group)
+    most = len(group) - 1
+    found = _scores(ctx, group, as_played, places)
+    scored, best, met_all = {}, {}, True
+    for no in group:
+        total, met = found[no]
+        scored[no] = total
+        if met < most or swiss:  # /S: as if some had not met
+            met_all = False
+            best[no] = total + (most - met) * win
+        else:
+            best[no] = total
+    if met_all:
+        return _placed(group, place, scored, shown, key, postfix)
+    return _placed_apart(group, place, scored, best, shown, key, postfix)
+
+
+def _scores(ctx, group, as_played: bool, places: int) -> dict[int, tuple[Decimal, int]]:
+    """Each member's points against the others of the group (against one met again, the mean of
+    their games), and how many of them he met."""
+    index, members, found = ctx.index, set(group), {}
     for no in group:
         i, against, total = index[no], {}, Decimal("0")
         for e, o, pts in zip(ctx.entries[i], ctx.opp[i], ctx.round_points[i]):
@@ -121,26 +138,32 @@ def _mini_table(ctx, group, place, as_played, swiss, win: Decimal, shown, key: i
             else:
                 total += points
                 against[other] = (points, 1)
-        scored[no] = total
-        if len(against) < most or swiss:  # /S: as if some had not met
-            met_all = False
-            best[no] = total + (most - len(against)) * win
-        else:
-            best[no] = total
+        found[no] = (total, len(against))
+    return found
+
+
+def _placed(group, place, scored, shown, key: int, postfix: str) -> int:
+    """A group whose members all met: placed by their scores, the equal ones together."""
     moved = 0
-    rank = crank = current
-    if met_all:
-        ranked = sorted(group, key=lambda no: (-scored[no], no))
-        text = scored[ranked[0]]  # gacrux writes the score of the first of equal scores for all of them
-        for j, no in enumerate(ranked):
-            if j:
-                rank += 1
-                if scored[no] != text:
-                    crank, text = rank, scored[no]
-                    moved += 1
-            place[no] = crank
-            _write(shown[no], key, f"{text}{postfix}")
-        return moved
+    rank = crank = place[group[0]]
+    ranked = sorted(group, key=lambda no: (-scored[no], no))
+    text = scored[ranked[0]]  # gacrux writes the score of the first of equal scores for all of them
+    for j, no in enumerate(ranked):
+        if j:
+            rank += 1
+            if scored[no] != text:
+                crank, text = rank, scored[no]
+                moved += 1
+        place[no] = crank
+        _write(shown[no], key, f"{text}{postfix}")
+    return moved
+
+
+def _placed_apart(group, place, scored, best, shown, key: int, postfix: str) -> int:
+    """A group some of whose members did not meet: a member placed apart while his score is above
+    the most any below him could have scored."""
+    moved = 0
+    rank = crank = place[group[0]]
     ranked = sorted(group, key=lambda no: (-scored[no], -best[no], no))
     apart = True
     for j, no in enumerate(ranked):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
@@ -15,7 +16,7 @@ from brightwell_plugin.plugins.builtins import Builtin
 from brightwell_plugin.plugins.registry import Registry
 
 if TYPE_CHECKING:
-    from brightwell_plugin.adapters.base import Format, ReadResult
+    from brightwell_plugin.adapters.base import Division, Format, ReadOptions, ReadResult
 
 SNIFF_BYTES = 4096  # what a format's sniff sees of a file: its first bytes
 NATIVE = "xml"  # lossless: what an event is written as when its own format cannot be
@@ -42,7 +43,7 @@ class Formats(Registry["Format"]):
         if known is not None and self._found is not None:
             return list(known)
         self._host.load_claiming(lambda b: any(suffix in s for _, s in b.formats))
-        found = [f for f in self._collected().values() if suffix in f.suffixes]
+        found = [f for f in self._collected().values() if suffix in f.about.suffixes]
         self._memo[("claiming", suffix)] = tuple(found)
         return found
 
@@ -56,13 +57,13 @@ class Formats(Registry["Format"]):
         claims its suffix; with none, one that claims its suffix."""
         p = Path(path)
         head = read_head(p, SNIFF_BYTES)
-        by_suffix = [f for f in self.claiming(p.suffix) if f.can_read]
+        by_suffix = [f for f in self.claiming(p.suffix) if f.about.can_read]
         for f in by_suffix:  # content and suffix agree: the usual case, settled without the other formats
             if f.sniff(p, head):
                 return f
         claimed = {f.name for f in by_suffix}
         self._host.load_all()  # may make the registry anew
-        readable = [f for f in self._collected().values() if f.can_read]
+        readable = [f for f in self._collected().values() if f.about.can_read]
         sniffed = [f for f in readable if f.name not in claimed and f.sniff(p, head)]
         by_suffix = [f for f in readable if f.name in claimed]
         for candidates in (sniffed, by_suffix):
@@ -71,7 +72,7 @@ class Formats(Registry["Format"]):
         if p.is_dir():
             raise UnknownFormat("a folder no format reads as one event (batch reads a folder of event files)",
                                 file=str(p))
-        known = sorted(name for name, f in self._collected().items() if f.can_read and not f.named_only)
+        known = sorted(name for name, f in self._collected().items() if f.about.can_read and not f.about.named_only)
         raise UnknownFormat(f"cannot tell the file format (known: {', '.join(known)})", file=str(p))
 
     def holds_event(self, path: Path) -> bool:
@@ -81,25 +82,25 @@ class Formats(Registry["Format"]):
             head = read_head(path, SNIFF_BYTES)
         except BrightwellError:
             return False
-        return any(f.holds_events and f.can_read and f.sniff(path, head) for f in self.values())
+        return any(f.about.holds_events and f.about.can_read and f.sniff(path, head) for f in self.values())
 
     def writer_for(self, path: str | os.PathLike) -> Format:
         """The writable format that claims the output's suffix."""
         p = Path(path)
         for f in self.claiming(p.suffix):
-            if f.can_write:
+            if f.about.can_write:
                 return f
         self._host.load_all()
         for f in self._collected().values():
-            if f.can_write and p.suffix.lower() in f.suffixes:
+            if f.about.can_write and p.suffix.lower() in f.about.suffixes:
                 return f
         raise BrightwellError("cannot tell the output format from the suffix; use --to", file=str(p))
 
     def writable(self, name: str) -> Format:
         """The format ``name``, refused unless it writes."""
         fmt = self.find(name)
-        if not fmt.can_write:
-            names = ", ".join(sorted(n for n, f in self.items() if f.can_write))
+        if not fmt.about.can_write:
+            names = ", ".join(sorted(n for n, f in self.items() if f.about.can_write))
             raise BrightwellError(f"cannot write format '{name}' (writable: {names})")
         return fmt
 
@@ -107,12 +108,13 @@ class Formats(Registry["Format"]):
 
     def companions(self) -> frozenset[str]:
         """Names of files read beside an event that are no events themselves (config.tsh)."""
-        return self.derived("companions", lambda found: frozenset(c for f in found.values() for c in f.companions))
+        return self.derived("companions", lambda found: frozenset(
+            c for f in found.values() for c in f.event_files.companions))
 
     def set_of(self, suffix: str) -> tuple[str, ...]:
         """The suffixes of the set a file of ``suffix`` belongs to (its main file's first), or ()."""
-        sets = self.derived("sets", lambda found: {s: f.set_suffixes for f in reversed(found.values())
-                                                   for s in f.set_suffixes})
+        sets = self.derived("sets", lambda found: {s: f.event_files.set_suffixes for f in reversed(found.values())
+                                                   for s in f.event_files.set_suffixes})
         return sets.get(suffix.lower(), ())
 
     def event_files(self, path: str | os.PathLike) -> tuple[Path, ...]:
@@ -146,7 +148,7 @@ class Formats(Registry["Format"]):
 
     def may_hold_several(self, suffix: str) -> bool:
         """Whether a format that may hold several events a file (``several_events``) claims ``suffix``."""
-        return any(f.several_events for f in self.claiming(suffix))
+        return any(f.event_files.several_events for f in self.claiming(suffix))
 
     def main_files(self, folder: Path, suffix: str) -> dict[str, Path]:
         """The files of ``folder`` whose suffix is ``suffix`` (a set's first: its main file), by
@@ -157,25 +159,32 @@ class Formats(Registry["Format"]):
             return {}
         return {p.stem.lower(): p for p in reversed(found)}
 
-    def read(self, fmt: Format, path: Path, encoding: str | None = None, part: str | None = None) -> ReadResult:
-        """``fmt.read``, given ``part`` (one event of several) only when the format declares ``several_events``."""
-        if part is None:
-            return fmt.read(path, encoding=encoding)
-        if not fmt.several_events:
-            raise BrightwellError(f"format '{fmt.name}' holds one event: --division does not apply", file=str(path))
-        return fmt.read(path, encoding=encoding, part=part)
+    def read(self, fmt: Format, options: ReadOptions) -> ReadResult:
+        """``fmt.read(options)``; of a file of several events (``several_events``), the one
+        ``options.division`` names (:func:`chosen`), or the first, said."""
+        if not fmt.event_files.several_events:
+            if options.division is not None:
+                raise BrightwellError(f"format '{fmt.name}' holds one event: --division does not apply",
+                                      file=str(options.path))
+            return fmt.read(options)
+        found = fmt.divisions(options)
+        if not found:  # a plugin's reader of before ReadOptions: given part=, it chooses itself
+            return fmt.read(options)
+        division, said = chosen(found, options, fmt.event_files.event_word)
+        result = division.read()
+        return replace(result, warnings=(*said, *result.warnings)) if said else result
 
     def parts(self, path: Path) -> tuple[str, ...]:
         """The events a file holds when a format that declares several events a file
-        (``several_events``) recognises it: each is read with ``part=``; () for one."""
-        several = [f for f in self.claiming(path.suffix) if f.several_events]
+        (``several_events``) recognises it: each is read as ``ReadOptions.division``; () for one."""
+        several = [f for f in self.claiming(path.suffix) if f.event_files.several_events]
         try:
             head = read_head(path, SNIFF_BYTES) if several else b""
             for fmt in several:
                 if fmt.sniff(path, head):
                     return fmt.parts(path)
             fmt = self.detect(path) if several else None  # as rank reads it: its content, else its suffix
-            if fmt is not None and fmt.several_events:  # (a tsh archive whose header fills the bytes sniffed)
+            if fmt is not None and fmt.event_files.several_events:  # (a tsh archive's header fills the bytes sniffed)
                 return fmt.parts(path)
         except (OSError, BrightwellError):
             pass  # reading the job reports it
@@ -186,7 +195,7 @@ class Formats(Registry["Format"]):
     def written_as(self, fmt: Format) -> Format:
         """What an event read as ``fmt`` is written as: itself, or the native format when it cannot
         write or its files hold no standings (OpenGotha's: the program computes them)."""
-        return fmt if fmt.can_write and fmt.keeps_standings else self.find(NATIVE)
+        return fmt if fmt.about.can_write and fmt.about.keeps_standings else self.find(NATIVE)
 
     def output_suffix(self, path: Path, to: str | None = None) -> str:
         """The suffix an event read from ``path`` is written with (:meth:`output_suffixes`), spelt as
@@ -200,7 +209,7 @@ class Formats(Registry["Format"]):
         """Where ``written`` writes the event read from ``source``, named ``stem``: its own suffix,
         spelt as the source spells it when it is the same one (but for the sets of several files)."""
         target = written.output_name(stem)
-        if target.suffix.lower() == source.suffix.lower() and not written.set_suffixes:
+        if target.suffix.lower() == source.suffix.lower() and not written.event_files.set_suffixes:
             return target.with_name(stem.name + source.suffix)
         return target
 
@@ -210,10 +219,29 @@ class Formats(Registry["Format"]):
         suffixes is left out (its source's own suffix stands for it)."""
         if to is not None:
             only = self.find(to).output_name(Path("x")).suffix.lower()
-            return {s: only for f in self.values() for s in f.suffixes}
+            return {s: only for f in self.values() for s in f.about.suffixes}
         found: dict[str, set[str]] = {}
         for f in self.values():
             written = self.written_as(f).output_name(Path("x")).suffix.lower()
-            for s in f.suffixes:
+            for s in f.about.suffixes:
                 found.setdefault(s, set()).add(written)
         return {s: next(iter(outs)) for s, outs in found.items() if len(outs) == 1}
+
+
+def chosen(found: tuple[Division, ...], options: ReadOptions, word: str) -> tuple[Division, tuple[str, ...]]:
+    """The event read of a file's ``found`` (each a ``word``: a division), and what is said of it:
+    the one ``options.division`` names as the file spells it, else in another case; with none
+    named, the first, and of several, which one and how many players the others hold."""
+    wanted, file = options.division, str(options.path)
+    if wanted is None:
+        if len(found) == 1:
+            return found[0], ()
+        names, players = [d.name for d in found], [d.players for d in found]
+        return found[0], (f"{file}: {len(names)} {word}s ({', '.join(names)}); read {names[0]}, {players[0]} of "
+                          f"the file's {sum(players)} players (choose one with --division)",)
+    division = next((d for d in found if d.name == wanted), None)
+    if division is None:
+        division = next((d for d in found if d.name.casefold() == wanted.casefold()), None)
+    if division is None:
+        raise BrightwellError(f"no {word} '{wanted}' ({word}s: {', '.join(d.name for d in found)})", file=file)
+    return division, ()

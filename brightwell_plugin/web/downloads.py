@@ -53,7 +53,7 @@ class Downloads:
         """The event at ``path`` as format ``name``: a file name and its bytes (a zip for a format of
         several files). Errors name the file offered, never a path of the server."""
         fmt = api.formats(self.host).get(name)
-        if fmt is None or not fmt.can_write:
+        if fmt is None or not fmt.about.can_write:
             raise BrightwellError(f"no writable format '{name}'")
         out = Path(tempfile.mkdtemp(dir=self.scratch))
         try:
@@ -83,10 +83,10 @@ class Downloads:
         t = api.load(path, input_format, host=self.host).tournament
         out = []
         for name, fmt in sorted(api.formats(self.host).items()):
-            if not fmt.can_write:
+            if not fmt.about.can_write:
                 continue
             lost = tuple(str(x) for x in lost_in(t, fmt, self.host))
-            if t.playoffs and not fmt.carries_playoffs and not any("play-off" in x for x in lost):
+            if t.playoffs and not fmt.holds.carries_playoffs and not any("play-off" in x for x in lost):
                 lost += (f"{len(t.playoffs)} play-off game(s) after the rounds (never ranked)",)
             status, why = READY, ""
             try:
@@ -97,7 +97,7 @@ class Downloads:
                     status, why = RENUMBER, _reason(first)
                 except BrightwellError as exc:
                     status, why = CANNOT, _reason(exc)
-            out.append(Offer(name, fmt.title, status, why, lost))
+            out.append(Offer(name, fmt.about.title, status, why, lost))
         return out
 
 

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
+from brightwell_plugin.adapters.base import ReadOptions
 from brightwell_plugin.adapters.sharly import settings as sharly_settings
 from brightwell_plugin.adapters.sharly.format import SharlyFormat
 from click.testing import CliRunner
@@ -67,7 +68,7 @@ def test_the_tie_breaks_are_those_sharly_ranks_by(tmp_path, schema, items):
     computed Sharly's way, a Buchholz or Sonneborn-Berger of a file before m082 by the rules before
     March 2026 (Sharly's m082 marks them so)."""
     path = _write(tmp_path, schema)
-    result = SharlyFormat().read(path, part="Open A")
+    result = SharlyFormat().read(ReadOptions(path, division="Open A"))
     assert result.tournament.tiebreaks == items
     assert (schema == "m081") == any("KS/L-1 (a round robin's only)" in w for w in result.warnings)
     loaded = api.load(path, part="Open A")  # a tie-break no plugin knows: ranked without it, said
@@ -78,7 +79,7 @@ def test_the_tie_breaks_are_those_sharly_ranks_by(tmp_path, schema, items):
 def test_a_tie_break_this_project_does_not_know_is_named(tmp_path):
     path = _write(tmp_path, "m081", tie_breaks=[("BUCHHOLZ", {"CUTTER_WITH_MEDIAN": "CUT_1", "NEW_OPTION": 1}),
                                                 ("SOMETHING_NEW", {})])
-    result = SharlyFormat().read(path, part="Open A")
+    result = SharlyFormat().read(ReadOptions(path, division="Open A"))
     assert result.tournament.tiebreaks == ("PTS", "BH/C1/V2024:preset=sharly")
     assert any("SOMETHING_NEW" in w and "left out" in w for w in result.warnings)
     assert any("NEW_OPTION" in w for w in result.warnings)

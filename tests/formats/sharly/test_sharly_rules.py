@@ -13,6 +13,7 @@ from pathlib import Path
 from support import sharly_files
 
 from brightwell_plugin import api
+from brightwell_plugin.adapters.base import ReadOptions
 from brightwell_plugin.adapters.sharly.format import SharlyFormat
 from brightwell_plugin.model import FILE_ROUND, Kind
 
@@ -175,10 +176,10 @@ UPDATE tournament SET game_points = '{"3": 2.0, "2": 1.0, "7": 0.5}';"""
 
 def test_a_file_from_migration_m082_on_keeps_its_own_legacy_marks(tmp_path):
     listed = [("BUCHHOLZ", {"CUTTER_WITH_MEDIAN": "CUT_1"}), ("SONNEBORN_BERGER", {"LEGACY_03_2026": True})]
-    older = SharlyFormat().read(_write(tmp_path, "old.sce", listed), part="Open A").tournament
+    older = SharlyFormat().read(ReadOptions(_write(tmp_path, "old.sce", listed), division="Open A")).tournament
     assert older.tiebreaks == ("PTS", "BH/C1/V2024:preset=sharly", "SB/V2024:preset=sharly")
-    newer = SharlyFormat().read(_write(tmp_path, "new.sce", listed, "UPDATE metadata SET migration = 'm085';"),
-                                part="Open A").tournament
+    newer_file = _write(tmp_path, "new.sce", listed, "UPDATE metadata SET migration = 'm085';")
+    newer = SharlyFormat().read(ReadOptions(newer_file, division="Open A")).tournament
     assert newer.tiebreaks == ("PTS", "BH/C1:preset=sharly", "SB/V2024:preset=sharly")
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from support.bbp_rules import violations
 from brightwell_plugin import api
+from brightwell_plugin.adapters.base import ReadOptions
 from brightwell_plugin.adapters.trf.engine import EngineTrfFormat
 from brightwell_plugin.adapters.trf.format import TrfFormat, unpaired_cell
 from brightwell_plugin.errors import BrightwellError
@@ -170,7 +171,7 @@ def test_generated_tournaments_survive_a_trf_round_trip(tmp_path_factory, t):
     t = trf_safe(played(t))
     path = tmp_path_factory.mktemp("trf") / "t.trf"
     path.write_bytes(FMT.dumps(t))
-    back = FMT.read(path).tournament
+    back = FMT.read(ReadOptions(path)).tournament
     assert replace(back, metadata=()) == t
 
 

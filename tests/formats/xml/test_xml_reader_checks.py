@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
+from brightwell_plugin.adapters.base import ReadOptions
 from brightwell_plugin.adapters.xml.format import NS, ROUND_ATTRIBUTES, _num, _Q, XmlFormat, reader_schema, schema
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, Side
@@ -43,7 +44,7 @@ def _document(general: bool) -> etree._Element:
 def _read(tmp_path: Path, root: etree._Element):
     path = tmp_path / "t.xml"
     path.write_bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8"))
-    return FMT.read(path).tournament
+    return FMT.read(ReadOptions(path)).tournament
 
 
 def _schema_message(root: etree._Element) -> str:
