@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import wraps
 from pathlib import Path
 from typing import ClassVar
@@ -95,6 +95,26 @@ class Division:
     read: Callable[[], ReadResult] = field(repr=False, compare=False)
 
 
+def chosen(found: tuple[Division, ...], options: ReadOptions, word: str) -> tuple[Division, tuple[str, ...]]:
+    """The one way an event of a file of several is chosen, for every format: of ``found`` (each a
+    ``word``: a division), the one ``options.division`` names as the file spells it, else in another
+    case; with none named, the first, and of several, what is said of it (which one, how many
+    players the others hold)."""
+    wanted, file = options.division, str(options.path)
+    if wanted is None:
+        if len(found) == 1:
+            return found[0], ()
+        names, players = [d.name for d in found], [d.players for d in found]
+        return found[0], (f"{file}: {len(names)} {word}s ({', '.join(names)}); read {names[0]}, {players[0]} of "
+                          f"the file's {sum(players)} players (choose one with --division)",)
+    division = next((d for d in found if d.name == wanted), None)
+    if division is None:
+        division = next((d for d in found if d.name.casefold() == wanted.casefold()), None)
+    if division is None:
+        raise BrightwellError(f"no {word} '{wanted}' ({word}s: {', '.join(d.name for d in found)})", file=file)
+    return division, ()
+
+
 def reads_a_path(read) -> bool:
     """Whether ``read`` is a plugin's ``read(path, *, encoding=None)`` (``part=`` too) written before
     :class:`ReadOptions`."""
@@ -142,18 +162,14 @@ class Format:
     def read(self, options: ReadOptions) -> ReadResult:
         """The event ``options.path`` holds: the file named, or for a set (``set_suffixes``) the
         set's main file, with its other files and its ``companions`` beside it. Of a format of
-        ``several_events``: the one of its :meth:`divisions` that ``options.division`` names as the
-        file spells it, or with None its first (the registry chooses among them otherwise:
-        :meth:`~.plugins.formats.Formats.read`)."""
+        ``several_events``: the one of its :meth:`divisions` :func:`chosen` by ``options.division``
+        (else the first, said)."""
         found = self.divisions(options)
         if not found:
             raise NotImplementedError
-        names = [d.name for d in found]
-        if options.division is not None and options.division not in names:
-            word = self.event_files.event_word
-            raise BrightwellError(f"no {word} '{options.division}' ({word}s: {', '.join(names)})",
-                                  file=str(options.path))
-        return found[0 if options.division is None else names.index(options.division)].read()
+        division, said = chosen(found, options, self.event_files.event_word)
+        result = division.read()
+        return replace(result, warnings=(*said, *result.warnings)) if said else result
 
     def divisions(self, options: ReadOptions) -> tuple[Division, ...]:
         """For a format of ``several_events``: the events the file holds, in its order, one or more,

@@ -325,7 +325,7 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
     host = host or get_host()
     p = Path(path)
     fmt = host.formats.find(format) if format else host.formats.writer_for(p)
-    if not fmt.can_write:
+    if not fmt.about.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
     # on first use (benchmarks/bench_start.py)
     from brightwell_plugin.conversion import lost_in
@@ -350,7 +350,7 @@ def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None
     loaded = load(source, input_format, encoding, host, part, strict=bool(strict))
     p = Path(target)
     fmt = host.formats.find(to) if to else host.formats.writer_for(p)
-    if not fmt.can_write:
+    if not fmt.about.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
     level = "standings" if strict is True else strict or None
     from brightwell_plugin import conversion  # on first use (benchmarks/bench_start.py)

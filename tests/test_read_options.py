@@ -118,3 +118,21 @@ def test_a_file_of_several_events_is_read_once_to_list_them_and_read_one(tmp_pat
     monkeypatch.setattr(TshJsFormat, "_data", staticmethod(lambda *args: calls.append(args) or real(*args)))
     assert api.load(path, part="B").tournament.players == ()
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize("make, other", [(_chess_json, "7"), (_tourney_js, "B")])
+def test_a_format_read_directly_chooses_as_the_registry_does(tmp_path, make, other):
+    path = make(tmp_path)
+    fmt = api.detect_format(path)
+    assert fmt.read(ReadOptions(path, division=other)).tournament == api.load(path, part=other).tournament
+    first = fmt.read(ReadOptions(path))
+    assert first.tournament == api.load(path).tournament and "choose one with --division" in first.warnings[0]
+
+
+def test_two_tournaments_of_one_number_are_refused_when_that_number_is_read(tmp_path):
+    path = _chess_json(tmp_path)
+    doc = json.loads(path.read_text())
+    doc["event"]["tournaments"][1]["tournamentNo"] = 1
+    path.write_text(json.dumps(doc))
+    with pytest.raises(BrightwellError, match="2 of the event's tournaments are numbered 1"):
+        api.load(path, part="1")

@@ -79,17 +79,22 @@ class ChessJsonFormat(Format):
 
     def divisions(self, options: ReadOptions) -> tuple[Division, ...]:
         doc = self._document(options.path, options.encoding)
-
-        def read(number: str) -> ReadResult:
-            with _as_read(options):
-                t = _tournament(doc, number)
-                return ReadResult(t, tuple(_team_warnings(t, options.path)))
         with _as_read(options):
             found = doc["event"].get("tournaments") or []
             if not found:
                 raise BrightwellError("the event holds no tournament")
-            return tuple(Division(name, _players_in(tm), partial(read, name))
-                         for name, tm in zip(_numbers(found), found))
+            names = _numbers(found)
+
+        def read(at: int) -> ReadResult:
+            with _as_read(options):
+                if names.count(names[at]) > 1:
+                    raise BrightwellError(f"{names.count(names[at])} of the event's tournaments are numbered "
+                                          f"{names[at]}: which one is meant cannot be told")
+                t = _tournament(doc, found[at])
+                return ReadResult(t, tuple(_team_warnings(t, options.path)))
+        with _as_read(options):
+            return tuple(Division(name, _players_in(tm), partial(read, at))
+                         for at, (name, tm) in enumerate(zip(names, found)))
 
     @staticmethod
     def _document(path, encoding=None) -> dict:
@@ -157,25 +162,9 @@ def _players_in(tm) -> int:
     return len(competitors)
 
 
-def _chosen(event: dict, part: str | None) -> dict:
-    """The tournament named ``part`` (the registry's choice among :func:`_numbers`), the first for None."""
-    tournaments = event.get("tournaments") or []
-    if not tournaments:
-        raise BrightwellError("the event holds no tournament")
-    numbers = _numbers(tournaments)
-    part = numbers[0] if part is None else part
-    chosen = [t for t, number in zip(tournaments, numbers) if number == part]
-    if not chosen:
-        raise BrightwellError(f"no tournament '{part}' (tournaments: {', '.join(numbers)})")
-    if len(chosen) > 1:
-        raise BrightwellError(f"the event holds {len(tournaments)} tournaments: name one")
-    return chosen[0]
-
-
-def _tournament(doc: dict, part: str | None) -> Tournament:
-    """The tournament named ``part`` (the first for None) as an event."""
+def _tournament(doc: dict, tm: dict) -> Tournament:
+    """The tournament ``tm`` of the event ``doc`` as an event."""
     event = doc["event"]
-    tm = _chosen(event, part)
     profiles = {p["id"]: p for p in event.get("profiles") or ()}
     competitors = tm.get("competitors") or []
     teams = competitors if tm.get("teamTournament") is True else None

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
@@ -16,7 +15,7 @@ from brightwell_plugin.plugins.builtins import Builtin
 from brightwell_plugin.plugins.registry import Registry
 
 if TYPE_CHECKING:
-    from brightwell_plugin.adapters.base import Division, Format, ReadOptions, ReadResult
+    from brightwell_plugin.adapters.base import Format, ReadOptions, ReadResult
 
 SNIFF_BYTES = 4096  # what a format's sniff sees of a file: its first bytes
 NATIVE = "xml"  # lossless: what an event is written as when its own format cannot be
@@ -138,7 +137,7 @@ class Formats(Registry["Format"]):
         Perfect's zipped trio): the files of one of its sets, and no other member a format claims by
         its suffix."""
         names = list(names)
-        for owner in (f for f in self.claiming(".zip") if f.set_suffixes):
+        for owner in (f.event_files for f in self.claiming(".zip") if f.event_files.set_suffixes):
             stems = {q.stem.lower() for q in names if q.suffix.lower() in owner.set_suffixes}
             others = any(q.suffix and q.suffix.lower() not in owner.set_suffixes and self.claiming(q.suffix)
                          for q in names)
@@ -160,19 +159,13 @@ class Formats(Registry["Format"]):
         return {p.stem.lower(): p for p in reversed(found)}
 
     def read(self, fmt: Format, options: ReadOptions) -> ReadResult:
-        """``fmt.read(options)``; of a file of several events (``several_events``), the one
-        ``options.division`` names (:func:`chosen`), or the first, said."""
-        if not fmt.event_files.several_events:
-            if options.division is not None:
-                raise BrightwellError(f"format '{fmt.name}' holds one event: --division does not apply",
-                                      file=str(options.path))
-            return fmt.read(options)
-        found = fmt.divisions(options)
-        if not found:  # a plugin's reader of before ReadOptions: given part=, it chooses itself
-            return fmt.read(options)
-        division, said = chosen(found, options, fmt.event_files.event_word)
-        result = division.read()
-        return replace(result, warnings=(*said, *result.warnings)) if said else result
+        """``fmt.read(options)``, refused with a division for a format of one event. Of a file of
+        several events (``several_events``) ``Format.read`` reads the one ``options.division``
+        names, or the first, said (:func:`~.adapters.base.chosen`: one way for every format)."""
+        if options.division is not None and not fmt.event_files.several_events:
+            raise BrightwellError(f"format '{fmt.name}' holds one event: --division does not apply",
+                                  file=str(options.path))
+        return fmt.read(options)
 
     def parts(self, path: Path) -> tuple[str, ...]:
         """The events a file holds when a format that declares several events a file
@@ -227,21 +220,3 @@ class Formats(Registry["Format"]):
                 found.setdefault(s, set()).add(written)
         return {s: next(iter(outs)) for s, outs in found.items() if len(outs) == 1}
 
-
-def chosen(found: tuple[Division, ...], options: ReadOptions, word: str) -> tuple[Division, tuple[str, ...]]:
-    """The event read of a file's ``found`` (each a ``word``: a division), and what is said of it:
-    the one ``options.division`` names as the file spells it, else in another case; with none
-    named, the first, and of several, which one and how many players the others hold."""
-    wanted, file = options.division, str(options.path)
-    if wanted is None:
-        if len(found) == 1:
-            return found[0], ()
-        names, players = [d.name for d in found], [d.players for d in found]
-        return found[0], (f"{file}: {len(names)} {word}s ({', '.join(names)}); read {names[0]}, {players[0]} of "
-                          f"the file's {sum(players)} players (choose one with --division)",)
-    division = next((d for d in found if d.name == wanted), None)
-    if division is None:
-        division = next((d for d in found if d.name.casefold() == wanted.casefold()), None)
-    if division is None:
-        raise BrightwellError(f"no {word} '{wanted}' ({word}s: {', '.join(d.name for d in found)})", file=file)
-    return division, ()
