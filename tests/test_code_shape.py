@@ -5,9 +5,8 @@ count in it, and on their own)."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
+from support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ("brightwell_plugin", "adapters")
 LIMIT = 60
 
