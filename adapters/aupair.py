@@ -33,12 +33,20 @@ from brightwell_plugin.adapters.base import (
 )
 from brightwell_plugin.adapters.textio import decode
 
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import check_round, read_input
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Result, Side, Tournament
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.progress import last_played
+from brightwell_plugin.plugin import (
+    ABSENT_ENTRY,
+    BrightwellError,
+    check_round,
+    hookimpl,
+    Kind,
+    last_played,
+    new_entry,
+    new_player,
+    read_input,
+    Result,
+    Side,
+    Tournament,
+)
 
 END = "*** END OF FILE ***"
 _HEAD = re.compile(r"^\*M(\d{2})\.(\d{2})\.(\d{4})\s?(.*)$")

@@ -19,21 +19,23 @@ from __future__ import annotations
 
 from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.json_text import load_json
-from brightwell_plugin.errors import BrightwellError, NotATournament
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import (
+from brightwell_plugin.plugin import (
     ABSENT_ENTRY,
+    BrightwellError,
     FILE_ROUND,
-    PUBLISHED,
+    hookimpl,
     Kind,
+    new_entry,
+    new_player,
+    NotATournament,
     PlayoffGame,
+    PUBLISHED,
+    read_input,
     Result,
     RoundEntry,
     Side,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
 
 BOARD = 64
 _RESULT = {2: Result.WIN, 1: Result.DRAW, 0: Result.LOSS}

@@ -12,9 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResult
-from brightwell_plugin.errors import BrightwellError, NotATournament
-from brightwell_plugin.limits import check_regular, read_head
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import BrightwellError, check_regular, hookimpl, NotATournament, read_head
 
 HEADER = 16
 RECORD = {".wtb": 68, ".jou": 20, ".trn": 26}

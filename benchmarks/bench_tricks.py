@@ -108,9 +108,8 @@ def plain_cells() -> None:
     settled by one match)."""
     import re
 
-    from brightwell_plugin.adapters.trf import format as trf_format
-    from brightwell_plugin.adapters.trf import writer
-    _replace_everywhere({trf_format.refused_cells: trf_format.refused_cells_each})
+    from brightwell_plugin.adapters.trf import cells, writer
+    _replace_everywhere({cells.refused_cells: cells.refused_cells_each})
     writer.USUAL_CELLS = re.compile(r"(?!)")  # matches nothing: every cell looked at
 
 

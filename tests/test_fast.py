@@ -214,7 +214,7 @@ def test_a_round_block_read_on_first_sight_is_what_the_plain_reader_makes(block)
 def test_the_cells_refused_are_those_a_look_at_each_cell_finds(cells, between, end):
     """refused_cells settles a line of usual cells with one match; any line, it finds what looking
     at each cell (refused_cells_each) finds."""
-    from brightwell_plugin.adapters.trf.format import refused_cells, refused_cells_each
+    from brightwell_plugin.adapters.trf.cells import refused_cells, refused_cells_each
     line = "001    1      A Player".ljust(91) + between.join(c.ljust(8)[:8] for c in cells) + end
     assert refused_cells(line) == refused_cells_each(line)
 
@@ -223,14 +223,15 @@ def test_round_records_shared_by_the_files_of_a_process_are_those_each_file_read
     """A process reads a block once for all its files (known_blocks): each file reads as it does in a
     process that read nothing before, and the records stay few."""
     from brightwell_plugin.adapters.trf import format as trf_format
+    from brightwell_plugin.adapters.base import ReadOptions
     from brightwell_plugin.adapters.trf.format import TrfFormat
     from support.make_fixtures import FIXTURES
-    files = [FIXTURES / "quirks.trf", FIXTURES / "teams.trf"]
+    files = [ReadOptions(FIXTURES / "quirks.trf"), ReadOptions(FIXTURES / "teams.trf")]
     fmt = TrfFormat()
-    together = [fmt.read(path).tournament for path in files + files]
-    for path, t in zip(files + files, together):
+    together = [fmt.read(given).tournament for given in files + files]
+    for given, t in zip(files + files, together):
         trf_format._KNOWN.clear()  # as in a process that read nothing before
-        assert fmt.read(path).tournament == t
+        assert fmt.read(given).tournament == t
     trf_format._KNOWN.clear()
     trf_format._KNOWN.append(trf_format.Records({str(n): None for n in range(trf_format.KNOWN_BLOCKS + 1)}))
     fmt.read(files[0])

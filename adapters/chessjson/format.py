@@ -18,7 +18,6 @@ so that a file written here reads back the same; other programs ignore it.
 from __future__ import annotations
 
 import json
-import math
 from contextlib import contextmanager
 from dataclasses import replace
 from decimal import Decimal
@@ -36,25 +35,28 @@ from brightwell_plugin.adapters.base import (
     metadata,
     teams_lost,
 )
+from brightwell_plugin.adapters.chessjson.values import adjusted
+from brightwell_plugin.adapters.chessjson.values import points as _points
+from brightwell_plugin.adapters.chessjson.values import text_field as _str
 from brightwell_plugin.adapters.json_text import load_json
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.pairing_system import system_rule
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import (
+from brightwell_plugin.plugin import (
     ABSENT_ENTRY,
+    BrightwellError,
     FILE_ROUND,
+    hookimpl,
     Kind,
+    last_paired,
     Player,
+    read_input,
     Result,
     RoundEntry,
     ScoringSystem,
     Side,
+    stored_totals_disagree,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.progress import last_paired
-from brightwell_plugin.teams.model import stored_totals_disagree
 
 _RESULT = {"W": Result.WIN, "D": Result.DRAW, "L": Result.LOSS}
 _LETTER = {Result.WIN: "W", Result.DRAW: "D", Result.LOSS: "L"}
@@ -284,16 +286,6 @@ def _scores(ours: dict, rounds: int) -> list:
     return (found + [None] * rounds)[:rounds] if found else [None] * rounds
 
 
-def _str(obj: dict, key: str) -> str | None:
-    """A text field, stripped; None when missing or empty; anything but text is refused."""
-    value = obj.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise BrightwellError(f"{key} {value!r} is not text")
-    return value.strip() or None
-
-
 def _int(obj: dict, key: str) -> int | None:
     """A whole-number field; None when missing; anything else is refused."""
     value = obj.get(key)
@@ -359,30 +351,6 @@ def _rating(c: dict, profile: dict, listed: str | None) -> int | None:
         found = [r for r in profile.get("rating") or () if isinstance(r, dict) and r.get("list") in (listed, None)]
         rating = found[0].get("rating") if found else None
     return rating if type(rating) is int and rating > 0 else None
-
-
-def adjusted(competitor: dict, key: str, where: str) -> float:
-    """The points gacrux's ``adjust`` records give a competitor outside the rounds (TRF 299's
-    penalties and bonuses, as its converter writes them): ``key`` of each, summed."""
-    records = competitor.get("adjust") or []
-    if not isinstance(records, list) or not all(isinstance(a, dict) for a in records):
-        raise BrightwellError(f"{where}: 'adjust' is not a list of records")
-    try:
-        return sum(_points(a.get(key)) or 0 for a in records)
-    except BrightwellError as exc:
-        raise BrightwellError(f"{where}: adjust {key}: {exc.message}") from None
-
-
-def _points(value) -> float | None:
-    """A number as Chess-JSON writes points (a decimal string, or a number); None when missing."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise BrightwellError(f"{value!r} is not a number")
-    number = float(Decimal(value.strip() if isinstance(value, str) else repr(value)))
-    if not math.isfinite(number) or abs(number) > 1e6:
-        raise BrightwellError(f"{value!r} is not a number of points")
-    return int(number) if number.is_integer() else number
 
 
 def _scoring(system: dict | None) -> ScoringSystem:

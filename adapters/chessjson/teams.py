@@ -10,8 +10,7 @@ is worth.
 
 from __future__ import annotations
 
-from brightwell_plugin.adapters.chessjson.format import _str as text_field
-from brightwell_plugin.adapters.chessjson.format import adjusted
+from brightwell_plugin.adapters.chessjson.values import adjusted, text_field
 from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import check_round

@@ -28,19 +28,19 @@ from brightwell_plugin.adapters.swissmanager.tiebreaks import (
 )
 from brightwell_plugin.adapters.xml.format import parse_safely
 
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_player
-from brightwell_plugin.limits import check_round
-from brightwell_plugin.model import (
+from brightwell_plugin.plugin import (
+    BrightwellError,
+    check_round,
     FILE_ROUND,
+    hookimpl,
+    Kind,
+    new_player,
     NOT_COUNTED,
     PUBLISHED,
     PUBLISHED_AFTER,
-    Kind,
     RoundEntry,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _PAIRED = frozenset((Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAIRED, Kind.PAB))
 

@@ -37,21 +37,23 @@ from brightwell_plugin.adapters.go.export import (
 )
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.textio import comments_and_rows, decode
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import CutShort, read_input
-from brightwell_plugin.model import (
+from brightwell_plugin.plugin import (
     ABSENT_ENTRY,
+    BrightwellError,
+    CutShort,
+    hookimpl,
+    Kind,
+    new_entry,
+    new_player,
+    Player,
     PUBLISHED,
     PUBLISHED_AFTER,
-    Kind,
-    Player,
+    read_input,
     Result,
     RoundEntry,
     Side,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
 
 INITIAL = "go mms initial"
 _HEADER = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")

@@ -34,11 +34,17 @@ from brightwell_plugin.adapters.go.export import (
 )
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.textio import comments_and_rows, decode
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_player
-from brightwell_plugin.limits import CutShort, read_input
-from brightwell_plugin.model import ABSENT_ENTRY, LIST_GUESSED, Kind, Tournament
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import (
+    ABSENT_ENTRY,
+    BrightwellError,
+    CutShort,
+    hookimpl,
+    Kind,
+    LIST_GUESSED,
+    new_player,
+    read_input,
+    Tournament,
+)
 
 _HEADER = re.compile(r"^;\s*(\w+)\s*=\s*(.*?)\s*$")
 _RESULT = re.compile(r"^([0-9]{1,6})([-+=?])([wWbB?])?([0-9])?$")

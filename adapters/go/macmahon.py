@@ -23,18 +23,19 @@ from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResu
 from brightwell_plugin.adapters.go.opengotha import MAX_HANDICAP
 from brightwell_plugin.adapters.go.participation import PARTICIPATING, entry_and_withdrawal, participating
 from brightwell_plugin.adapters.xml.format import parse_safely
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import check_round
-from brightwell_plugin.model import (
+from brightwell_plugin.plugin import (
     ABSENT_ENTRY,
+    BrightwellError,
+    check_round,
+    hookimpl,
     Kind,
+    new_entry,
+    new_player,
     Result,
     ScoringSystem,
     Side,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
 
 # Black's result, from Black's score first
 _RESULTS = {"1-0": Result.WIN, "0-1": Result.LOSS, "½-½": Result.DRAW, "1/2-1/2": Result.DRAW}

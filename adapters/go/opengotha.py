@@ -25,41 +25,31 @@ from __future__ import annotations
 from dataclasses import replace
 
 from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResult
-from brightwell_plugin.adapters.go.opengotha_records import (  # key: named from here by the writer
-    Document,
-    entries_of,
-    key,
-    say_missed,
-)
+from brightwell_plugin.adapters.go.opengotha_records import Document, entries_of, say_missed
+from brightwell_plugin.adapters.go.opengotha_terms import CRITERIA, MAX_RATING, MIN_RATING
 from brightwell_plugin.adapters.go.participation import entry_and_withdrawal, sat_out
 from brightwell_plugin.adapters.numbers import digits, whole
 from brightwell_plugin.adapters.xml.format import parse_safely
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.model import (
+from brightwell_plugin.plugin import (
     ABSENT_ENTRY,
-    LEFT_OUT,
+    BrightwellError,
+    hookimpl,
     Kind,
+    LEFT_OUT,
+    new_entry,
+    new_player,
     Result,
     ScoringSystem,
     Side,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
 
-# OpenGotha's long names (PlacementParameterSet.allPlacementCriteria) and the criteria here
-CRITERIA = {"NBW": "NBW", "MMS": "MMS", "CPS": "CPS", "STS": "STS", "CAT": "CAT", "Rank": "RANK", "Rating": "RTNG",
-            "CUSSW": "CUSSW", "CUSSM": "CUSSM", "SOSW": "SOSW", "SOSW-1": "SOSW/C1", "SOSW-2": "SOSW/C2",
-            "SODOSW": "SODOSW", "SOSM": "SOSM", "SOSM-1": "SOSM/C1", "SOSM-2": "SOSM/C2", "SODOSM": "SODOSM",
-            "SOSTS": "SOSTS", "SOSOSW": "SOSOSW", "SOSOSM": "SOSOSM", "EXT": "EXT", "EXR": "EXR", "DC": "DC",
-            "SDC": "SDC"}
 # ExternalDocument's defaults for a GeneralParameterSet attribute the file does not have
 IMPORT_DEFAULTS = {"genMMFloor": "20K", "genMMBar": "4D", "genNBW2ValueAbsent": "0",
                    "genNBW2ValueBye": "0", "genMMS2ValueAbsent": "0", "genMMS2ValueBye": "0",
                    "genRoundDownNBWMMS": "true", "genCountNotPlayedGamesAsHalfPoint": "false"}
 RESULTS = ("RESULT_UNKNOWN", "RESULT_WHITEWINS", "RESULT_BLACKWINS", "RESULT_EQUAL", "RESULT_BOTHWIN",
            "RESULT_BOTHLOSE")
-MIN_RATING, MAX_RATING = -900, 2949
 
 
 MAX_CATEGORIES = 1000  # an event's categories are a handful: more is no event's

@@ -17,7 +17,8 @@ from xml.sax.saxutils import quoteattr
 
 from brightwell_plugin.adapters.base import Loss, game_event, metadata
 from brightwell_plugin.adapters.go.egd import INITIAL as INITIAL_KEY
-from brightwell_plugin.adapters.go.opengotha import CRITERIA, MAX_RATING, MIN_RATING, key
+from brightwell_plugin.adapters.go.opengotha_records import key
+from brightwell_plugin.adapters.go.opengotha_terms import CRITERIA, MAX_RATING, MIN_RATING
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, Result, Side, Tournament
 

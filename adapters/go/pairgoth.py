@@ -23,10 +23,19 @@ from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResu
 from brightwell_plugin.adapters.go.pairgoth_records import Document, GameRecord, document
 from brightwell_plugin.adapters.go.participation import PARTICIPATING, entry_and_withdrawal, participating
 from brightwell_plugin.adapters.json_text import Members, load_json
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import check_round, read_input
-from brightwell_plugin.model import ABSENT_ENTRY, LEFT_OUT, Kind, Result, Side, Tournament
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import (
+    ABSENT_ENTRY,
+    check_round,
+    hookimpl,
+    Kind,
+    LEFT_OUT,
+    new_entry,
+    new_player,
+    read_input,
+    Result,
+    Side,
+    Tournament,
+)
 
 RULES = ":rules=pairgoth"
 # pairgoth's Criterion names -> the items here (NONE: none; RATING: the rating, FIDE's RTNG)

@@ -19,11 +19,21 @@ from brightwell_plugin.adapters.papi import players as player_rows
 from brightwell_plugin.adapters.papi.jet import MAGIC, Database
 from brightwell_plugin.adapters.papi.rounds import EXEMPT, RESULTS, Rounds
 from brightwell_plugin.adapters.papi.tdef import BYTE, DATETIME, DOUBLE, FLOAT, INT, LONG, TEXT, TYPE_NAMES
-from brightwell_plugin.errors import BrightwellError, NotATournament
-from brightwell_plugin.fast import new_player
-from brightwell_plugin.limits import check_round, digits, read_input
-from brightwell_plugin.model import FILE_ROUND, LEFT_OUT, MANUAL_TIEBREAK, PUBLISHED, ScoringSystem, Tournament
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import (
+    BrightwellError,
+    check_round,
+    digits,
+    FILE_ROUND,
+    hookimpl,
+    LEFT_OUT,
+    MANUAL_TIEBREAK,
+    new_player,
+    NotATournament,
+    PUBLISHED,
+    read_input,
+    ScoringSystem,
+    Tournament,
+)
 
 MAX_PLAYERS = 32_767  # an opponent is a 16-bit Integer: no more Refs than that
 _INFO_ROWS = 10_000

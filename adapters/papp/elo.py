@@ -30,19 +30,21 @@ from brightwell_plugin.adapters.papp import elo_lines as elo
 from brightwell_plugin.adapters.papp.infer import BOARD, Totals, infer
 from brightwell_plugin.adapters.papp.placing import RESULT, Placed, nobody
 from brightwell_plugin.adapters.textio import decode
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import cut_short, read_input
-from brightwell_plugin.model import (
-    LEFT_OUT,
+from brightwell_plugin.plugin import (
+    BrightwellError,
+    cut_short,
+    hookimpl,
     Kind,
+    LEFT_OUT,
+    new_entry,
+    new_player,
     Player,
     PlayoffGame,
+    read_input,
     RoundEntry,
     Side,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _SECOND_RESULT = {sign: result.reverse for sign, result in RESULT.items()}  # the second player's
 

@@ -29,21 +29,22 @@ from brightwell_plugin.adapters.papp.lexer import (
     tokens,
 )
 from brightwell_plugin.adapters.textio import decode
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import (
+from brightwell_plugin.plugin import (
     ABSENT_ENTRY,
-    LEFT_OUT,
-    READ_CUT_SHORT,
-    REGISTERED,
+    BrightwellError,
+    hookimpl,
     Kind,
+    LEFT_OUT,
+    new_entry,
+    new_player,
+    READ_CUT_SHORT,
+    read_input,
+    REGISTERED,
     Result,
     ScoringSystem,
     Side,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
 
 DEFAULT_COEF = 6.0  # global.c init_default_penalties: brightwell_coeff = 3 per half point
 

@@ -32,10 +32,17 @@ from brightwell_plugin.adapters.sharly.ratings import (
 from brightwell_plugin.adapters.sharly.rounds import current_round, leaving, ranking_round, records, round_note
 from brightwell_plugin.adapters.sharly.tiebreaks import Validity, event_list
 from brightwell_plugin.adapters.sharly.settings import select as _select
-from brightwell_plugin.errors import BrightwellError, NotATournament
-from brightwell_plugin.limits import check_round, read_input
-from brightwell_plugin.model import FILE_ROUND, LEFT_OUT, Player, Tournament
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import (
+    BrightwellError,
+    check_round,
+    FILE_ROUND,
+    hookimpl,
+    LEFT_OUT,
+    NotATournament,
+    Player,
+    read_input,
+    Tournament,
+)
 
 _WANTED = ("tournament", "player", "tournament_player", "pairing", "board")
 

@@ -30,19 +30,20 @@ from brightwell_plugin.adapters.swisschess.layout import (
 from brightwell_plugin.adapters.swisschess.records import read_rounds
 from brightwell_plugin.adapters.swisschess.tiebreaks import player_list, stored_value
 
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_player
-from brightwell_plugin.limits import digits, read_input
-from brightwell_plugin.model import (
+from brightwell_plugin.plugin import (
     ABSENT_ENTRY,
+    BrightwellError,
+    digits,
     FILE_ROUND,
+    hookimpl,
     LEFT_OUT,
+    new_player,
     PUBLISHED,
     PUBLISHED_AFTER,
+    read_input,
     ScoringSystem,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
 
 _DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$", re.ASCII)
 

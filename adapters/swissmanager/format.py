@@ -31,20 +31,22 @@ from brightwell_plugin.adapters.swissmanager.tiebreaks import (
     ranked_list,
 )
 
-from brightwell_plugin.errors import BrightwellError, NotATournament
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import read_input
-from brightwell_plugin.model import (
+from brightwell_plugin.plugin import (
     ABSENT_ENTRY,
+    BrightwellError,
     FILE_ROUND,
-    LEFT_OUT,
+    hookimpl,
     Kind,
+    LEFT_OUT,
+    new_entry,
+    new_player,
+    NotATournament,
+    read_input,
     Result,
     ScoringSystem,
     Side,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
 
 # a record between two players: what it gives White, then Black (kind, result)
 _BETWEEN = {0: ((Kind.PAIRED, None), (Kind.PAIRED, None)), 1: ((Kind.GAME, Result.WIN), (Kind.GAME, Result.LOSS)),

@@ -39,19 +39,22 @@ from brightwell_plugin.adapters.swissperfect.writer import (
     lost_in_sp,
 )
 from brightwell_plugin.adapters.textio import decode
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import MAX_DIGITS, check_round, max_rounds
-from brightwell_plugin.model import (
+from brightwell_plugin.plugin import (
     ABSENT_ENTRY,
+    BrightwellError,
+    check_round,
+    hookimpl,
     Kind,
+    MAX_DIGITS,
+    max_rounds,
+    new_entry,
+    new_player,
     Player,
     Result,
     RoundEntry,
     Side,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
 
 CODES = {v: k for k, v in TIEBREAK_IDS.items()}  # "1217" -> "BH"
 UNKNOWN_TIEBREAKS = {"1221": "rating sum", "1224": "tie-break 1224", "1225": "tie-break 1225"}

@@ -13,11 +13,20 @@ from dataclasses import replace
 from brightwell_plugin.adapters.base import About, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.numbers import whole
 from brightwell_plugin.adapters.textio import decode
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import CutShort, read_input
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, RoundEntry, Tournament
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import (
+    ABSENT_ENTRY,
+    BrightwellError,
+    CutShort,
+    hookimpl,
+    Kind,
+    new_entry,
+    new_player,
+    Player,
+    read_input,
+    Result,
+    RoundEntry,
+    Tournament,
+)
 
 _CELL = re.compile(r"^\s*([0-9]*)\s*:\s*(.?)\s*$")
 _ROUND = re.compile(r"[0-9]+")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from brightwell_plugin.adapters.trf.format import TrfFormat
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import hookimpl
 
 
 class EngineTrfFormat(TrfFormat):

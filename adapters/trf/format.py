@@ -26,6 +26,7 @@ from brightwell_plugin.adapters.base import (
 from brightwell_plugin.adapters.numbers import digits, finite
 from brightwell_plugin.adapters.pairing_system import system_rule
 from brightwell_plugin.adapters.textio import decode
+from brightwell_plugin.adapters.trf.cells import unpaired_cell
 from brightwell_plugin.adapters.trf.lines import (
     BLOCK,
     FIELDS,
@@ -41,11 +42,20 @@ from brightwell_plugin.adapters.trf.lines import (
     short_dates,
     split_lines,
 )
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import cut_short, read_input
-from brightwell_plugin.model import ABSENT_ENTRY, LEFT_OUT, Kind, Player, ScoringSystem, Tournament
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import (
+    ABSENT_ENTRY,
+    BrightwellError,
+    cut_short,
+    hookimpl,
+    Kind,
+    LEFT_OUT,
+    new_entry,
+    new_player,
+    Player,
+    read_input,
+    ScoringSystem,
+    Tournament,
+)
 
 LICHESS_ORDER = ("PTS", "LSB", "LPERF", "RTNG")  # how lichess ranks a Swiss (brightwell_plugin/criteria/lichess.py)
 RATING_METHODS = ("FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER")  # 172's, columns 9-13
@@ -250,27 +260,6 @@ class TrfFormat(Format):
         return render(t, self.for_engines)
 
 
-def unpaired_cell(block: str) -> bool:
-    """A round without opponent and without a result but for a dash, in the colour column
-    (``     -  ``, or with opponent 0 ``0000 -  ``, as the Irish federation's program writes it) or the
-    result's (``       -``)."""
-    block = block.ljust(8)
-    if block[:5] == "0000 ":  # ICU's program (icu_tournament, Krause.add_result): "0000 -" is a bye to score
-        return block[5:] == "-  "
-    return not block[:5].strip() and block[6] == " " and (block[5], block[7]) in (("-", " "), (" ", "-"), ("-", "-"))
-
-
-def engine_refuses(block: str) -> bool:
-    """A round cell a pairing engine refuses that TRF's own form says alike: a dash and no result
-    (:func:`unpaired_cell`), a bye with a blank opponent (``       H``, as lichess writes it; TRF
-    writes ``0000 - H``), or a game's result with no opponent (``0000 - =``: a half-point bye here,
-    ``0000 - H``)."""
-    block = block.ljust(8)
-    no_opponent = block[:4].strip() in ("", "0000") and block[4] == " " and block[5] in " -" and block[6] == " "
-    return unpaired_cell(block) or (no_opponent and (block[7] in "HFUZ" and not block[:4].strip()
-                                                     or block[7] in "=+-"))
-
-
 def _as_it_stands(t: Tournament, lines, file: str, warnings: list[str], allowed: bool) -> Tournament:
     """A file whose 062 record declares more players than its 001 records hold is cut short: refused,
     or (``--cut-short``: ``allowed``) ranked as it stands, its games against the players it lost left
@@ -291,41 +280,6 @@ def _as_it_stands(t: Tournament, lines, file: str, warnings: list[str], allowed:
                     f"ranked as it stands, {len(lost)} game(s) against players it lost left out")
     return replace(t, players=players, metadata=t.metadata + tuple(
         (LEFT_OUT, f"player {no}, round {r}: a game against a player the file lost") for no, r in lost))
-
-
-def refused_cells(line: str) -> list[int]:
-    """Where a 001 line holds a round cell a pairing engine refuses (:func:`engine_refuses`, or a
-    blank cell between others: TRF's blank is ``0000 - Z``, which the engines read). A line whose
-    cells are all of TRF's usual forms (:data:`USUAL_CELLS`) is settled by one match, in C."""
-    end = len(line.rstrip())
-    if end <= FIRST_BLOCK or USUAL_CELLS.fullmatch(line, FIRST_BLOCK, end):
-        return []
-    return refused_cells_each(line)
-
-
-def refused_cells_each(line: str) -> list[int]:
-    """:func:`refused_cells`, each cell looked at (the plain way)."""
-    end = len(line.rstrip())
-    return [b for b in range(FIRST_BLOCK, end, 10)
-            if engine_refuses(line[b:b + 8]) or (not line[b:b + 8].strip() and b + 8 < end)]
-
-
-# A round cell a pairing engine reads, of TRF's usual forms: an opponent's start number (no leading
-# zero), a colour and a result ("  12 w 1", "  12 - +", "  12 b  " paired), or a bye ("0000 - U").
-_USUAL_CELL = r"(?: {3}[1-9]| {2}[1-9][0-9]| [1-9][0-9]{2}|[1-9][0-9]{3}) [wb-] [10=WDL+\- ]|0000 - [HFUZ]"
-USUAL_CELLS = re.compile(rf"(?:{_USUAL_CELL})(?:..(?:{_USUAL_CELL}))*", re.DOTALL)  # cells 10 columns apart
-
-
-def respelt_fields(line: str) -> list[str]:
-    """The fields of a 001 line written in another spelling than TRF's own (a title ``g`` for ``GM``,
-    a sex ``M`` for ``m``): rewritten, since a pairing engine refuses them."""
-    out = []
-    title, sex = line[10:13].strip(), line[9:10].strip()
-    if title and codes.title(title) and codes.title(title) != title:
-        out.append("title")
-    if sex and codes.sex(sex) and codes.sex(sex) != sex:
-        out.append("sex")
-    return out
 
 
 def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tournament:

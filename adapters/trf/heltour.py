@@ -11,10 +11,7 @@ from dataclasses import replace
 
 from brightwell_plugin.adapters.base import ReadOptions, ReadResult
 from brightwell_plugin.adapters.trf.format import TrfFormat
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import Kind
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.teams.model import Match
+from brightwell_plugin.plugin import BrightwellError, hookimpl, Kind, Match
 
 
 class HeltourTrfFormat(TrfFormat):

@@ -15,7 +15,7 @@ from brightwell_plugin.adapters.base import (
 )
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.trf import LIST_FROM, META
-from brightwell_plugin.adapters.trf.format import refused_cells, respelt_fields
+from brightwell_plugin.adapters.trf.cells import refused_cells, respelt_fields
 from brightwell_plugin.adapters.trf.lines import UNWRITABLE, TrfDocument, number_text
 from brightwell_plugin.adapters.trf.writer import national_record
 from brightwell_plugin.model import LIST_GUESSED, Kind, Tournament

@@ -13,9 +13,10 @@ from operator import attrgetter
 from brightwell_plugin.adapters import codes
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.trf import META
-from brightwell_plugin.adapters.trf.format import FIRST_BLOCK, USUAL_CELLS, refused_cells, respelt_fields
+from brightwell_plugin.adapters.trf.cells import USUAL_CELLS, refused_cells, respelt_fields
 from brightwell_plugin.adapters.trf.lines import (
     FIELDS,
+    FIRST_BLOCK,
     TrfDocument,
     block_start,
     UNWRITABLE,

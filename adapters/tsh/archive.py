@@ -16,9 +16,7 @@ from brightwell_plugin.adapters.base import About, Division, EventFiles, Format,
 from brightwell_plugin.adapters.textio import decode
 from brightwell_plugin.adapters.tsh.format import TshFormat
 
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.limits import read_input
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import BrightwellError, hookimpl, read_input
 
 _BEGIN = re.compile(r"^#begin_file\s+name=(\S+)\s*$")
 _END = re.compile(r"^#end_file\s+name=(\S+)\s*$")

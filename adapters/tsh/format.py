@@ -30,11 +30,23 @@ from brightwell_plugin.adapters.base import (
 )
 from brightwell_plugin.adapters.numbers import digits
 from brightwell_plugin.adapters.textio import decode
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import MAX_ROUNDS_VARIABLE, CutShort, check_round, max_rounds, read_input
-from brightwell_plugin.model import ABSENT_ENTRY, Kind, Player, Result, Side, Tournament
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import (
+    ABSENT_ENTRY,
+    BrightwellError,
+    check_round,
+    CutShort,
+    hookimpl,
+    Kind,
+    max_rounds,
+    MAX_ROUNDS_VARIABLE,
+    new_entry,
+    new_player,
+    Player,
+    read_input,
+    Result,
+    Side,
+    Tournament,
+)
 
 _SCORE = re.compile(r"-?[0-9]{1,9}")
 _LINE = re.compile(r"^(\S(?:.*?\S)??)\s+([0-9]+(?:[.+][0-9]+)*)\s*([0-9\s]*);\s*([-0-9\s]*)((?:;[^;]*)*)$")

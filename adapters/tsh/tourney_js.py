@@ -22,9 +22,7 @@ from pathlib import Path
 from brightwell_plugin.adapters.base import About, Division, EventFiles, Format, ReadOptions, ReadResult
 from brightwell_plugin.adapters.tsh.format import TshFormat
 from brightwell_plugin.adapters.tsh.javascript import load_javascript
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.limits import check_round, digits, max_rounds, read_input
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import BrightwellError, check_round, digits, hookimpl, max_rounds, read_input
 
 _NAME_ID = re.compile(r"^(.*\S):([A-Z]+[0-9]+)$", re.DOTALL)  # "Name:XT017175"
 # what a tourney.js starts with: comments, newt =, and the tournament's first key (tsh sorts them: config)

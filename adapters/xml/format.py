@@ -9,23 +9,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from brightwell_plugin.adapters.base import About, Format, Holds, ReadOptions, ReadResult
-from brightwell_plugin.adapters.numbers import ORDINALS, digits, small_numbers
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_entry, new_player
-from brightwell_plugin.limits import MAX_DIGITS, check_round, read_input
-from brightwell_plugin.model import (
+from brightwell_plugin.adapters.numbers import ORDINALS, small_numbers
+from brightwell_plugin.adapters.xml.values import WHOLE, number as _num
+from brightwell_plugin.adapters.xml.values import whole as _int
+from brightwell_plugin.plugin import (
     ABSENT_ENTRY,
+    BrightwellError,
+    check_round,
+    hookimpl,
     Kind,
+    MAX_DIGITS,
+    new_entry,
+    new_player,
     Player,
     PlayoffGame,
+    read_input,
     Result,
     RoundEntry,
     ScoringSystem,
     Side,
+    stored_totals_disagree,
     Tournament,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.teams.model import stored_totals_disagree
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -42,7 +47,6 @@ VERSION = 2  # 2: team events (the teams element); a file without teams is writt
 _Q = "{%s}" % NS
 _ROUND, _ID, _EXTRA = _Q + "round", _Q + "id", _Q + "extra"
 _GAME_LAYOUT = ["n", "kind", "opponent", "result", "side", "score", "opp-score"]  # as written here
-_INT = re.compile(r"^-?[0-9]+$")
 _XS = "{http://www.w3.org/2001/XMLSchema}"
 _KINDS = {k.value: k for k in Kind}
 _RESULTS = {r.value: r for r in Result}
@@ -211,20 +215,10 @@ def _too_long(root, path) -> BrightwellError:
     """The first attribute holding a number of more digits than any count, rating or score."""
     for el in root.iter():
         for name, value in el.attrib.items():
-            if sum(c.isdigit() for c in value) > MAX_DIGITS and _INT.match(value.strip()):
+            if sum(c.isdigit() for c in value) > MAX_DIGITS and WHOLE.match(value.strip()):
                 return BrightwellError(f"{name} has {len(value.strip())} digits: no count, rating or score has "
                                        f"more than {MAX_DIGITS}", file=str(path), place=f"line {el.sourceline}")
     return BrightwellError("a number beyond what the format holds", file=str(path))
-
-
-def _num(text: str | None):
-    if text is None:
-        return None
-    return int(text) if digits(text) or _INT.match(text) else float(text)
-
-
-def _int(text: str | None):
-    return None if text is None else int(text)
 
 
 def _text(x) -> str:

@@ -6,7 +6,17 @@ import math
 import re
 from dataclasses import dataclass
 
-from brightwell_plugin.context import Context
+from brightwell_plugin.plugin import (
+    BrightwellError,
+    Context,
+    hookimpl,
+    Kind,
+    last_played,
+    NUMBER,
+    REGISTERED,
+    spec_number,
+    SpecError,
+)
 from brightwell_plugin.criteria.base import (
     Criterion,
     Options,
@@ -19,11 +29,6 @@ from brightwell_plugin.criteria.base import (
     number,
     yes_no,
 )
-from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.model import REGISTERED, Kind
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.progress import last_played
-from brightwell_plugin.tiebreak_spec import NUMBER, spec_number
 
 SUBST_KINDS = ("bye", "withdrawn", "absent", "absent-opponent", "forfeit")
 _PER_ROUND = re.compile(r"^(?P<num>[0-9.]+|squares)/R$", re.IGNORECASE)

@@ -33,8 +33,7 @@ from brightwell_plugin.criteria.unplayed import (
     sharly,
     swiss_manager,
 )
-from brightwell_plugin.model import Kind
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import hookimpl, Kind
 
 _CUTS = ("C1", "C2", "M1", "M2")
 

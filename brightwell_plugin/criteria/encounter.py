@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from brightwell_plugin.criteria.base import Checked, Criterion, Parameter, Part, Preset, explanation, fmt
 from brightwell_plugin.criteria.sharly_encounter import SOURCE as SHARLY, explain_sharly, sharly_values
 from brightwell_plugin.criteria.unplayed import round_robin
-from brightwell_plugin.model import Kind
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import hookimpl, Kind
 
 RULES = Parameter("rules", "whose direct encounter: fide (C.07 art. 6: the mini-table's points), or sharly "
                   "(Sharly-Chess's: places within the tied group as values, a forfeit a meeting of no points)",

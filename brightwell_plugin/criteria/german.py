@@ -16,9 +16,7 @@ from brightwell_plugin.criteria.unplayed import (
     opponent_view,
     round_robin,
 )
-from brightwell_plugin.model import Kind, Result, Side
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.teams.model import board_points
+from brightwell_plugin.plugin import board_points, hookimpl, Kind, Result, Side
 
 
 class BuchholzSum(Criterion):

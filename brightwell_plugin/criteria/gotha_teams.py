@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation
 from brightwell_plugin.criteria.team import teams_only
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import hookimpl
 
 
 def _matches(ctx):

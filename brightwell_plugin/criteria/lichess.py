@@ -5,8 +5,7 @@ tie-break LSB, then its performance LPERF, then the rating. The list ``PTS,LSB,L
 from __future__ import annotations
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation, fmt
-from brightwell_plugin.model import Kind, Result
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import hookimpl, Kind, Result
 
 _PAIRED = (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 

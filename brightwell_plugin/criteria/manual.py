@@ -5,9 +5,7 @@ data/tie_breaks/tie_breaks.py ``ManualTieBreak``)."""
 from __future__ import annotations
 
 from brightwell_plugin.criteria.base import Criterion, explanation
-from brightwell_plugin.model import MANUAL_TIEBREAK
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.progress import progress
+from brightwell_plugin.plugin import hookimpl, MANUAL_TIEBREAK, progress
 
 
 def _value(p) -> float:

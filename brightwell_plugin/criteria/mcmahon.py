@@ -28,9 +28,7 @@ from brightwell_plugin.criteria.gotha_direct import (
     simplified,
     win_balance,
 )
-from brightwell_plugin.errors import BrightwellError, SpecError
-from brightwell_plugin.limits import digits
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import BrightwellError, digits, hookimpl, SpecError
 
 RANK_KEYS = ("go rank", "opengotha rank", "egd rank")
 INITIAL_KEY = "go mms initial"

@@ -30,10 +30,7 @@ from dataclasses import dataclass
 
 from brightwell_plugin.criteria.base import Criterion, Part, explanation
 from brightwell_plugin.criteria.gotha import kdp
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.model import Kind, Result, Side
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.tiebreak_spec import LARGEST
+from brightwell_plugin.plugin import BrightwellError, hookimpl, Kind, LARGEST, Result, Side
 
 MMS_ZERO = 30  # MacMahonSolver.mmsZero
 MIN_RANK, MAX_RANK = -30, 8

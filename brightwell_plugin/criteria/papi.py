@@ -10,8 +10,7 @@ from math import floor
 
 from brightwell_plugin.criteria.base import Criterion, Parameter, Part, Preset, explanation, fmt
 from brightwell_plugin.criteria.fide_tables import _DP_UPPER
-from brightwell_plugin.model import Kind
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import hookimpl, Kind
 
 SOURCE = "Papi, as Sharly-Chess reproduces it (ffe_tie_breaks.py {})"
 KIND = Parameter("type", "standard (Bu.), cut (Tr.: the lowest values left out) or median (Me.: the lowest and the "

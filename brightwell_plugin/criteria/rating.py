@@ -22,9 +22,7 @@ from brightwell_plugin.criteria.base import (
 )
 from brightwell_plugin.criteria.fide_tables import dp, pd_hundredths
 from brightwell_plugin.criteria.sharly_rating import SOURCE as SHARLY, sharly_aro, sharly_games, sharly_tpr
-from brightwell_plugin.limits import digits
-from brightwell_plugin.model import Result
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import digits, hookimpl, Result
 
 UNRATED = Parameter("unrated", "rating given to unrated players (else unrated players drop the tie-break)",
                     read=whole_number)

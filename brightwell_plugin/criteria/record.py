@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from brightwell_plugin.criteria.base import Checked, Criterion, Parameter, Preset
-from brightwell_plugin.model import Kind, Result, Side
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import hookimpl, Kind, Result, Side
 
 _REQUESTED_OR_LOST = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
 _SHARLY_NOT_ELECTED = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FORFEIT_LOSS)  # RoundsElectedToPlayTieBreak

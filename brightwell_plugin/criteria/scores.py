@@ -13,7 +13,7 @@ from brightwell_plugin.criteria.base import (
     fmt,
     numbers,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import hookimpl
 
 
 class Points(Criterion):

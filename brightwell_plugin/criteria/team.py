@@ -12,9 +12,7 @@ import math
 from brightwell_plugin.criteria.base import Checked, Criterion, Part, explanation, fmt
 from brightwell_plugin.criteria.buchholz import Buchholz, ForeBuchholz, SonnebornBerger
 from brightwell_plugin.criteria.unplayed import EDITION, EDITION_MODIFIERS, edition_read
-from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.tiebreak_spec import NUMBER
+from brightwell_plugin.plugin import BrightwellError, hookimpl, NUMBER
 
 
 def tier_places(values: list[float], tiers: list[list[int]]) -> None:

@@ -13,9 +13,7 @@ from itertools import groupby
 
 from brightwell_plugin.criteria.base import Checked, Criterion, Part, explanation, fmt
 from brightwell_plugin.criteria.team import teams_only, tier_places
-from brightwell_plugin.model import Kind
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.teams.model import board_points
+from brightwell_plugin.plugin import board_points, hookimpl, Kind
 
 _STANDARD = {Kind.PAB: "win", Kind.FULL_BYE: "win", Kind.FORFEIT_WIN: "win", Kind.HALF_BYE: "draw"}
 

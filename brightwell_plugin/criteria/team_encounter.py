@@ -16,8 +16,7 @@ from brightwell_plugin.criteria.team import (
     teams_only,
     tier_places,
 )
-from brightwell_plugin.plugins.hookspecs import hookimpl
-from brightwell_plugin.teams.model import board_points
+from brightwell_plugin.plugin import board_points, hookimpl
 
 
 class _BoardPoints:

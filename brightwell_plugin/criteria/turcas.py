@@ -10,8 +10,7 @@ from brightwell_plugin.criteria.base import (
     fmt,
     number,
 )
-from brightwell_plugin.model import Kind, Side
-from brightwell_plugin.plugins.hookspecs import hookimpl
+from brightwell_plugin.plugin import hookimpl, Kind, Side
 
 _WEIGHTS = ("w_bh", "w_pts", "w_spread", "w_first")
 

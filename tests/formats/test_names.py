@@ -8,7 +8,7 @@ import pytest
 
 from brightwell_plugin import api
 from brightwell_plugin.adapters.names import NameIndex
-from brightwell_plugin.adapters.go.opengotha import key
+from brightwell_plugin.adapters.go.opengotha_records import key
 
 CASES = [
     ("Yilmaz", "Sarp_Ege", "YİLMAZSARP_EGE"),  # Java's toUpperCase in a Turkish locale: i -> İ

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from brightwell_plugin.adapters import codes
-from brightwell_plugin.adapters.trf.format import refused_cells, respelt_fields
+from brightwell_plugin.adapters.trf.cells import refused_cells, respelt_fields
 
 
 def as_written(original: bytes) -> bytes:

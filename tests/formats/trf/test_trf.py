@@ -14,7 +14,8 @@ from support.bbp_rules import violations
 from brightwell_plugin import api
 from brightwell_plugin.adapters.base import ReadOptions
 from brightwell_plugin.adapters.trf.engine import EngineTrfFormat
-from brightwell_plugin.adapters.trf.format import TrfFormat, unpaired_cell
+from brightwell_plugin.adapters.trf.cells import unpaired_cell
+from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, RoundEntry, Side
 from support.make_fixtures import FIXTURES, othello_open
