@@ -437,7 +437,10 @@ def _with_teams(t: Tournament, root, path) -> ReadResult:
         return ReadResult(t)
     # a team file only (benchmarks/bench_start.py)
     from brightwell_plugin.adapters.xml.teams import read_teams
-    section = read_teams(el, t, path)
+    try:
+        section = read_teams(el, t, path)
+    except ValueError as exc:  # a number of the section no match or team can hold
+        raise BrightwellError(f"the teams: {exc}", file=str(path), place=f"line {el.sourceline}") from None
     return ReadResult(replace(t, teams=section), tuple(f"{path}: {line}" for line in stored_totals_disagree(section)))
 
 

@@ -77,3 +77,15 @@ def test_a_team_number_given_twice_is_refused_by_the_reader_and_the_schema(tmp_p
     with pytest.raises(BrightwellError, match="line 68: team number 1 is given twice"):
         api.load(path)
     assert not schema().validate(parse_safely(path))
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('strength="0"', 'strength="1e999"', "'1e999' is not a finite number"),
+    ('win="3"', 'win="1e300"', "not a finite number of a sensible size"),
+])
+def test_a_team_number_beyond_any_sensible_size_is_refused_in_one_line(tmp_path, old, new, message):
+    """Found by the fuzzer: a team's strength of 1e999 was read as infinity and failed the ranking."""
+    path = tmp_path / "teams.xml"
+    path.write_text(_fixture_text().replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(BrightwellError, match=message):
+        api.load(path)
