@@ -112,6 +112,7 @@ def test_batch_names_no_format():
         assert word not in source, word
 
 
+SURFACE = "brightwell_plugin.plugin"  # the author surface: what the names taken from it come from is checked below
 ADAPTERS_MAY_IMPORT = {"brightwell_plugin.model", "brightwell_plugin.teams.model", "brightwell_plugin.fast", "brightwell_plugin.errors",
                        "brightwell_plugin.plugins.hookspecs", "brightwell_plugin.limits", "brightwell_plugin.progress",
                        "brightwell_plugin.zips"}
@@ -132,4 +133,19 @@ def test_adapters_import_only_the_model_its_fast_paths_errors_hooks_limits_and_e
             for name in names:
                 if name.startswith("brightwell_plugin") and not name.startswith("brightwell_plugin.adapters"):
                     found.setdefault(name, set()).add(path.name)
-    assert set(found) <= ADAPTERS_MAY_IMPORT, {k: v for k, v in found.items() if k not in ADAPTERS_MAY_IMPORT}
+    assert set(found) - {SURFACE} <= ADAPTERS_MAY_IMPORT, {k: v for k, v in found.items() if k not in ADAPTERS_MAY_IMPORT}
+
+
+def test_what_adapters_take_from_the_author_surface_comes_from_what_they_may_import():
+    """brightwell_plugin.plugin offers more (the criteria's interface, the contract checks): the
+    names the adapters take from it come from the modules above."""
+    import ast
+
+    import brightwell_plugin.adapters as adapters
+    from brightwell_plugin import plugin
+    taken = {(a.name, path.name) for path in Path(adapters.__file__).parent.rglob("*.py")
+             for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.ImportFrom)
+             and node.module == SURFACE for a in node.names}
+    assert taken
+    wrong = sorted((name, where) for name, where in taken if plugin._EXPORTS[name] not in ADAPTERS_MAY_IMPORT)
+    assert not wrong, wrong
