@@ -223,6 +223,7 @@ def test_on_localhost_the_app_answers_only_local_host_names(tmp_path):
 def _serving(tmp_path, *extra):
     """``brightwell serve`` on 127.0.0.2 (a loopback address that is not 127.0.0.1), for real: the
     process, the address it printed and a way to ask it."""
+    import os
     import re
     import socket
     import subprocess
@@ -236,8 +237,11 @@ def _serving(tmp_path, *extra):
     with socket.socket() as s:
         s.bind(("127.0.0.2", 0))
         port = s.getsockname()[1]
+    scratch = tmp_path / "tmp"  # its own temporary folder: tests run side by side (pytest-xdist) make theirs
+    scratch.mkdir()
     proc = subprocess.Popen([sys.executable, "-m", "brightwell_plugin.cli", "serve", str(folder), "--host",
-                             "127.0.0.2", "--port", str(port), *extra], stderr=subprocess.PIPE, text=True)
+                             "127.0.0.2", "--port", str(port), *extra], stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "TMPDIR": str(scratch)})
     line = ""
     while "serving on" not in line:
         line = proc.stderr.readline()
@@ -399,15 +403,13 @@ def test_serve_leaves_nothing_in_its_scratch_folder_on_sigterm(tmp_path):
     import glob
     import os
     import signal
-    import tempfile
-    before = set(glob.glob(os.path.join(tempfile.gettempdir(), "brightwell-serve-*")))
     proc, address, ask, port = _serving(tmp_path)
     try:
         cookie = ask(address)[1]["set-cookie"].split(";")[0]  # the printed token, kept
         body, kind = _multipart(b"up.xml", api.sample_path().read_bytes())
         status = ask(f"{address.split('?')[0]}upload", data=body, headers={"content-type": kind, "Cookie": cookie})[0]
         assert status == 200
-        made = set(glob.glob(os.path.join(tempfile.gettempdir(), "brightwell-serve-*"))) - before
+        made = set(glob.glob(os.path.join(tmp_path / "tmp", "brightwell-serve-*")))
         assert made and any(os.listdir(folder) for folder in made)  # the upload is kept while served
     finally:
         proc.send_signal(signal.SIGTERM)
