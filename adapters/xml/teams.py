@@ -6,7 +6,8 @@ of those teams."""
 
 from __future__ import annotations
 
-from brightwell_plugin.adapters.xml.values import number, whole
+from brightwell_plugin.adapters.xml.values import sensible as number
+from brightwell_plugin.adapters.xml.values import whole
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Tournament
 from brightwell_plugin.teams.model import Board, Match, MatchScoring, Team, TeamSection
