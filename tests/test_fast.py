@@ -33,6 +33,7 @@ def test_constructor_has_the_dataclass_parameters_and_defaults(cls, make):
     assert shape(make) == shape(cls)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(t=tournaments())
 def test_fast_constructors_make_what_the_plain_ones_make(t):
@@ -114,6 +115,7 @@ def _plainly_summed(explanation) -> float:
     return total
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(t=tournaments(), after=st.integers(0, 6))
 def test_bh_and_sb_fast_path_equals_the_per_round_path(t, after):
@@ -135,6 +137,7 @@ def _scored(t):
     return dataclasses.replace(t, players=players, board=64, rounds=t.rounds or max(t.rounds_played, 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(t=tournaments(), preset=st.sampled_from(["woc", "ftd", "papp", "joa", "cas", "cas-spread"]))
 def test_bq_fast_path_equals_the_per_round_path(t, preset):
@@ -156,6 +159,7 @@ def test_norm_of_plain_numbers_in_c_equals_the_plain_norm(keys):
     assert _norm_all(keys) == [_norm(k) for k in keys]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(t=tournaments())
 def test_the_consistency_pass_sums_points_as_the_scoring_does(t):
@@ -166,6 +170,7 @@ def test_the_consistency_pass_sums_points_as_the_scoring_does(t):
     assert [type(x) for x in totals] == [type(t.scoring.total(p.rounds)) for p in t.players]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(t=tournaments(), code=st.sampled_from(["BH/C1", "BH/C2", "SB/C1", "SB/C2", "FB/C1", "BH/M1"]),
        edition=st.sampled_from([2024, 2026]))
@@ -228,10 +233,10 @@ def test_round_records_shared_by_the_files_of_a_process_are_those_each_file_read
     from support.make_fixtures import FIXTURES
     files = [ReadOptions(FIXTURES / "quirks.trf"), ReadOptions(FIXTURES / "teams.trf")]
     fmt = TrfFormat()
-    together = [fmt.read(given).tournament for given in files + files]
-    for given, t in zip(files + files, together):
+    together = [fmt.read(options).tournament for options in files + files]
+    for options, t in zip(files + files, together):
         trf_format._KNOWN.clear()  # as in a process that read nothing before
-        assert fmt.read(given).tournament == t
+        assert fmt.read(options).tournament == t
     trf_format._KNOWN.clear()
     trf_format._KNOWN.append(trf_format.Records({str(n): None for n in range(trf_format.KNOWN_BLOCKS + 1)}))
     fmt.read(files[0])

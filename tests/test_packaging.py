@@ -26,6 +26,7 @@ def wheel(tmp_path_factory):
     return zipfile.ZipFile(whl)
 
 
+@pytest.mark.slow
 def test_no_top_level_adapters_package(wheel):
     tops = {name.split("/")[0] for name in wheel.namelist()}
     assert "adapters" not in tops
@@ -56,6 +57,7 @@ def test_console_script_and_python_requirement(wheel):
     assert "brightwell = brightwell_plugin.launch:main" in wheel.read(f"{meta_dir}/entry_points.txt").decode()
 
 
+@pytest.mark.slow
 def test_every_module_opens_with_the_line_that_says_its_job():
     import ast
     root = ROOT

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from support.paths import TESTS
 
 A_TEST = '''
@@ -40,12 +41,14 @@ def _run(root: Path) -> str:
     return out.stdout
 
 
+@pytest.mark.slow
 def test_without_the_shared_folder_the_run_says_its_real_file_tests_were_not_generated(tmp_path):
     out = _run(tmp_path)
     assert f"brightwell: the tests over real files were NOT generated: {tmp_path / 'shared' / 'research'} is absent" \
         in out and "; 1 tests skipped in their place" in out
 
 
+@pytest.mark.slow
 def test_beside_the_shared_folder_the_run_counts_the_tests_generated_over_its_files(tmp_path):
     for name in ("a.trf", "b.trf"):
         (tmp_path / "shared" / "research" / "formats").mkdir(parents=True, exist_ok=True)

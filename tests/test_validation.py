@@ -136,6 +136,7 @@ _ENTRIES = st.builds(RoundEntry, st.sampled_from(list(Kind)), st.none() | st.int
                      st.none() | st.integers(-2, 70), st.none() | st.integers(-2, 70), st.booleans())
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments(), st.data())
 def test_fast_pass_never_lets_an_error_through(t, data):
@@ -167,6 +168,7 @@ def test_a_loaded_files_warnings_name_the_file(tmp_path):
 _BAD = [None, -1, 2.5, "7", True, float("nan"), float("inf"), 10**7, 0]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(t=tournaments(), field=st.sampled_from(["rounds", "start_no", "late_entry", "withdrawn_after", "rating",
                                                  "stored_rank", "bonus", "stored_points", "win"]),

@@ -325,6 +325,7 @@ def test_a_result_survives_pickling_whole(tmp_path):
     assert again.moved() == result.moved() and again.top_changed(3) == result.top_changed(3)
 
 
+@pytest.mark.slow
 def test_dask_distributed_executor(tmp_path):
     import dask  # dask[distributed] is in the test extras
     import distributed
@@ -337,6 +338,7 @@ def test_dask_distributed_executor(tmp_path):
     assert sum(not r.ok for r in results) == 1 and sum(r.ok for r in results) == 7
 
 
+@pytest.mark.slow
 def test_interrupted_run_then_skip_existing_completes_the_tree(tmp_path):
     src = tmp_path / "many"
     src.mkdir()
@@ -361,6 +363,7 @@ def test_interrupted_run_then_skip_existing_completes_the_tree(tmp_path):
     assert all((out / f"event{i:03d}.trf").read_bytes() == expected for i in range(150))
 
 
+@pytest.mark.slow
 def test_progress_bar_on_a_terminal(tmp_path):
     src = tmp_path / "src"
     src.mkdir()
@@ -397,6 +400,7 @@ def test_progress_bar_on_a_terminal(tmp_path):
     assert "bad.xml" in screen  # the failure is shown as it happens
 
 
+@pytest.mark.slow
 def test_batch_on_a_dask_cluster_of_two_worker_processes_equals_a_local_run(tmp_path):
     import dask
     import distributed
@@ -425,6 +429,7 @@ def test_batch_on_a_dask_cluster_of_two_worker_processes_equals_a_local_run(tmp_
     assert rows[0] == rows[1]
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_one_line(tmp_path):
     """Refused once the connection's time, as Dask's configuration gives it, is over (1 s here)."""
     dask = pytest.importorskip("dask")

@@ -246,6 +246,7 @@ def test_a_member_no_file_may_be_named_after_is_a_one_line_failure(tmp_path):
 WOF = research("formats", "papp", "wof_archive_sample")
 
 
+@pytest.mark.slow
 @needs_shared(WOF)
 def test_the_wof_archive_zipped_is_ranked_as_its_folder_is(tmp_path):
     """The real archive (a thousand Papp files over forty years), zipped: the same outputs, byte for

@@ -36,6 +36,7 @@ def _wait_for(condition, what):
         time.sleep(0.02)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX process groups")
 def test_ctrl_c_stops_at_once_prints_what_was_done_and_exits_130(tmp_path):
     src, out = _archive(tmp_path / "archive", 3000), tmp_path / "out"
@@ -79,6 +80,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs Linux's /proc to see the workers")
 def test_the_workers_die_with_a_killed_batch_and_stop_writing(tmp_path):
     src, out = _archive(tmp_path / "archive", 3000), tmp_path / "out"
@@ -95,6 +97,7 @@ def test_the_workers_die_with_a_killed_batch_and_stop_writing(tmp_path):
     assert len(_outputs(out)) == written < 3000
 
 
+@pytest.mark.slow
 def test_two_batches_into_one_folder_both_finish(tmp_path):
     first, second, out = _archive(tmp_path / "a", 1500), _archive(tmp_path / "b", 300), tmp_path / "out"
     a = subprocess.Popen([*RUN, "batch", str(first), "--out", str(out), "--jobs", "2"], stdout=subprocess.PIPE,
@@ -134,6 +137,7 @@ def test_a_temporary_of_an_exited_but_unreaped_process_is_stale(tmp_path):
     child.wait()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("out", [".", "sp"])
 def test_a_batch_never_writes_over_its_inputs(tmp_path, out):
     import shutil

@@ -34,6 +34,7 @@ def _checked(job) -> set[int] | None:
     return {r.start_no for r in rows if r.stored_rank is not None and r.stored_rank != r.rank}
 
 
+@pytest.mark.slow
 def test_the_report_agrees_with_check_on_every_real_file(tmp_path):
     present(REAL)
     host = get_host()

@@ -124,6 +124,7 @@ def test_a_later_walk_of_the_archive_leaves_the_report_out(tmp_path, archive):
 CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="the system's Chromium is not installed (.ci/run installs it)")
 def test_the_report_in_a_browser_shows_study_json_with_no_error_and_no_outside_request(tmp_path, archive):
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extras)")
@@ -163,6 +164,7 @@ def test_the_report_in_a_browser_shows_study_json_with_no_error_and_no_outside_r
     assert [u for u in requests if not u.startswith((tmp_path / "report").as_uri())] == []
 
 
+@pytest.mark.slow
 def test_a_study_on_a_dask_cluster_writes_what_a_local_run_writes(tmp_path, archive):
     import subprocess
     import sys

@@ -57,6 +57,7 @@ def test_each_file_reads_and_follows_the_documented_order(path):
 SAMPLE = PAPP / "wof_archive_sample"
 
 
+@pytest.mark.slow
 @needs_shared(SAMPLE)
 def test_every_file_of_the_archive_sample_reads_and_ranks_with_its_own_rule():
     """One in eight of the WOF archive's 7,938 files: every one reads, and ranks by the rule it declares."""
@@ -82,6 +83,7 @@ def _lists():
             continue
 
 
+@pytest.mark.slow
 @needs_shared(PAPP)
 def test_on_every_shared_elo_file_a_list_without_totals_is_a_roster_and_no_order():
     """The rule on every shared ELO file: a player list with totals (points, discs or places) is the

@@ -215,6 +215,7 @@ def test_the_listings_come_from_the_api():
 BOX = set("┏┓┗┛┃━┡┩│─└┘┌┐┳┻╇╈┼")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [
     ["rank", "{event}", "-t", "PTS,BQ:preset=woc,DISCS", "--crosstable"],
     ["explain", "{event}", "Hana", "-t", "PTS,BQ:preset=woc"],

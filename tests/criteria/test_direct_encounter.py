@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,6 +62,7 @@ def article_6(ctx, group: list[int], as_played: bool, swiss: bool) -> list[list[
     return placed + article_6(ctx, rest, as_played, swiss) if placed else [list(group)]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(t=st.one_of(chess_tournaments(max_players=10), round_robins(max_players=8)), as_played=st.booleans(),
        swiss=st.booleans(), data=st.data())

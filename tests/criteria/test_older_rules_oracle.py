@@ -58,6 +58,7 @@ def compare(t, k: int, theirs: dict) -> list:
     return diffs
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(chess_tournaments())
@@ -77,6 +78,7 @@ def _real_trfs():
     return or_skip(pytest.param(p, id=str(p.relative_to(root))) for p in found)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", _real_trfs())
 def test_every_real_trf_equals_the_npm_tiebreak_package(tmp_path, path):
     entry = npm_tiebreak.package()

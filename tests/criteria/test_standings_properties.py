@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ from support.paths import ROOT
 SPECS = ["PTS", "PTS,BH/C1,BH,SB", "PTS,WIN,PS/C1", "PTS,SB/M1,DE", "PTS,BQ:coef=6:u=30,DISCS"]
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments(), st.sampled_from(SPECS))
 def test_rank_is_one_plus_players_strictly_better(t, spec):
@@ -33,6 +35,7 @@ def test_rank_is_one_plus_players_strictly_better(t, spec):
         assert r.rank == 1 + sum(1 for o in s.rows if key(o) > key(r)), (spec, r)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(tournaments())
 def test_points_column_equals_the_sum_of_round_points(t):
@@ -42,6 +45,7 @@ def test_points_column_equals_the_sum_of_round_points(t):
     assert [r.values[0] for r in s.rows] == sorted((r.values[0] for r in s.rows), reverse=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(tournaments(), st.sampled_from([None, 1]))
 def test_with_standings_changes_only_points_ranks_and_tiebreaks(t, after_round):

@@ -48,6 +48,7 @@ def _their_data(t):
     return data
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), half=st.integers(2, 8), rounds=st.integers(5, 9))
 def test_tiebreak_core_agrees_on_every_played_event(seed, half, rounds):

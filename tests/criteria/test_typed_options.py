@@ -42,6 +42,7 @@ def scrambled(opts):
     return replace(opts, params=MappingProxyType({k: f"?{v}?" for k, v in opts.params.items()}))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(t=tournaments(), spec=st.sampled_from(WITH_PARAMETERS))
 def test_compute_and_explain_never_read_the_parameters_text(t, spec):
@@ -53,6 +54,7 @@ def test_compute_and_explain_never_read_the_parameters_text(t, spec):
         assert plain == outcome(lambda: criterion.explain(Context(t), scrambled(opts), i).as_dict())
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(t=tournaments(), spec=st.sampled_from(BQ_VARIANTS))
 def test_bq_fast_loop_and_per_round_step_agree(t, spec):

@@ -74,6 +74,7 @@ def _check(source: Path, folder: Path, fmt: str) -> None:
                       f"{report.standings_lost}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", _samples(), ids=lambda p: p.name if p else "none")
 def test_every_real_sample_into_every_writable_format(tmp_path, source):
     for fmt in WRITABLE:
@@ -82,6 +83,7 @@ def test_every_real_sample_into_every_writable_format(tmp_path, source):
         _check(source, folder, fmt)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(tournaments(max_players=8, max_rounds=4))

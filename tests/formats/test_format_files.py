@@ -121,6 +121,7 @@ ADAPTERS_MAY_IMPORT = {"brightwell_plugin.model", "brightwell_plugin.teams.model
 # writer needs: the last round played or paired; zips the bounds of reading a zip, as limits are a file's)
 
 
+@pytest.mark.slow
 def test_adapters_import_only_the_model_its_fast_paths_errors_hooks_limits_and_each_other():
     import ast
 

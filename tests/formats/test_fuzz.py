@@ -35,6 +35,7 @@ def _check(seed, mutation, salt, folder):
     assert kind != "UNCLEAN", f"{seed.name}, {mutation.__name__}, random.Random({salt}): {detail}"
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(seed=st.sampled_from(FIXTURE_SEEDS), mutation=st.sampled_from(mutants.MUTATIONS),
        salt=st.integers(0, 2**32 - 1))
@@ -42,6 +43,7 @@ def test_a_mutated_fixture_is_ranked_or_refused_in_one_line(tmp_path_factory, se
     _check(seed, mutation, salt, tmp_path_factory.mktemp("mutant"))
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.sampled_from(FIXTURE_SEEDS), mutation=st.sampled_from(mutants.MUTATIONS),
        salt=st.integers(0, 2**32 - 1))
@@ -54,6 +56,7 @@ def test_a_mutated_fixture_that_reads_explains_and_converts_to_what_rank_ranks(t
     assert kind != "UNCLEAN", f"{seed.name}, {mutation.__name__}, random.Random({salt}): {detail}"
 
 
+@pytest.mark.slow
 @needs_shared(mutants.SHARED)
 @_SETTINGS
 @given(data=st.data())
@@ -79,6 +82,7 @@ def test_each_formats_own_mutator_changes_its_files(mutation):
             assert all(len(c) == len(data) for c in changed)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_file_mutated_by_its_formats_own_mutator_is_ranked_or_refused_in_one_line(tmp_path_factory, data):
@@ -107,6 +111,7 @@ def test_the_judge_calls_a_message_without_the_file_unclean(tmp_path, monkeypatc
     assert mutants.outcome(path)[0] == "UNCLEAN"
 
 
+@pytest.mark.slow
 def test_the_watchdog_stops_a_hang(tmp_path, monkeypatch):
     def forever(p):
         while True:

@@ -218,6 +218,7 @@ def test_bytes_in_memory_load_under_their_name():
         api.load_bytes(b"<tournament", "upload.xml")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["rank", "{src}", "--output-format", "csv", "-o", "{link}"],
                                      ["convert", "{src}", "{link}"]])
 def test_a_symlink_output_is_written_through_only_with_the_flag(tmp_path, command):

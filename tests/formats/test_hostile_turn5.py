@@ -62,6 +62,7 @@ def _clean(code: int, stderr: str, names) -> bool:
     return code == 0 or code == 2 and len(lines) == 1 and any(name in lines[0] for name in names)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", or_skip(pytest.param(c, id=c.name) for c in CASES))
 def test_each_case_of_the_fuzzing_ends_cleanly(case, tmp_path, monkeypatch):
     commands = [(kind, shlex.split(text)) for kind, text in _COMMAND.findall((case / "case.txt").read_text())]

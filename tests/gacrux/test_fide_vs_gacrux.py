@@ -54,6 +54,7 @@ def compare(t, trf: Path, after_round: int, encoding: str = "utf-8"):
                                              f"ours {order(de_got)} in\n{trf.read_text()}")
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(chess_tournaments(), st.integers(0, 3))
@@ -63,6 +64,7 @@ def test_generated_tournaments_match_gacrux(tmp_path, t, earlier):
     compare(t, trf, max(1, t.rounds_played - earlier))  # final and interim standings
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(round_robins())
@@ -88,6 +90,7 @@ def _samples():
     return sorted(p for d in ("trf", "trf_samples") for p in (SAMPLES / d).glob("*") if p.suffix != ".csv")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sample", _samples(), ids=lambda p: p.name if p else "none")
 def test_real_trf_samples_match_gacrux(tmp_path, sample, record_property):
     """When gacrux refuses a file, its code and reasons decide (gacrux_oracle.MENDS): a copy it can

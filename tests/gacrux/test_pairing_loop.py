@@ -73,6 +73,7 @@ def _events():
 NEXT_ROUND = [e for e in ENGINES if e.name in ("py4swiss", "pairing-core")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", NEXT_ROUND, ids=lambda e: e.name)
 @pytest.mark.parametrize("start", _events())
 def test_a_swiss_runs_round_by_round_between_an_engine_and_this_project(tmp_path, start, engine):

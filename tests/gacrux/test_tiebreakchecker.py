@@ -68,6 +68,7 @@ def _samples():
     return sorted(p for d in ("trf", "trf_samples") for p in (SAMPLES / d).glob("*") if p.suffix != ".csv")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sample", _samples(), ids=lambda p: p.name if p else "none")
 def test_real_trfs_answer_as_gacrux(tmp_path, sample, record_property):
     """Every real TRF, with several lists and modes. A file gacrux refuses (status 400 or more) is
@@ -141,6 +142,7 @@ def test_bad_input_is_gacruxs_status_one_line_and_exit_2(tmp_path, args, code, w
     assert done.stderr.count("\n") == 1 and words in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tiebreaks", [["PTS"], ["PTS", "XYZ"]], ids=["answer", "error"])
 @pytest.mark.parametrize("spelt", ["same", "dotted", "link"])
 def test_the_output_never_replaces_the_input(tmp_path, tiebreaks, spelt):
@@ -251,6 +253,7 @@ TEAM_LISTS += FORE_LISTS
 TEAM_MODES = [[], ["-c"], ["-d", "T", "-r"], ["-s"], ["-p"]]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(team_events(), st.sampled_from(TEAM_LISTS), st.sampled_from(TEAM_MODES), st.integers(-1, 5))
 def test_generated_team_events_answer_as_gacrux(tmp_path, event, items, mode, after):
@@ -297,6 +300,7 @@ def _gacrux_failed(args: list[str], folder: Path) -> bool:
     return text.startswith("{") and json.loads(text)["status"]["code"] == 510
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("items", TEAM_LISTS[:8] + TEAM_LISTS[12:16] + FORE_LISTS)
 @pytest.mark.parametrize("mode", [[], ["-c"]])
 def test_the_team_samples_answer_as_gacrux(tmp_path, items, mode):
@@ -312,6 +316,7 @@ MATCH_POINTS = ["362 TW 3     TD 1     TL 0  ", "362 TW 2     TD 1     TL 0", "3
                 "362 TW 3.00  TD 1.00  TL 0.00", "362 TW 3"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("record", MATCH_POINTS)
 def test_match_points_answer_with_the_decimals_the_362_record_writes(tmp_path, record):
     """gacrux keeps each of 362's numbers as the Decimal written: ``TW 3`` gives whole match
@@ -329,6 +334,7 @@ def test_match_points_answer_with_the_decimals_the_362_record_writes(tmp_path, r
                 assert differences(["-i", str(trf), *mode, "-t", *items.split(",")], tmp_path) == [], (path.name, items)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("primary", ["match", "game", "MP", None])
 def test_a_chess_json_team_event_names_its_primary_score_as_gacrux_reads_it(tmp_path, primary):
     """A Chess-JSON's ``scoreSystem.primary`` is the primary score (PTS written ``PTS``, not

@@ -132,6 +132,7 @@ def _brightwell(site, *args, env_extra=None):
                           capture_output=True, text=True)
 
 
+@pytest.mark.slow
 def test_entry_point_plugin_adds_a_criterion_and_ranks(installed_demo):
     out = _brightwell(installed_demo, "rank", "--sample", "-t", "PTS,GAMES", "--output-format", "csv")
     assert out.returncode == 0, out.stderr
@@ -181,6 +182,7 @@ def test_format_detection_prefers_content_and_suffix_then_content_then_suffix(tm
         assert detect_format(path, host).name == expected
 
 
+@pytest.mark.slow
 def test_entry_point_plugin_adds_a_preset_and_ranks_with_it(installed_demo):
     out = _brightwell(installed_demo, "rank", "--sample", "-t", "PTS,BQ:preset=demofed", "--output-format", "csv")
     assert out.returncode == 0, out.stderr

@@ -57,6 +57,7 @@ def test_the_page_lists_every_hook():
     assert len(hooks) == 3 and all(f"`{hook}(register)`" in PAGE.read_text() for hook in hooks)
 
 
+@pytest.mark.slow
 def test_the_plugin_registers_what_the_page_says(roster):
     _, site = roster
     listed = _brightwell(site, "plugins")
@@ -65,6 +66,7 @@ def test_the_plugin_registers_what_the_page_says(roster):
     assert shown in listed.stdout.splitlines(), listed.stdout
 
 
+@pytest.mark.slow
 def test_the_commands_of_the_page_run(roster, tmp_path):
     _, site = roster
     done = _brightwell(site, "convert", str(api.sample_path()), "club.players", cwd=tmp_path)
@@ -89,6 +91,7 @@ def test_the_commands_of_the_page_run(roster, tmp_path):
         ".brightwell-batch-output", "club.games", "club.players"]  # no report asked: no journal
 
 
+@pytest.mark.slow
 def test_the_plugins_own_test_passes(roster):
     src, site = roster
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_roster.py"],

@@ -50,6 +50,7 @@ def test_rank_explain_and_convert_use_the_host_given(tmp_path, private):
     assert api.event_files(source, private) == (source,)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", ["fork", "spawn"])
 def test_batch_workers_use_the_host_given(tmp_path, private, start):
     archive = tmp_path / "archive"

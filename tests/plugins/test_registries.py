@@ -136,6 +136,7 @@ COMMANDS = [("criteria",), ("formats",), ("plugins",), ("rank", "--sample", "-t"
             ("publish", "--sample", "--out", "{out}/site", "-t", "PTS"), ("serve", "--port", "1")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module, text, message", [
     ("clash_plugin", CLASH, "criterion 'BQ' is registered by both plugin 'brightwell_plugin.criteria.brightwell' "
                             "and plugin 'clash'"),

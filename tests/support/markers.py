@@ -4,7 +4,10 @@ cannot or need not run: ``python -m pytest -m "not slow"`` is the inner loop.
 ``shared``, ``oracle`` and ``browser`` are found from the test itself: a parameter that is a path
 under ../shared, a mark of :func:`support.samples.needs_shared`, or a name the test's code uses
 (a path under ../shared, :func:`support.samples.present`, an oracle's module, the ``browser``
-fixture). ``slow`` is given by the modules and tests that take seconds (their ``pytestmark``)."""
+fixture). ``slow``: a test generated for each file of a corpus of ../shared (thousands of them: the
+corpus is the whole run's, the inner loop reads real files in the tests about one of them), and
+the tests that take a second or more, or several in all, marked where they are written
+(``@pytest.mark.slow``)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,8 @@ def mark_by_need(items) -> None:
         names = _names(item)
         if _over_shared(item, names):
             item.add_marker(pytest.mark.shared)
+        if _one_per_real_file(item):
+            item.add_marker(pytest.mark.slow)
         if _asks_oracle(item, names):
             item.add_marker(pytest.mark.oracle)
         if "browser" in getattr(item, "fixturenames", ()):
@@ -56,6 +61,11 @@ def _over_shared(item, names) -> bool:
     if any(str(m.kwargs.get("reason", "")).startswith(ABSENT) for m in item.iter_markers("skipif")):
         return True
     return any(v is present or _under_shared(v) for v in names.values())
+
+
+def _one_per_real_file(item) -> bool:
+    spec = getattr(item, "callspec", None)
+    return spec is not None and any(map(_under_shared, spec.params.values()))
 
 
 def _asks_oracle(item, names) -> bool:

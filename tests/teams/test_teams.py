@@ -166,6 +166,7 @@ def _written(tmp_path: Path, event) -> Path:
     return path
 
 
+@pytest.mark.slow
 @_generated(120)
 @given(team_events())
 def test_generated_team_events_rank_as_gacrux_ranks_them(tmp_path, event):
@@ -198,6 +199,7 @@ def test_repeated_matches_are_averaged_exactly(tmp_path):
 TEC = TEAMS / "grandmommys_cup_trf26_team.trf"  # FIDE TEC's team sample: 50 teams, 14 rounds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", or_skip([TEC] if TEC.exists() else []))
 @pytest.mark.parametrize("items", LISTS)
 def test_the_tec_team_sample_ranks_as_gacrux_ranks_it(tmp_path, path, items):
@@ -292,6 +294,7 @@ def test_a_team_chess_json_written_by_gacrux_ranks_as_the_trf_it_came_from(tmp_p
     assert _ours(jch, items) == _ours(trf, items) == _gacrux(jch, items, tmp_path / "g.json")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", or_skip([TEAMS / "derived_gacrux_chessjson_grandmommys_cup.jch"]
                                           if (TEAMS / "derived_gacrux_chessjson_grandmommys_cup.jch").exists() else []))
 def test_the_tec_sample_as_chess_json_ranks_as_its_trf(path):
@@ -374,6 +377,7 @@ def test_stored_team_totals_that_disagree_with_the_matches_give_one_warning_with
     assert loaded.tournament.teams is not None  # ranked all the same, from the matches
 
 
+@pytest.mark.slow
 @_generated(40)
 @given(team_events())
 def test_a_team_event_written_as_chess_json_reads_back_the_same_and_gacrux_ranks_it_alike(tmp_path, event):
@@ -500,6 +504,7 @@ def test_a_board_left_empty_is_numbered_as_the_300_record_seats_the_team(tmp_pat
     assert {r.start_no: r.values[1] for r in s.rows} == {1: 2 * 1 + 4 * 0.5, 2: 1 + 3 + 4 * 0.5}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", or_skip([TEC] if TEC.exists() else []))
 def test_the_tec_sample_board_points_are_gacruxs(tmp_path, path):
     """Each team's points board by board, byes and forfeited matches as art. 12 counts them (a

@@ -67,6 +67,7 @@ def files_of(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("live, after_round", [(False, None), (True, None), (False, 4)])
 def test_two_processes_write_the_files_one_process_renders(tmp_path, event, forced, live, after_round):
     out = tmp_path / "site"

@@ -262,6 +262,7 @@ def _serving(tmp_path, *extra):
     return proc, address, ask, port
 
 
+@pytest.mark.slow
 def test_off_127_0_0_1_every_request_needs_the_printed_token(tmp_path):
     proc, address, ask, port = _serving(tmp_path)
     try:
@@ -280,6 +281,7 @@ def test_off_127_0_0_1_every_request_needs_the_printed_token(tmp_path):
         proc.wait(timeout=30)
 
 
+@pytest.mark.slow
 def test_public_mode_serves_the_standings_read_only_to_anyone(tmp_path):
     proc, address, ask, port = _serving(tmp_path, "--public")
     try:

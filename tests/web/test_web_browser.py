@@ -36,6 +36,7 @@ def published(event, tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_every_page_loads_with_no_error_and_no_request_outside_the_site(browser, published):
     w = Watched(browser)
     pages = sorted(published.rglob("*.html"))
@@ -48,6 +49,7 @@ def test_every_page_loads_with_no_error_and_no_request_outside_the_site(browser,
     assert outside == []
 
 
+@pytest.mark.slow
 def test_a_team_site_loads_with_no_error_and_no_request_outside_it(browser, tmp_path):
     from support.make_fixtures import FIXTURES
     out = tmp_path / "site"
@@ -62,6 +64,7 @@ def test_a_team_site_loads_with_no_error_and_no_request_outside_it(browser, tmp_
     assert w.errors == [] and all(u.startswith(out.as_uri() + "/") for u in w.requests)
 
 
+@pytest.mark.slow
 def test_the_round_selector_shows_exactly_the_standings_after_that_round(browser, published, event):
     t = api.load(event).tournament
     w = Watched(browser)
@@ -79,6 +82,7 @@ def test_the_round_selector_shows_exactly_the_standings_after_that_round(browser
     assert w.errors == []
 
 
+@pytest.mark.slow
 def test_a_players_page_shows_the_values_of_explain(browser, published, event):
     t = api.load(event).tournament
     w = Watched(browser)
@@ -103,6 +107,7 @@ def test_the_comparison_lists_exactly_the_players_whose_place_differs(browser, p
     assert listed == {no for no in a if a[no] != b[no]} and listed
 
 
+@pytest.mark.slow
 def test_screens_at_desktop_and_phone_widths_and_print(browser, published, tmp_path):
     for width, height, tag in ((1280, 900, "desktop"), (390, 844, "phone")):
         w = Watched(browser, width, height)
@@ -127,6 +132,7 @@ def test_screens_at_desktop_and_phone_widths_and_print(browser, published, tmp_p
 PHONE_EVENT = WOF.parent / "elo_exports" / "20191009_WOC_2019.ELO"  # 74 players, play-offs after
 
 
+@pytest.mark.slow
 def test_on_a_phone_the_standings_show_rank_name_points_and_the_first_tiebreak(browser, tmp_path):
     present(PHONE_EVENT)
     out = tmp_path / "site"
@@ -175,6 +181,7 @@ def server(tmp_path_factory):
     thread.join(timeout=30)
 
 
+@pytest.mark.slow
 def test_serve_ranks_an_uploaded_file(browser, server, event):
     w = Watched(browser)
     w.page.goto(server + "/")
@@ -209,6 +216,7 @@ def test_serve_ranks_an_uploaded_file(browser, server, event):
     assert all(u.startswith(server) for u in w.requests)
 
 
+@pytest.mark.slow
 def test_serve_says_why_a_download_needs_renumbering_with_no_server_path(browser, server, tmp_path):
     from brightwell_plugin.builder import TournamentBuilder
     b = TournamentBuilder("Far numbers", rounds=1, game="othello", board=64)
@@ -226,6 +234,7 @@ def test_serve_says_why_a_download_needs_renumbering_with_no_server_path(browser
     assert message.startswith("far.trf: ") and "Renumber" in message and "/" not in message.split(": ", 1)[1]
 
 
+@pytest.mark.slow
 def test_serve_shows_a_bad_uploads_one_line_error(browser, server):
     w = Watched(browser)
     w.page.goto(server + "/")

@@ -40,6 +40,7 @@ def _pages(out: Path) -> list[Path]:
     return pages
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("label, path, spec, compare", SITES, ids=[s[0] for s in SITES])
 @pytest.mark.parametrize("width, height", WIDTHS, ids=[f"{w}px" for w, _ in WIDTHS])
 def test_a_published_site_lays_out_at_the_width(browser, tmp_path, label, path, spec, compare, width, height):
@@ -88,6 +89,7 @@ def served(tmp_path_factory):
         srv.should_exit = True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width, height", WIDTHS, ids=[f"{w}px" for w, _ in WIDTHS])
 def test_the_served_pages_lay_out_at_the_width(browser, served, width, height):
     app, public = served

@@ -33,6 +33,7 @@ def test_the_fixture_reads_as_the_trf_it_was_made_from_and_writes_back_the_same_
     assert again.read_bytes() == FIXTURE.read_bytes()
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(chess_tournaments())

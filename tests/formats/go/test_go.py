@@ -148,6 +148,7 @@ def test_every_go_criterion_explains_every_player_with_its_ranked_value():
         assert [e.value for e in explanations] == list(ranked[explanations[0].start_no])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", real_files("", "*.xml", holding=b"<Tournament "))
 def test_every_real_opengotha_file_explains_every_player(path):
     try:

@@ -176,6 +176,7 @@ def java_order_of(tmp_path_factory):
     return run
 
 
+@pytest.mark.slow
 def test_the_order_is_javas_hashmap_order(java_order_of):
     rnd = random.Random(20261205)
     sequences = []

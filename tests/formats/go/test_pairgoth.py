@@ -293,6 +293,7 @@ def test_malavasi_ranks_as_opengotha_but_for_the_second_bye_of_round_1():
 CONVERTED = [FIXTURE] + ([REAL / "bosp2024.tour", REAL / "malavasi.geobug.tour"] if REAL.is_dir() else [])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CONVERTED, ids=lambda p: p.name)
 def test_converted_to_opengotha_and_read_back(tmp_path, path):
     source = api.load(path).tournament

@@ -62,6 +62,7 @@ def _decoder(name):
 DECODERS = ["mdbtools", "access-parser"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decoder", DECODERS)
 def test_every_round_cell_of_the_real_files_is_what_each_decoder_reads(decoder):
     read = _decoder(decoder)

@@ -193,6 +193,7 @@ def test_only_reads_are_authorised(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.sce"]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_damaged_file_is_read_or_refused_in_one_line(tmp_path, data):

@@ -35,6 +35,7 @@ def _lists(p: pages.Published) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return fide, sm
 
 
+@pytest.mark.slow
 @needs_fixtures
 @pytest.mark.parametrize("stem", EVENTS)
 def test_the_published_columns_are_this_projects_values_under_swiss_managers_rules(stem):
@@ -82,6 +83,7 @@ def test_fides_rules_differ_from_the_published_columns_only_where_the_docs_say(s
     assert differ == {d for d in DEPARTURES if d[0] == stem}
 
 
+@pytest.mark.slow
 @needs_fixtures
 def test_every_page_tiebreak_description_is_a_code_of_the_table():
     for stem in EVENTS:

@@ -88,6 +88,7 @@ def test_a_round_robin_round_whose_free_player_cannot_be_told_is_refused_naming_
 
 # -- a Swiss: a pairing-allocated bye and a full-point bye ---------------------------------------------------
 
+@pytest.mark.slow
 @needs_fixtures
 def test_arad_with_every_round_one_bye_written_as_pairing_allocated_is_refused_under_a_cut():
     """Swiss-Manager's crosstable shows Arad's round-1 byes of #140 (full-point) and #209 (pairing-

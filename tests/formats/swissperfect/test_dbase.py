@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,7 @@ def tables(draw):
     return bytes(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(tables(), st.sampled_from(["cp1252", "latin-1", "ascii", "utf-8"]))
 def test_integers_equal_the_text_reader_or_decline(data, encoding):

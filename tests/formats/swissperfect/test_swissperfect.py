@@ -135,6 +135,7 @@ def sp_safe(t):
                    tiebreaks=(), name=" ".join(t.name.split()) or "x", system="swiss", start_date=None)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments(max_players=8, max_rounds=5))
 def test_generated_tournaments_keep_their_points_through_swiss_perfect(tmp_path_factory, t):
@@ -256,6 +257,7 @@ def portable(t):
                                             withdrawn_after=p.withdrawn_after or None) for p in t.players))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments(max_players=8, max_rounds=5))
 def test_generated_tournaments_convert_between_every_writable_format(tmp_path_factory, t):

@@ -166,6 +166,7 @@ def trf_safe(t):
                                players=tuple(players)))
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments())
 def test_generated_tournaments_survive_a_trf_round_trip(tmp_path_factory, t):
@@ -236,6 +237,7 @@ def _real_trfs() -> list:
     return or_skip(pytest.param(p, id=str(p.relative_to(root))) for p in found)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sample", _real_trfs())
 def test_every_real_trf_read_and_written_unchanged_is_the_same_text(tmp_path, sample):
     """No change asked, none made: api.write of the event read and a plain convert give the file back
@@ -365,6 +367,7 @@ def _per_block_scores(line: str):
         return ValueError
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(_SCORE_FIELD, _SCORE_FIELD, st.sampled_from("<>")), max_size=12),
        st.sampled_from(["", " ", "  x"]))

@@ -77,6 +77,7 @@ def _sources():
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", sorted(BY_NAME))
 @pytest.mark.parametrize("source", _sources(), ids=lambda p: p.name if p else "none")
 def test_every_real_sample_becomes_a_trf_the_pairing_engines_read(tmp_path, source, engine):
@@ -112,6 +113,7 @@ def test_every_real_sample_becomes_a_trf_the_pairing_engines_read(tmp_path, sour
         assert written == original
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", _sources(), ids=lambda p: p.name if p else "none")
 def test_gacrux_reads_every_trf_written_from_a_real_sample(tmp_path, source):
     target = tmp_path / "written.trf"
@@ -134,6 +136,7 @@ def test_gacrux_reads_every_trf_written_from_a_real_sample(tmp_path, source):
         gacrux_values(target, ["PTS"], played, ("-b", encoding))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(tournaments(max_players=9, max_rounds=5))

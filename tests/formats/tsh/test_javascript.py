@@ -59,6 +59,7 @@ def test_a_fault_is_one_line_naming_the_line_and_column(text, place, said):
     assert "\n" not in message
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(value=_VALUES)
 def test_json_tsh_s_writing_and_a_formatters_read_as_the_value_they_write(value):
@@ -81,6 +82,7 @@ def _as_perl_keeps(value):
     return value.replace("\n", "") if isinstance(value, str) else value  # a break: a line continuation
 
 
+@pytest.mark.slow
 def test_the_work_is_linear_in_the_text():
     """Ten times the text, about ten times the time (a quadratic reader would take a hundred)."""
     def seconds(n: int) -> float:

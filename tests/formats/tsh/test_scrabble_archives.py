@@ -116,6 +116,7 @@ def test_an_aupair_file_cut_short_is_refused(tmp_path):
         api.load(path)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(tournaments(max_players=9, max_rounds=5))

@@ -78,6 +78,7 @@ def scrabble_events(draw):
     return Tournament("Day", players, game="scrabble", tiebreaks=("PTS", "SPREAD"))
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scrabble_events())
 def test_generated_events_read_back_equal(tmp_path_factory, t):

@@ -68,6 +68,7 @@ def test_each_reader_refuses_a_doctype_behind_a_long_prologue(tmp_path, fmt):
         api.load(doc, format=fmt)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not shutil.which("strace"), reason="strace is not installed (.ci/run installs it)")
 def test_a_batch_of_doctypes_naming_a_fifo_finishes_and_opens_none(tmp_path):
     """Every reader, prologue and encoding in one batch, traced: each file refused, the FIFO

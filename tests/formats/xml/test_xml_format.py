@@ -20,6 +20,7 @@ from support.strategies import tournaments
 FMT = XmlFormat()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments())
 def test_write_then_read_gives_an_equal_tournament(tmp_path_factory, t):

@@ -24,6 +24,7 @@ def _through_xml(tmp_path: Path, t):
     return path, api.load(path).tournament
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(team_events())
