@@ -14,6 +14,16 @@ class Builtin(NamedTuple):
     formats: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, suffixes)
 
 
+class Files(NamedTuple):
+    """What a format declares of its files that a batch's walk asks of every format (which files
+    make one event, which are read beside it, what its events are written as): answered from here
+    while built-ins are pending, so that listing an archive imports none of them."""
+
+    written: str  # the suffix its events are written with (``Formats.written_as``'s ``output_name``)
+    sets: tuple[str, ...] = ()  # ``EventFiles.set_suffixes``
+    companions: tuple[str, ...] = ()  # ``EventFiles.companions``
+
+
 BUILTINS = (
     Builtin("brightwell_plugin.criteria.scores", criteria=("PTS", "DISCS", "SPREAD", "WIN", "PS")),
     Builtin("brightwell_plugin.criteria.brightwell", criteria=("BQ",)),
@@ -67,5 +77,17 @@ BUILTINS = (
     Builtin("brightwell_plugin.adapters.swisschess.format", formats=(("swiss-chess", (".swt",)),)),
     Builtin("brightwell_plugin.adapters.papi.format", formats=(("papi", (".papi",)),)),
 )
+
+FILES = {  # by format name; tests/plugins/test_plugins.py checks it against what the loaded formats declare
+    "xml": Files(".xml"), "trf": Files(".trf"), "trf-heltour": Files(".xml"), "trf-engine": Files(".trf"),
+    "swissperfect": Files(".trn", sets=(".trn", ".ini", ".sco")), "swissperfect-text": Files(".xml"),
+    "flipthedisc": Files(".xml"), "papp": Files(".elo"),
+    "papp-workfile": Files(".xml", companions=("papp.cfg", "joueurs", "joueurs.txt", "nouveaux.txt")),
+    "opengotha": Files(".xml"), "opengotha-all": Files(".xml"), "macmahon": Files(".xml"), "pairgoth": Files(".xml"),
+    "chess-results": Files(".xml"), "tsh": Files(".t", companions=("config.tsh",)), "tsh-js": Files(".xml"),
+    "egd": Files(".h9"), "ffg-tou": Files(".tou"), "aupair": Files(".tou"), "tsh-archive": Files(".xml"),
+    "wthor": Files(".xml"), "chess-json": Files(".jch"), "swiss-manager": Files(".xml"), "sharly": Files(".xml"),
+    "swiss-chess": Files(".xml"), "papi": Files(".xml"),
+}
 
 DEFAULT_PLUGINS = tuple(b.module for b in BUILTINS)  # in registration order: the first format that sniffs a file wins

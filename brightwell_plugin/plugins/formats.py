@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from brightwell_plugin.errors import BrightwellError, UnknownFormat
 from brightwell_plugin.limits import read_head
-from brightwell_plugin.plugins.builtins import Builtin
+from brightwell_plugin.plugins.builtins import BUILTINS, FILES, Builtin, Files
 from brightwell_plugin.plugins.registry import Registry
 
 if TYPE_CHECKING:
@@ -105,15 +105,30 @@ class Formats(Registry["Format"]):
 
     # -- the files of an event -------------------------------------------------------------------
 
+    def declared(self) -> list[tuple[tuple[str, ...], Files]]:
+        """Each format's suffixes and what it declares of its files, in registration order: while
+        built-ins are pending (the host holds built-ins alone), from their manifest, importing none
+        (:data:`~brightwell_plugin.plugins.builtins.FILES`); else from the formats themselves."""
+        known = self._memo.get("declared")  # forgotten when a plugin comes or goes
+        if known is None:
+            if self._host.lazy:
+                known = [(suffixes, FILES[name]) for b in BUILTINS for name, suffixes in b.formats]
+            else:
+                known = [(f.about.suffixes, Files(self.written_as(f).output_name(Path("x")).suffix.lower(),
+                                                  f.event_files.set_suffixes, f.event_files.companions))
+                         for f in self.values()]
+            self._memo["declared"] = known
+        return known
+
     def companions(self) -> frozenset[str]:
         """Names of files read beside an event that are no events themselves (config.tsh)."""
-        return self.derived("companions", lambda found: frozenset(
-            c for f in found.values() for c in f.event_files.companions))
+        return frozenset(c for _, files in self.declared() for c in files.companions)
 
     def set_of(self, suffix: str) -> tuple[str, ...]:
         """The suffixes of the set a file of ``suffix`` belongs to (its main file's first), or ()."""
-        sets = self.derived("sets", lambda found: {s: f.event_files.set_suffixes for f in reversed(found.values())
-                                                   for s in f.event_files.set_suffixes})
+        sets = self._memo.get("sets")
+        if sets is None:
+            sets = self._memo["sets"] = {s: files.sets for _, files in reversed(self.declared()) for s in files.sets}
         return sets.get(suffix.lower(), ())
 
     def event_files(self, path: str | os.PathLike) -> tuple[Path, ...]:
@@ -195,7 +210,11 @@ class Formats(Registry["Format"]):
         the input spells it when it is the same suffix (``WOC.ELO`` is written back as ``WOC.ELO``),
         but for the sets of several files."""
         suffix = path.suffix.lower()
-        written = self.derived(f"output suffixes {to}", lambda found: self.output_suffixes(to)).get(suffix, suffix)
+        key = f"output suffixes {to}"
+        suffixes = self._memo.get(key)
+        if suffixes is None:
+            suffixes = self._memo[key] = self.output_suffixes(to)
+        written = suffixes.get(suffix, suffix)
         return path.suffix if written == suffix and not self.set_of(suffix) else written
 
     def output_path(self, source: Path, stem: Path, written: Format) -> Path:
@@ -212,11 +231,10 @@ class Formats(Registry["Format"]):
         suffixes is left out (its source's own suffix stands for it)."""
         if to is not None:
             only = self.find(to).output_name(Path("x")).suffix.lower()
-            return {s: only for f in self.values() for s in f.about.suffixes}
+            return {s: only for suffixes, _ in self.declared() for s in suffixes}
         found: dict[str, set[str]] = {}
-        for f in self.values():
-            written = self.written_as(f).output_name(Path("x")).suffix.lower()
-            for s in f.about.suffixes:
-                found.setdefault(s, set()).add(written)
+        for suffixes, files in self.declared():
+            for s in suffixes:
+                found.setdefault(s, set()).add(files.written)
         return {s: next(iter(outs)) for s, outs in found.items() if len(outs) == 1}
 

@@ -146,6 +146,12 @@ class Host:
         if self._pending:
             self.load_claiming(lambda b: True)
 
+    @property
+    def lazy(self) -> bool:
+        """Whether built-ins are pending: then the host holds built-ins alone (any other plugin
+        registers them all), and what they declare is in :mod:`~brightwell_plugin.plugins.builtins`."""
+        return bool(self._pending)
+
     def _changed(self) -> None:
         for registry in (self.criteria, self.presets, self.formats):
             registry.forget()

@@ -52,6 +52,24 @@ def test_builtins_are_ordinary_plugins():
     assert "xml" in host.formats
 
 
+def test_the_manifest_declares_the_files_the_loaded_formats_declare(tmp_path):
+    """A lazy host answers a batch's walk from the manifest (builtins.FILES), a loaded one from the
+    formats: both the same, and the lazy one imports no format for it."""
+    loaded, lazy = Host(external=False), Host(external=False)
+    loaded.plugins()  # loads every built-in
+    assert not loaded.lazy and lazy.lazy
+    assert lazy.formats.declared() == loaded.formats.declared()
+    assert lazy.formats.loaded() == {}  # nothing imported to answer
+    for suffix in {s for suffixes, _ in loaded.formats.declared() for s in suffixes} | {".ZIP", ".x"}:
+        assert lazy.formats.set_of(suffix) == loaded.formats.set_of(suffix), suffix
+        for to in (None, "trf", "xml"):
+            path = tmp_path / f"Event{suffix}"
+            assert lazy.formats.output_suffix(path, to) == loaded.formats.output_suffix(path, to), (suffix, to)
+    assert lazy.formats.companions() == loaded.formats.companions() >= {"config.tsh"}
+    assert lazy.formats.output_suffixes() == loaded.formats.output_suffixes()
+    assert lazy.lazy  # --to trf and xml imported those two only
+
+
 def test_throwaway_plugin_registered_then_unregistered():
     host = Host(external=False)
     plugin = BonusPlugin()
