@@ -327,9 +327,10 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
     fmt = host.formats.find(format) if format else host.formats.writer_for(p)
     if not fmt.about.can_write:
         raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
-    # on first use (benchmarks/bench_start.py)
-    from brightwell_plugin.conversion import lost_in
-    lost = lost_in(tournament, fmt, host) if said or strict else []
+    lost = []
+    if said or strict:  # imported on first use (benchmarks/bench_start.py), and not for a batch's plain write
+        from brightwell_plugin.conversion import lost_in
+        lost = lost_in(tournament, fmt, host)
     if lost and strict:
         raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(lost)} (--strict)", file=str(p))
     atomic_write_all(fmt.files(tournament, p), follow_symlinks=follow_symlinks)  # failures name the file

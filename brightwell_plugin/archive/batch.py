@@ -115,8 +115,8 @@ def _write(t, target: Path, fmt, strict: bool, renumber: bool, host: Host, said:
     """Write ``t`` as ``fmt``: refused with ``strict`` when the target cannot carry what changes the
     standings; with ``renumber``, the players numbered 1..n when the target cannot hold their numbers.
     What the target could not carry is returned when ``said`` (and only then worked out)."""
-    from brightwell_plugin.conversion import lost_in, renumbered  # on first use
     if strict:
+        from brightwell_plugin.conversion import lost_in  # on first use: a plain write needs none of it
         standings = [str(x) for x in lost_in(t, fmt, host) if getattr(x, "standings", True)]
         if standings:
             raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(standings)} (--strict)")
@@ -128,6 +128,7 @@ def _write(t, target: Path, fmt, strict: bool, renumber: bool, host: Host, said:
         if not renumber:
             raise BrightwellError(f"{exc.message}; --renumber numbers the players 1..n", file=exc.file,
                                   place=exc.place) from None
+    from brightwell_plugin.conversion import renumbered
     return api.write(renumbered(t), target, fmt.name, host=host, said=said) + ["players numbered 1..n (--renumber)"]
 
 

@@ -24,6 +24,11 @@ from concurrent.futures import (
 from contextlib import contextmanager
 from itertools import accumulate
 
+try:  # imported here, before the pool forks its workers: once, not once in each of them
+    import ctypes
+except ImportError:
+    ctypes = None
+
 IN_FLIGHT = 4  # chunks a worker may have queued: enough to keep it busy, few enough to hold little
 
 _STOP = None  # in a worker of our own pool: set by the parent on Ctrl-C
@@ -70,7 +75,8 @@ def die_with_parent(parent: int) -> None:
     """End this process when ``parent`` ends: the kernel's parent-death signal on Linux, elsewhere
     a thread that looks once a second."""
     try:
-        import ctypes
+        if ctypes is None:
+            raise OSError
         libc = ctypes.CDLL(None, use_errno=True)
         if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
             raise OSError
