@@ -121,7 +121,18 @@ def bind(spec: str | Sequence[str] | None, t: Tournament, host: Host):
 def configured(spec: str | Sequence[str], host: Host, teams: bool = False):
     """(item, criterion, options) for each item of ``spec``; an unknown or misconfigured item
     raises :class:`BrightwellError` naming it. Ranking ``teams``, an item may end in ``:MP`` (over
-    match points, the view's own score) or ``:GP`` (the criterion computed over game points)."""
+    match points, the view's own score) or ``:GP`` (the criterion computed over game points).
+    Configured once per spec until a plugin comes or goes (a batch ranks thousands of files by one)."""
+    key = (spec if isinstance(spec, str) else tuple(spec), teams)
+    try:
+        hash(key)
+    except TypeError:  # an item that is no text: configured each time
+        return _configured(spec, host, teams)
+    return list(host.criteria.remembered(key, lambda: tuple(_configured(spec, host, teams))))
+
+
+def _configured(spec: str | Sequence[str], host: Host, teams: bool = False) -> list:
+    """:func:`configured`, configured anew."""
     out = []
     for item in parse_spec(spec):
         try:

@@ -291,3 +291,47 @@ def test_a_reranked_trf_line_is_what_looking_at_each_field_makes(line, tail, poi
             _line_001(new, raw, old)
         return
     assert _line_001(new, raw, old) == plain
+
+
+@pytest.mark.parametrize("spec", ["PTS,BH,SB", "BQ:preset=woc,DISCS,BH/C1", ("PTS", "ARO", "TPR")])
+def test_a_spec_configured_once_per_host_is_what_configuring_it_anew_makes(spec):
+    from brightwell_plugin.plugins.host import Host
+    from brightwell_plugin.standings import _configured, configured
+
+    def shape(bound):  # a lazy host makes its criteria anew as it imports built-ins: compared by type
+        return [(item, type(criterion), opts) for item, criterion, opts in bound]
+
+    host = Host(external=False)
+    first, again = configured(spec, host), configured(spec, host)
+    assert shape(first) == shape(again) == shape(_configured(spec, host)) == shape(_configured(spec, Host()))
+    assert first is not again and all(x[2] is y[2] for x, y in zip(first, again))  # each its list; remembered
+
+
+def test_a_spec_remembered_is_forgotten_when_a_plugin_comes_and_kept_within_a_bound():
+    from brightwell_plugin.criteria.base import Criterion
+    from brightwell_plugin.errors import BrightwellError
+    from brightwell_plugin.plugins.hookspecs import hookimpl
+    from brightwell_plugin.plugins.host import Host
+    from brightwell_plugin.standings import configured
+
+    class Shadow(Criterion):
+        name, title = "SHADOW", "A criterion registered late"
+
+        def compute(self, ctx, opts, groups=()):
+            return [0.0] * ctx.n
+
+    class Late:
+        @hookimpl
+        def brightwell_register_criteria(self, register):
+            register(Shadow())
+
+    host = Host(external=False)
+    with pytest.raises(BrightwellError, match="unknown criterion 'SHADOW'"):
+        configured("PTS,SHADOW", host)
+    bound = configured("PTS", host)
+    host.register(Late())
+    assert [c.name for _, c, _ in configured("PTS,SHADOW", host)] == ["PTS", "SHADOW"]
+    assert configured("PTS", host)[0][1] is not bound[0][1]  # configured anew with the new registry
+    for n in range(1, 70):  # many specs: at most 64 answers kept
+        configured(["PTS"] * n, host)
+    assert sum(1 for k in host.criteria._memo if k[:1] == ("remembered",)) == 64

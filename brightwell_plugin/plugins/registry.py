@@ -113,6 +113,19 @@ class Registry(Mapping[str, T], Generic[T]):
             self._memo[key] = make(found)
         return self._memo[key]
 
+    def remembered(self, key: tuple, make: Callable[[], Any], most: int = 64) -> Any:
+        """``make()`` for ``key``, made once until a plugin comes or goes (nothing imported for
+        it); at most ``most`` such answers are kept (the oldest is made again when asked)."""
+        key = ("remembered", *key)
+        if key in self._memo:
+            return self._memo[key]
+        value = make()  # may import a built-in: the memo is then a new one
+        kept = [k for k in self._memo if type(k) is tuple and k[:1] == ("remembered",)]
+        if len(kept) >= most:
+            del self._memo[kept[0]]
+        self._memo[key] = value
+        return value
+
     # -- building --------------------------------------------------------------------------------
 
     def forget(self) -> None:
