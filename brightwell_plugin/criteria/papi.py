@@ -26,16 +26,18 @@ def papi_cut(rounds: int) -> int:
 
 
 def _adjusted(ctx, o: int) -> float:
-    """An opponent's score as Papi counts it in a Swiss: every round not played over the board a draw."""
+    """An opponent's score as Papi counts it in a Swiss: every round not played over the board a draw
+    (a pairing awaiting its result counts neither way: docs/rounds.md)."""
     draw, rp = ctx.t.scoring.draw, ctx.round_points[o]
-    return sum(rp[r] if e.kind is Kind.GAME else draw for r, e in enumerate(ctx.entries[o]))
+    return sum(rp[r] if e.kind is Kind.GAME else draw for r, e in enumerate(ctx.entries[o]) if e.kind is not Kind.PAIRED)
 
 
 def _dummy(ctx, i: int, r: int) -> float:
     """The virtual opponent of player ``i``'s unplayed round ``r`` (from 0): his points before it, a draw
     each later round, and the reverse of his own result that round."""
     s, kind = ctx.t.scoring, ctx.entries[i][r].kind
-    base = ctx.points_after(r)[i] + s.draw * (ctx.k - r - 1)
+    later = sum(e.kind is not Kind.PAIRED for e in ctx.entries[i][r + 1:ctx.k])  # one awaiting its result: none
+    base = ctx.points_after(r)[i] + s.draw * later
     return base + (s.loss if kind in _WIN_LIKE else s.draw if kind is Kind.HALF_BYE else s.win)
 
 
@@ -50,6 +52,8 @@ def papi_buchholz(ctx, i: int, kind: str) -> tuple[float, list[tuple[int, float,
         return sum(v for _, v, _, _ in items), items
     items = []
     for r, (e, o) in enumerate(zip(ctx.entries[i], ctx.opp[i])):
+        if e.kind is Kind.PAIRED:  # awaiting its result: no term (docs/rounds.md)
+            continue
         if e.kind is Kind.GAME and o >= 0:
             items.append((r, _adjusted(ctx, o), f"{ctx.label(o)} (unplayed rounds as draws)"))
         else:
@@ -185,8 +189,8 @@ class PapiKashdan(Criterion):
             return {"win": 4, "draw": 2}.get(e.result.value, 1)
         return 4 if e.kind in _WIN_LIKE else 2 if e.kind is Kind.HALF_BYE else 1
 
-    def compute(self, ctx, opts, groups=()):
-        return [float(sum(self._round(e) for e in es)) for es in ctx.entries]
+    def compute(self, ctx, opts, groups=()):  # a pairing awaiting its result counts neither way
+        return [float(sum(self._round(e) for e in es if e.kind is not Kind.PAIRED)) for es in ctx.entries]
 
 
 class PapiSumOfBuchholz(Criterion):
@@ -197,7 +201,8 @@ class PapiSumOfBuchholz(Criterion):
 
     def compute(self, ctx, opts, groups=()):
         bh = ctx.cached("papi buchholz", lambda: [papi_buchholz(ctx, i, "standard")[0] for i in range(ctx.n)])
-        return [sum(bh[o] for o in opps if o >= 0) for opps in ctx.opp]
+        return [sum(bh[o] for e, o in zip(es, opps) if o >= 0 and e.kind is not Kind.PAIRED)
+                for es, opps in zip(ctx.entries, ctx.opp)]
 
 
 def _named(cls: type[Criterion], code: str) -> type[Criterion]:

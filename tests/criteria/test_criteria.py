@@ -256,3 +256,24 @@ def test_explain_value_equals_ranked_value_for_every_player_and_item(sample):
     for row in s.rows:
         got = [e.value for e in explain(sample, row.start_no, spec)]
         assert got == pytest.approx(list(row.values)), row.name
+
+
+def test_papis_criteria_count_a_pairing_awaiting_its_result_neither_way():
+    """Ranked after a round that is paired and has no result yet (--after-round paired), Papi's
+    Buchholz, its sum and its Kashdan are what they are after the round before: no virtual opponent,
+    no draw and no term for the pairing (docs/rounds.md). Found by a new user's trial on a Sharly event."""
+    import sys
+    from dataclasses import replace
+
+    from brightwell_plugin.plugin import Kind, new_entry
+    from support.paths import BENCHMARKS
+    sys.path.insert(0, str(BENCHMARKS))
+    from bench_trf import chess_event
+    t = chess_event(20, 5)
+    t = replace(t, players=tuple(replace(p, rounds=p.rounds[:-1] + (new_entry(Kind.PAIRED, p.rounds[-1].opponent),))
+                                 for p in t.players))
+    spec = ("PTS,OTHER_PAPI_BUCHHOLZ_CUT,OTHER_PAPI_BUCHHOLZ_STANDARD,OTHER_PAPI_BUCHHOLZ_MEDIAN,OTHER_PAPI_KASHDAN,"
+            "OTHER_PAPI_BUCHHOLZ_SUM")
+    paired, played = rank(t, spec, after_round="paired"), rank(t, spec, after_round="played")
+    assert (paired.after_round, played.after_round) == (5, 4)
+    assert [r.values for r in paired.rows] == [r.values for r in played.rows]
