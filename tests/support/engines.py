@@ -108,6 +108,11 @@ def _pairing_core_input(path: Path):
         raise Refused(f"pairing-core: {exc}") from None
 
 
+# the search steps pairing-core may take for one round (its own default: 2,000,000, a minute on a
+# bracket it then gives up on; a test that meets its limit says so and skips)
+PAIRING_CORE_STEPS = 300_000
+
+
 def pairing_core_points(path: Path) -> dict[int, float]:
     return {p.pairing_id: p.points for p in _pairing_core_input(path).players}
 
@@ -115,6 +120,7 @@ def pairing_core_points(path: Path) -> dict[int, float]:
 def pairing_core_pairs(path: Path, folder: Path) -> Pairs | None:
     """The next round from its TRF reading: each player's points, colours, opponents, pairing-allocated
     bye and floats (a float: a game against an opponent of another score before the round)."""
+    from pairing_core import ExecutionBudgets
     from pairing_core.api import EngineRequest, pair
     from pairing_core.models import PlayerData
     read = _pairing_core_input(path)
@@ -142,7 +148,8 @@ def pairing_core_pairs(path: Path, folder: Path) -> Pairs | None:
                                   color_hist=colours, opponents=frozenset(met), received_bye=bye,
                                   float_hist=floats))
     try:
-        result = pair(EngineRequest(players=players, ruleset="dutch-till2026-compat", round_number=rounds + 1))
+        result = pair(EngineRequest(players=players, ruleset="dutch-till2026-compat", round_number=rounds + 1,
+                                    budgets=ExecutionBudgets(max_steps=PAIRING_CORE_STEPS)))
     except Exception as exc:
         if "Impossible" in type(exc).__name__:  # no legal pairing: the event is at its end
             return None
