@@ -45,10 +45,10 @@ class Progress:
     def title(self, k: int) -> str:
         """'after round 3 of 7', and the round paired without its results when there is one."""
         text = f"after round {k} of {self.planned}" if self.planned > k else f"after round {k}"
-        if k == self.played and self.awaiting_results:
+        if self.awaiting_results and k in (self.played, self.played + 1):  # the round awaiting results, or before it
             done, games = self.next_round
-            text += (f" (round {k + 1} in progress: {done} of {games} games with their result)" if done
-                     else f" (round {self.paired} paired, no results yet)")
+            text += (f" (round {self.played + 1} in progress: {done} of {games} games with their result)" if done
+                     else f" (round {self.played + 1} paired, no results yet)")
         return text
 
 

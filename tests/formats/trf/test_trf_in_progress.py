@@ -101,6 +101,7 @@ def test_a_round_paired_without_results_is_neither_played_nor_an_absence(tmp_pat
     stands = api.progress(t)
     assert (stands.planned, stands.played, stands.paired) == (5, 4, 5)
     assert stands.title(4) == "after round 4 of 5 (round 5 paired, no results yet)"
+    assert stands.title(5) == "after round 5 (round 5 paired, no results yet)"  # asked for: said too
     four, five = api.rank(t, "PTS,BH,SB"), api.rank(t, "PTS,BH,SB", after_round="paired")
     assert four.after_round == 4 and five.after_round == 5
     assert {r.start_no: r.values for r in four.rows} == {r.start_no: r.values for r in five.rows}
