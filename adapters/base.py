@@ -231,8 +231,8 @@ def lost_pairings(t: Tournament) -> list[Loss]:
     paired = Kind.PAIRED  # read once: the sum looks at every round record
     n = sum(e.kind is paired for p in t.players for e in p.rounds) // 2
     if n:
-        return [Loss(f"{n} pairing(s) without a result (written as not paired: OpenGotha counts such a "
-                     "pairing in the opponents' sums)")]
+        return [Loss(f"{n} pairing(s) without a result (written as not paired: a program reading the file "
+                     "may count that round as an absence)")]
     return []
 
 
