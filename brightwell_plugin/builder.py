@@ -53,11 +53,24 @@ class TournamentBuilder:
                 score_first < 0 or score_second < 0 or score_first + score_second > board):
             raise BrightwellError(f"round {r}: game scores {score_first}+{score_second} do not fit a board of {board}")
         if result is None:
+            if score_first is None or score_second is None:
+                raise BrightwellError(f"round {r}: the game {first}-{second} has neither a result nor both scores "
+                                      "(a pairing awaiting its result is paired())")
             diff = score_first - score_second
             result = Result.WIN if diff > 0 else Result.LOSS if diff < 0 else Result.DRAW
-        result = Result(result)
+        try:
+            result = Result(result)
+        except ValueError:
+            raise BrightwellError(f"round {r}: result {result!r} is none of "
+                                  f"{', '.join(x.value for x in Result)} (from {first}'s side)") from None
         self._put(r, first, new_entry(Kind.GAME, second, result, Side.FIRST, score_first, score_second))
         self._put(r, second, new_entry(Kind.GAME, first, result.reverse, Side.SECOND, score_second, score_first))
+        return self
+
+    def paired(self, r: int, first: int, second: int) -> TournamentBuilder:
+        """A pairing awaiting its result (``Kind.PAIRED``): neither played nor unplayed (docs/rounds.md)."""
+        self._put(r, first, new_entry(Kind.PAIRED, second, side=Side.FIRST))
+        self._put(r, second, new_entry(Kind.PAIRED, first, side=Side.SECOND))
         return self
 
     def forfeit(self, r: int, winner: int, loser: int, score_winner=None, score_loser=None) -> TournamentBuilder:

@@ -20,6 +20,8 @@ _EXPORTS = {
     **names("brightwell_plugin.criteria.base", "Criterion", "Parameter", "Options", "Part", "Explanation",
             "explanation", "Preset", "number", "whole_number", "decimals", "numbers", "yes_no"),
     **names("brightwell_plugin.context", "Context"),
+    # what a criterion declares for FIDE's checker's command line (brightwell-tiebreakchecker)
+    **names("brightwell_plugin.criteria.base", "Checked"),
     # tie-break lists as written: a criterion's numeric parameters
     **names("brightwell_plugin.tiebreak_spec", "NUMBER", "LARGEST", "spec_number"),
     # a format: its interface and what it declares, what it is given to read, what it returns, what it
@@ -40,8 +42,9 @@ _EXPORTS = {
     **names("brightwell_plugin.progress", "progress", "last_played", "last_paired"),
     # errors
     **names("brightwell_plugin.errors", "BrightwellError", "SpecError", "NotATournament"),
-    # a plugin's tests
+    # a plugin's tests, and a host of one's own to run them on (docs/plugins.md, "In tests")
     **names("brightwell_plugin.testing", "check_format", "check_round_trip", "check_refusals"),
+    **names("brightwell_plugin.plugins.host", "Host"),
 }
 
 __all__ = list(_EXPORTS)

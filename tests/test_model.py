@@ -42,3 +42,19 @@ def test_the_model_module_exports_no_member_aliases():
     public = {name for name in vars(m) if not name.startswith("_")}
     members = {member.name for enum in (Kind, Result, Side) for member in enum}
     assert not public & members, public & members
+
+
+def test_the_builder_pairs_without_a_result_and_refuses_a_game_it_cannot_score():
+    """A reader builds a pairing awaiting its result with ``paired``; a game with neither a result nor
+    both scores, or a result that is none, is refused in one line (a plugin author found a TypeError)."""
+    from brightwell_plugin.api import progress
+    from brightwell_plugin.builder import TournamentBuilder
+    from brightwell_plugin.errors import BrightwellError
+    b = TournamentBuilder("in progress", rounds=3).player(1, "A").player(2, "B")
+    t = b.game(1, 1, 2, result="win").paired(2, 1, 2).build()
+    assert t.player(1).rounds[1] == RoundEntry(Kind.PAIRED, 2, side=Side.FIRST)
+    assert (progress(t).played, progress(t).paired) == (1, 2)
+    with pytest.raises(BrightwellError, match="neither a result nor both scores"):
+        TournamentBuilder("x").player(1, "A").player(2, "B").game(1, 1, 2)
+    with pytest.raises(BrightwellError, match="result '1-0' is none of win, draw, loss"):
+        TournamentBuilder("x").player(1, "A").player(2, "B").game(1, 1, 2, result="1-0")
