@@ -299,7 +299,9 @@ def find_player(t: Tournament, who: str | int) -> int:
     if len(part) == 1:
         return part[0]
     if not part:
-        raise BrightwellError(f"no player named '{text}'")
+        what = "team" if t.ranks_teams else "player"
+        hint = " (the event ranks its teams: --boards explains its players)" if t.ranks_teams else ""
+        raise BrightwellError(f"no {what} named '{text}'{hint}")
     names = ", ".join(f"#{t.players[i].start_no} {t.players[i].name}" for i in part[:5])
     raise BrightwellError(f"'{text}' matches several players ({names}); use a start number")
 

@@ -182,9 +182,10 @@ class Formats(Registry["Format"]):
                                   file=str(options.path))
         return fmt.read(options)
 
-    def parts(self, path: Path) -> tuple[str, ...]:
+    def parts(self, path: str | os.PathLike) -> tuple[str, ...]:
         """The events a file holds when a format that declares several events a file
         (``several_events``) recognises it: each is read as ``ReadOptions.division``; () for one."""
+        path = Path(path)
         several = [f for f in self.claiming(path.suffix) if f.event_files.several_events]
         try:
             head = read_head(path, SNIFF_BYTES) if several else b""

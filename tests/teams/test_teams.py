@@ -642,3 +642,13 @@ def test_opengothas_mean_rating_is_the_first_line_up_over_the_team_size_toward_z
         s = api.rank(api.load(path).tournament)
         assert s.headings == ("MNR",)
         assert {r.start_no: r.values[0] for r in s.rows} == expected
+
+
+def test_a_name_no_team_has_says_the_event_ranks_teams_and_how_to_explain_a_player():
+    """Found by a new user: 'no player named' over a team event did not say why."""
+    from support.make_fixtures import FIXTURES
+    t = api.load(FIXTURES / "teams.trf").tournament
+    with pytest.raises(BrightwellError, match=r"no team named 'Zed' \(the event ranks its teams: --boards"):
+        api.explain(api.view(t), "Zed")
+    with pytest.raises(BrightwellError, match=r"^no player named 'Zed'$"):
+        api.explain(api.players_view(t), "Zed")
