@@ -303,12 +303,14 @@ def _counterparts(ready: Tournament, back: Tournament) -> dict[int, int]:
         if ranked_lines:
             orders.reverse()  # of two that fit as well, the standing order
         candidates += [{p.start_no: i for i, p in enumerate(order, 1)} for order in orders if len(order) == len(lines)]
+    by_key: dict[str, list[int]] = {}
+    for q in back.players:
+        by_key.setdefault(_key(q.name), []).append(q.start_no)
+    found = {p.start_no: by_key.get(_key(p.name), []) for p in ready.players}
+    by_name = {no: numbers[0] if len(numbers) == 1 else no for no, numbers in found.items()}
     if not candidates:
-        by_key: dict[str, list[int]] = {}
-        for q in back.players:
-            by_key.setdefault(_key(q.name), []).append(q.start_no)
-        found = {p.start_no: by_key.get(_key(p.name), []) for p in ready.players}
-        return {no: numbers[0] if len(numbers) == 1 else no for no, numbers in found.items()}
+        return by_name
+    candidates.append(by_name)  # a format numbering players its own way (a plugin's): after the others
     there = {q.start_no: q for q in back.players}
 
     def fit(mapping: dict[int, int]) -> tuple[int, int]:

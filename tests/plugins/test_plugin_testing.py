@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from brightwell_plugin import api, testing
-from brightwell_plugin.adapters.base import Format, ReadResult
+from brightwell_plugin.adapters.base import Format, ReadResult, changes_standings
 from brightwell_plugin.plugins.host import Host
 from support.make_fixtures import FIXTURES, othello_open, scrabble_day
 
@@ -62,3 +62,58 @@ def test_a_reader_that_raises_something_else_on_bad_input_fails_the_refusals(tmp
     with pytest.raises(AssertionError, match=r"careless-test, .*: (ValueError|UnicodeDecodeError).*\(a reader raises "
                                              r"BrightwellError"):
         testing.check_refusals(_Careless(), path, tmp_path / "bad")
+
+
+class _Scoreless(Format):
+    """Games by name without their scores (``round;first;second;result``), the players numbered in
+    the order of their names: like a plugin a new user wrote, whose round trip the check failed on."""
+
+    name = "scoreless-test"
+    suffixes = (".scoreless",)
+    can_write = True
+
+    def cannot_carry(self, t):
+        from brightwell_plugin.adapters.base import Loss
+        return [Loss("game scores")] if any(e.score is not None for p in t.players for e in p.rounds) else []
+
+    def dumps(self, t):
+        names = {p.start_no: p.name for p in t.players}
+        rows = [f"{r};{names[p.start_no]};{names[e.opponent]};{e.result.value}\n"
+                for p in t.players for r, e in enumerate(p.rounds, 1)
+                if e.kind.value == "game" and e.side is not None and e.side.value == "first"]
+        return "".join(rows).encode()
+
+    def read(self, path, *, encoding=None):
+        from brightwell_plugin.builder import TournamentBuilder
+        rows = [line.split(";") for line in Path(path).read_text().splitlines()]
+        numbers = {name: n for n, name in enumerate(sorted({x for row in rows for x in row[1:3]}), 1)}
+        b = TournamentBuilder("x")
+        for name, n in numbers.items():
+            b.player(n, name)
+        for r, first, second, result in rows:
+            b.game(int(r), numbers[first], numbers[second], result=result)
+        return ReadResult(b.build())
+
+
+def test_a_format_that_numbers_players_itself_and_holds_no_scores_meets_the_contract(tmp_path):
+    """Its players are matched by name, not number; an event ranked by BQ, which it cannot carry
+    (named), is checked ranked by points alone."""
+    testing.check_round_trip(_Scoreless(), othello_open(), tmp_path / "trip")
+
+
+def test_a_format_that_numbers_players_itself_is_matched_by_name(tmp_path):
+    """The round trip of an event it holds whole: players renumbered by name come back in place."""
+    from brightwell_plugin.builder import TournamentBuilder
+    b = TournamentBuilder("club night", rounds=3)
+    for no, name in enumerate(["Zoe", "Yann", "Xavier", "Wim", "Vera", "Ugo"], 1):
+        b.player(no, name)
+    for r, games in enumerate([[(1, 4, "win"), (2, 5, "draw"), (3, 6, "loss")],
+                               [(1, 2, "win"), (3, 4, "draw"), (5, 6, "win")],
+                               [(1, 6, "draw"), (2, 3, "loss"), (4, 5, "win")]], 1):
+        for first, second, result in games:
+            b.game(r, first, second, result=result)
+    t = b.build()
+    from brightwell_plugin import conversion
+    report = conversion.convert(t, _Scoreless(), tmp_path / "e.scoreless", host=testing.host_with(_Scoreless()))
+    assert report.moved == () and not any(map(changes_standings, report.lost))
+    testing.check_round_trip(_Scoreless(), t, tmp_path / "trip")
