@@ -114,8 +114,10 @@ def test_explain_prints_the_parts(sample_file):
     out = run("explain", str(sample_file), "Hana", "-t", "BQ:preset=woc")
     assert out.exit_code == 0
     assert "BQ:preset=woc = 260" in out.stdout and "withdrew" in out.stdout and "C = 6" in out.stdout
-    data = json.loads(run("explain", "--sample", "8", "-t", "BQ:preset=woc", "--json").stdout)
+    text = run("explain", "--sample", "8", "-t", "BQ:preset=woc", "--json").stdout
+    data = json.loads(text)
     assert data[0]["value"] == 260 and data[0]["parts"][2]["round"] == 3
+    assert '"value": 260,' in text  # a whole number written whole, as in the standings' JSON
 
 
 def test_criteria_formats_plugins():
