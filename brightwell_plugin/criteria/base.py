@@ -187,7 +187,7 @@ class Criterion:
                 names = ", ".join(known) or "none"
                 raise SpecError(f"{self.name} has no parameter '{key}' (parameters: {names})", place=item.text)
             if p.choices and value not in p.choices:
-                raise SpecError(f"{key}={value}: expected one of {'|'.join(p.choices)}", place=item.text)
+                raise SpecError(f"{key} takes {'|'.join(p.choices)}, not '{value}'", place=item.text)
             params[key] = value
         values = {}
         for p in self.parameters:

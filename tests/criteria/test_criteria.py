@@ -117,7 +117,7 @@ def test_unknown_parameter_preset_modifier():
     b = TournamentBuilder("x", rounds=1, board=64).player(1, "A")
     t = b.build()
     for spec, msg in (("BQ:colour=6", "no parameter 'colour'"), ("BQ:preset=xyz", "no preset 'xyz'"),
-                      ("BQ/C1", "does not take /C1"), ("BQ:round=some", "expected one of"),
+                      ("BQ/C1", "does not take /C1"), ("BQ:round=some", r"BQ:round=some: round takes .*, not 'some'"),
                       ("NOPE", "unknown criterion"), ("BQ:subst=bye+moon", "unknown round kind"),
                       ("BQ:coef=many", "coef"), ("BQ:u=half", "u must be a number")):
         with pytest.raises(SpecError, match=msg):
