@@ -164,7 +164,7 @@ def _parse_slow(block: str, where: str) -> RoundEntry:
     opp_text, colour, result = block[0:4], block[5].lower(), block[7].upper()
     if opp_text.strip() and not digits(opp_text.strip()):
         raise BrightwellError(f"opponent '{opp_text.strip()}' is not a start number", place=where)
-    opp = int(opp_text) if opp_text.strip() else 0
+    opp = int(opp_text.strip()) if opp_text.strip() else 0  # strip() takes \x1c-\x1f as spaces, int() does not
     side = Side.FIRST if colour == "w" else Side.SECOND if colour == "b" else None
     if colour not in "wb- ":
         raise BrightwellError(f"colour '{block[5]}' is not w, b or -", place=where)
