@@ -9,8 +9,8 @@ collector, one process (not the forked site builder), Jinja templates
 (``tests/support/plain_rows.py``, not the hand-built table rows), every TRF round cell looked at (not
 a line of usual cells matched at once), each TRF file's round blocks read anew (not shared by
 the process's files), a re-ranked TRF line written field by field (not its points and rank put
-at once). Each is timed twice: the hot
-path alone, run a second time in its process (imports and caches warm), and the whole process
+at once), the opponents' view made row by row (not its usual rows set at once). Each is timed
+twice: the hot path alone, run a second time in its process (imports and caches warm), and the whole process
 that runs it once, as a command does (where a trick's saving in the garbage collector's work and
 in freeing memory shows). The two alternate RUNS times; the best of each is compared, with a
 digest of what each made. A trick is kept where the plain way is at least 1.3 times slower on
@@ -80,6 +80,13 @@ def plain_cuts() -> None:
         view, ed, rr = self._setup(ctx, opts)
         return [cut_values(self._items(ctx, view, ed, rr, i), opts.modifiers, ctx.k)[0] for i in range(ctx.n)]
     buchholz._OpponentSum.values_with_cuts = values_with_cuts
+
+
+def plain_opponent_view() -> None:
+    """The opponents' view (BH, SB, FB...) made row by row, not its usual rows (a game against a real
+    opponent every round) set at once."""
+    from brightwell_plugin.criteria import unplayed
+    _replace_everywhere({unplayed._opponent_view: unplayed._opponent_view_each})
 
 
 def _replace_everywhere(plain: dict) -> None:
@@ -196,6 +203,31 @@ def ranking(name: str, spec: str):
     return rank
 
 
+def ranking_trf(spec: str):
+    """The hot path of ranking each TRF event of ``folder/trf`` (60 players x 9 rounds, read before) by ``spec``."""
+    def rank(folder: Path):
+        events = [api.load(p).tournament for p in sorted((folder / "trf").iterdir())]
+        start = time.process_time()
+        made = [api.rank(t, spec).rows for t in events]
+        took = time.process_time() - start
+        return took, made, lambda: hashlib.sha256(repr(made).encode()).hexdigest()
+    return rank
+
+
+def opponent_views(folder: Path):
+    """The hot path of the opponents' view (BH, SB, FB's) of each TRF event of ``folder/trf``, its
+    context made before."""
+    from brightwell_plugin.context import Context
+    from brightwell_plugin.criteria import unplayed
+    contexts = [Context(api.load(p).tournament) for p in sorted((folder / "trf").iterdir())]
+    for ctx in contexts:
+        ctx.points  # what the view reads of the context: made before
+    start = time.process_time()
+    made = [unplayed._opponent_view(ctx, False, False, False) for ctx in contexts]
+    took = time.process_time() - start
+    return took, made, lambda: hashlib.sha256(repr(made).encode()).hexdigest()
+
+
 def publication_document(folder: Path):
     """The hot path of a publication's document: a 2,000 x 11 event's standings after each round,
     and every player's explanations."""
@@ -236,6 +268,11 @@ TRICKS = {  # name: (the hot path, how to make it plain)
     "gc paused (publish a 2,000-player site, wall)": (publish_site, plain_gc),
     "cut sums of real opponents (rank 2,000 x 11 by PTS,BH/C1,SB/C1)": (ranking("othello.trf", "PTS,BH/C1,SB/C1"),
                                                                         plain_cuts),
+    "opponents' view of usual rows at once (the view of 200 TRF events of 60 x 9)": (opponent_views,
+                                                                                   plain_opponent_view),
+    "opponents' view of usual rows at once (rank 200 TRF events of 60 x 9 by PTS,BH,SB)": (ranking_trf("PTS,BH,SB"),
+                                                                                          plain_opponent_view),
+    "opponents' view of usual rows at once (batch: 200 TRF events of 60 x 9)": (batch_trf, plain_opponent_view),
     "hand-built rows (render a 2,000-player site)": (render_pages, plain_rows),
     "TRF cells settled by one match (batch: load, rank, write 200 TRF events of 60 x 9)": (batch_trf, plain_cells),
     "TRF round records shared by a process's files (batch: 200 TRF events of 60 x 9)": (batch_trf,

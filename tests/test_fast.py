@@ -13,7 +13,7 @@ import textwrap
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
-from support.strategies import tournaments
+from support.strategies import chess_tournaments, tournaments
 
 from brightwell_plugin import fast
 from brightwell_plugin.api import _with_result
@@ -336,3 +336,39 @@ def test_a_spec_remembered_is_forgotten_when_a_plugin_comes_and_kept_within_a_bo
     for n in range(1, 70):  # many specs: at most 64 answers kept
         configured(["PTS"] * n, host)
     assert sum(1 for k in host.criteria._memo if k[:1] == ("remembered",)) == 64
+
+
+def _some_pending_or_strangers(t, data):
+    """``t`` with some of its games turned into pairings awaiting a result, and some opponents into
+    start numbers no player has (rows the opponents' view sets apart)."""
+    stranger = max((p.start_no for p in t.players), default=0) + 1
+
+    def changed(e):
+        if e.kind is not Kind.GAME:
+            return e
+        what = data.draw(st.sampled_from(["keep"] * 6 + ["pending", "stranger"]))
+        if what == "pending":
+            return dataclasses.replace(e, kind=Kind.PAIRED, result=None)
+        return dataclasses.replace(e, opponent=stranger) if what == "stranger" else e
+    players = tuple(dataclasses.replace(p, rounds=tuple(map(changed, p.rounds))) for p in t.players)
+    return dataclasses.replace(t, players=players)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(t=st.one_of(tournaments(), chess_tournaments()), data=st.data())
+def test_the_opponents_view_with_usual_rows_at_once_is_the_view_row_by_row(t, data):
+    """unplayed._opponent_view (a game against a real opponent every round ranked: set at once) makes
+    what _opponent_view_each (every row looked at) makes, after any round, under each reading."""
+    from brightwell_plugin.context import Context
+    from brightwell_plugin.criteria.unplayed import _opponent_view, _opponent_view_each
+    if data.draw(st.booleans()):
+        t = _some_pending_or_strangers(t, data)
+    after = data.draw(st.integers(0, t.rounds_played))
+    for fore in (False, True):
+        for rr in (False, True):
+            for as_played in (False, True):
+                fast, plain = (view(Context(t, after), fore, rr, as_played)
+                               for view in (_opponent_view, _opponent_view_each))
+                assert fast == plain
+                assert [type(x) for x in fast.adjusted + fast.own] == [type(x) for x in plain.adjusted + plain.own]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from itertools import repeat
-from operator import attrgetter, is_
+from operator import add, attrgetter, is_
 from typing import NamedTuple
 
 from brightwell_plugin.context import Context
@@ -136,17 +136,54 @@ def opponent_view(ctx: Context, fore: bool = False, rr: bool = False, as_played:
 
 
 def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> OpponentView:
+    """:func:`_opponent_view_each`, the usual rows at once: a player with a game against a real opponent
+    in every round ranked has no unplayed round, so others see his score of those rounds and every
+    round counts (16.3). Only the other rows (:func:`rows_apart`) are looked at one by one; with a
+    Fore Buchholz final round, every row is."""
+    k = ctx.k
+    if fore and k >= ctx.R:
+        return _opponent_view_each(ctx, fore, rr, as_played)
+    every_round = [True] * k  # the usual players' rounds all count: one list, shared (read only)
+    adjusted = list(map(add, repeat(0.0), map(sum, ctx.round_points)))
+    own, real = list(ctx.points), [every_round] * ctx.n
+    for i, adj, score, counted in _row_views(ctx, rows_apart(ctx), 0, rr, as_played, every_round):
+        adjusted[i], own[i], real[i] = adj, score, counted
+    return OpponentView(adjusted, own, real)
+
+
+def rows_apart(ctx: Context) -> list[int]:
+    """The players (indexes, in order) with a round ranked that is not a game against a real
+    opponent (a record of another kind, or an opponent index of -1: none, or not a player)."""
+    if not ctx.k:
+        return list(range(ctx.n))
+    game = Kind.GAME
+    apart = {i for i, es in enumerate(ctx.entries) for e in es if e.kind is not game}
+    apart.update(i for i, opps in enumerate(ctx.opp) if -1 in opps)
+    return sorted(apart)
+
+
+def _opponent_view_each(ctx: Context, fore: bool, rr: bool, as_played: bool) -> OpponentView:
+    """The view, every row looked at (:func:`_row_views`): what :func:`_opponent_view` makes."""
+    fore_round = ctx.k if fore and ctx.k >= ctx.R else 0
+    adjusted, own, real = [], [], []
+    for _, adj, score, counted in _row_views(ctx, range(ctx.n), fore_round, rr, as_played, [True] * ctx.k):
+        adjusted.append(adj)
+        own.append(score)
+        real.append(counted)
+    return OpponentView(adjusted, own, real)
+
+
+def _row_views(ctx: Context, rows, fore_round: int, rr: bool, as_played: bool, every_round: list[bool]):
+    """(i, adjusted score (16.3), own score, rounds that count) of each player ``i`` of ``rows``;
+    ``every_round`` is the rounds that count of a player all of whose rounds count."""
     draw, k = ctx.t.scoring.draw, ctx.k
-    fore_round = k if fore and k >= ctx.R else 0
     # FB: a final-round pairing makes the unplayed rounds before it count as they scored, not as draws;
     # FIDE's checker (gacrux tiebreak.py, compute_buchholz_sonneborn_berger_ver) keeps that to the sums
     # over an event's own points, a team's match points: over a team's game points they stay draws
     over_match_points = not ctx.ranks_teams or ctx.match_points is ctx
-    adjusted, own, real = [], [], []
     game, pending = Kind.GAME, Kind.PAIRED  # a pairing awaiting its result counts neither way (docs/rounds.md)
-    every_round = [True] * k  # the usual players' rounds all count: one list, shared (read only)
-    for i, es in enumerate(ctx.entries):
-        opps, rp = ctx.opp[i], ctx.round_points[i]
+    for i in rows:
+        es, opps, rp = ctx.entries[i], ctx.opp[i], ctx.round_points[i]
         last_non_vur = k - 1
         while last_non_vur >= 0 and es[last_non_vur].kind in _VUR_KINDS:
             last_non_vur -= 1
@@ -169,10 +206,7 @@ def _opponent_view(ctx: Context, fore: bool, rr: bool, as_played: bool) -> Oppon
             shift = draw - rp[k - 1]
             adj += shift
             score += shift
-        adjusted.append(adj)
-        own.append(score)
-        real.append(counted)
-    return OpponentView(adjusted, own, real)
+        yield i, adj, score, counted
 
 
 def dummy_value(ctx: Context, view: OpponentView, i: int, r: int, ed: int) -> float:
