@@ -19,7 +19,7 @@ from brightwell_plugin.adapters.base import (
 )
 from brightwell_plugin.adapters.names import loose_key
 from brightwell_plugin.context import Context
-from brightwell_plugin.errors import BrightwellError
+from brightwell_plugin.errors import BrightwellError, CannotCarry
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.limits import digits
 from brightwell_plugin.model import PUBLISHED, Kind, Tournament, further_games, tie_key
@@ -394,7 +394,8 @@ def _read_back(ready: Tournament, files: dict[Path, bytes], fmt: Format, path: P
         said = "; ".join(str(x) for x in lost if changes_standings(x)) or "nothing it names"
         why = f"format '{fmt.name}' cannot carry what ranks this event ({said}): the file written would not rank" \
             if source is not None else "the event does not rank by its own tie-break list, nor would the file written"
-        raise BrightwellError(f"{why}: {_what(exc)}; nothing was written", file=str(path)) from None
+        raise (CannotCarry if source is not None else BrightwellError)(
+            f"{why}: {_what(exc)}; nothing was written", file=str(path)) from None
     if source is None:
         return lost, ()
     there = _counterparts(ready, back)

@@ -36,6 +36,11 @@ class UnknownFormat(BrightwellError):
     """No registered format recognises the file."""
 
 
+class CannotCarry(BrightwellError):
+    """A conversion refused: the file written would not rank by the event's tie-break list, the format
+    holding not what it needs (``Format.cannot_carry`` names it)."""
+
+
 class NotATournament(BrightwellError):
     """A file of a known kind that holds no event to rank (a game database)."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from brightwell_plugin import __version__
-from brightwell_plugin.criteria.base import Explanation
+from brightwell_plugin.criteria.base import Explanation, json_number
 from brightwell_plugin.crosstable import cell, crosstable, records
 from brightwell_plugin.fast import gc_paused
 from brightwell_plugin.model import Tournament
@@ -18,10 +18,6 @@ SCHEMA = "brightwell-standings"
 VERSION = 2
 
 
-def _number(x):
-    return int(x) if isinstance(x, float) and x.is_integer() else x
-
-
 def _standings(standings: Standings, wdl: dict[int, list], points: dict[int, float]) -> dict:
     """One round's standings; ``wdl``: each player's W-D-L after each round."""
     shared = shared_ranks(standings)
@@ -30,14 +26,14 @@ def _standings(standings: Standings, wdl: dict[int, list], points: dict[int, flo
     for r in standings.rows:
         w, d, lost = wdl[r.start_no][k - 1] if k else (0, 0, 0)
         rows.append({"rank": r.rank, "shared": r.rank in shared, "start_no": r.start_no,
-                     "points": _number(points[r.start_no]), "wins": w, "draws": d, "losses": lost,
-                     "values": [_number(v) for v in r.values]})
+                     "points": json_number(points[r.start_no]), "wins": w, "draws": d, "losses": lost,
+                     "values": [json_number(v) for v in r.values]})
     return {"after_round": k, "rows": rows}
 
 
 def _explanation(e: Explanation) -> dict:
-    return {"item": e.item, "value": _number(e.value), "notes": list(e.notes),
-            "parts": [{"label": p.label, "value": None if p.value is None else _number(p.value),
+    return {"item": e.item, "value": json_number(e.value), "notes": list(e.notes),
+            "parts": [{"label": p.label, "value": None if p.value is None else json_number(p.value),
                        "detail": p.detail, "round": p.round} for p in e.parts]}
 
 
@@ -46,7 +42,7 @@ def _player(p, cells) -> dict:
         "start_no": p.start_no, "name": p.name, "federation": p.federation, "rating": p.rating, "title": p.title,
         "late_entry": p.late_entry, "withdrawn_after": p.withdrawn_after,
         "rounds": [{"round": c.round, "kind": c.kind, "opponent": c.opponent, "side": c.side or None,
-                    "outcome": c.outcome or None, "score": c.score or None, "points": _number(c.points),
+                    "outcome": c.outcome or None, "score": c.score or None, "points": json_number(c.points),
                     "text": c.text} for c in cells],
     }
 
@@ -80,14 +76,14 @@ def team_part(teams: Tournament, spec, after_round: int, edition: int | str | No
     return {
         "tiebreaks": list(standings.headings),
         "standings": [{"rank": r.rank, "shared": r.rank in shared, "number": r.start_no, "name": r.name,
-                       "values": [_number(v) for v in r.values]} for r in standings.rows],
+                       "values": [json_number(v) for v in r.values]} for r in standings.rows],
         "teams": [{"number": team.number, "name": team.name, "short_name": team.short_name,
                    "members": list(team.members)} for team in section.teams],
         "matches": [{"round": m.round, "first": m.first, "second": m.second, "bye": m.bye, "forfeit": m.forfeit,
-                     "first_points": _number(m.first_points), "second_points": _number(m.second_points),
-                     "first_match_points": _number(a), "second_match_points": None if m.second is None else _number(b),
+                     "first_points": json_number(m.first_points), "second_points": json_number(m.second_points),
+                     "first_match_points": json_number(a), "second_match_points": None if m.second is None else json_number(b),
                      "boards": [{"board": b.number, "first": b.first, "second": b.second,
-                                 "first_points": _number(b.first_points), "second_points": _number(b.second_points)}
+                                 "first_points": json_number(b.first_points), "second_points": json_number(b.second_points)}
                                 for b in m.boards]}
                     for m, (a, b) in zip(section.matches, results) if m.round <= after_round],
         "explanations": {str(team.number): [_explanation(e) for e in explained]
@@ -146,7 +142,7 @@ def playoffs(t: Tournament, final: Standings) -> list[dict]:
         return {"start_no": no, "name": names.get(no), "place": rank, "shared": rank in shared}
     return [{"stage": g.stage, "first": side(g.first), "second": side(g.second),
              "result": g.result.value if g.result else None,
-             "score": _number(g.score), "opp_score": _number(g.opp_score)} for g in t.playoffs]
+             "score": json_number(g.score), "opp_score": json_number(g.opp_score)} for g in t.playoffs]
 
 
 def explanations(t: Tournament, spec: str | Sequence[str] | None, after_round: int, edition: int | str | None = None,
@@ -164,8 +160,8 @@ def comparison(a: Standings, b: Standings) -> dict:
     place_b = {r.start_no: r.rank for r in b.rows}
     values_b = {r.start_no: r.values for r in b.rows}
     moved = [{"start_no": r.start_no, "name": r.name, "rank": r.rank, "rank_compared": place_b[r.start_no],
-              "move": r.rank - place_b[r.start_no], "values": [_number(v) for v in r.values],
-              "values_compared": [_number(v) for v in values_b[r.start_no]]}
+              "move": r.rank - place_b[r.start_no], "values": [json_number(v) for v in r.values],
+              "values_compared": [json_number(v) for v in values_b[r.start_no]]}
              for r in a.rows if place_a[r.start_no] != place_b[r.start_no]]
     moved.sort(key=lambda m: (-abs(m["move"]), m["rank"]))
     return {"tiebreaks": list(b.headings), "moved": moved}  # move > 0: placed higher under the compared list

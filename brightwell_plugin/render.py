@@ -143,17 +143,7 @@ def show(tables: Sequence[Cells], terminal: bool, title_left: bool = False) -> s
 def explanations_json(explanations: Iterable[Explanation]) -> str:
     """The explanations as JSON, a whole number written whole (``2``, not ``2.0``), as the standings' JSON."""
     import json
-
-    def whole(x):
-        return int(x) if isinstance(x, float) and x.is_integer() else x
-    out = []
-    for e in explanations:
-        d = e.as_dict()
-        d["value"] = whole(d["value"])
-        for part in d["parts"]:
-            part["value"] = whole(part["value"])
-        out.append(d)
-    return json.dumps(out, ensure_ascii=False, indent=1) + "\n"
+    return json.dumps([e.as_dict() for e in explanations], ensure_ascii=False, indent=1) + "\n"
 
 
 def explanation_cells(explanations: Iterable[Explanation]) -> list[Cells]:

@@ -6,12 +6,11 @@ how many were skipped for it and why."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
-from support.markers import mark_by_need
-from support.samples import RESEARCH, SHARED_ROOT
+from support.markers import mark_by_need, one_per_real_file
+from support.samples import RESEARCH
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
@@ -29,18 +28,12 @@ def browser():
 REAL_FILES = pytest.StashKey[int]()
 
 
-def _over_real_files(item) -> bool:
-    """A test generated for one file under ../shared (a parameter that is a path there)."""
-    spec = getattr(item, "callspec", None)
-    return spec is not None and any(isinstance(v, Path) and SHARED_ROOT in v.parents for v in spec.params.values())
-
-
 def pytest_collection_modifyitems(config, items):
     mark_by_need(items)
 
 
 def pytest_collection_finish(session):
-    session.config.stash[REAL_FILES] = sum(map(_over_real_files, session.items))
+    session.config.stash[REAL_FILES] = sum(map(one_per_real_file, session.items))
     if hasattr(session.config, "workeroutput"):  # a worker of pytest-xdist: told to the controller
         session.config.workeroutput["real_files"] = session.config.stash[REAL_FILES]
 

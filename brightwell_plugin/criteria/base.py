@@ -96,8 +96,8 @@ class Explanation:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "item": self.item, "start_no": self.start_no, "name": self.name, "value": self.value,
-            "parts": [{"label": p.label, "value": p.value, "detail": p.detail, "round": p.round}
+            "item": self.item, "start_no": self.start_no, "name": self.name, "value": json_number(self.value),
+            "parts": [{"label": p.label, "value": json_number(p.value), "detail": p.detail, "round": p.round}
                       for p in self.parts],
             "notes": list(self.notes),
         }
@@ -249,6 +249,11 @@ class Criterion:
 def explanation(ctx: Context, opts: Options, i: int, value: float, parts, notes=()) -> Explanation:
     p = ctx.t.players[i]
     return Explanation(opts.item.text, p.start_no, p.name, value, tuple(parts), tuple(notes))
+
+
+def json_number(x):
+    """A value as JSON writes it: a whole number whole (``2``, not ``2.0``), others as they are."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
 def fmt(x: float | None) -> str:

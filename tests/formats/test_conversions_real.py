@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from brightwell_plugin import api
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.plugins.host import get_host
+from support.converting import convert
 from support.strategies import tournaments
 from support.samples import or_skip, research
 
@@ -40,15 +41,6 @@ def _samples():
     return out
 
 
-def _convert(source: Path, target: Path, fmt: str):
-    try:
-        return api.convert(source, target, fmt)
-    except BrightwellError as exc:
-        if "--renumber" not in exc.message:
-            raise
-        return api.convert(source, target, fmt, renumber=True)
-
-
 def _suffix(fmt: str) -> str:
     return {"swissperfect": ".trn"}.get(fmt) or get_host().format(fmt).output_name(Path("out")).suffix
 
@@ -56,7 +48,7 @@ def _suffix(fmt: str) -> str:
 def _check(source: Path, folder: Path, fmt: str) -> None:
     target = folder / f"out{_suffix(fmt)}"
     try:
-        loaded, report = _convert(source, target, fmt)
+        loaded, report = convert(source, target, fmt)
     except BrightwellError as exc:
         explained = "the file written would not rank" in exc.message and "(nothing it names)" not in exc.message \
             or "the event does not rank by its own tie-break list, nor would the file written" in exc.message

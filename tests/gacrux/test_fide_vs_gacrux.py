@@ -23,7 +23,7 @@ from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.api import rank
 from support.gacrux_oracle import Refused, as_number, gacrux_values, readable_copy
 from support.strategies import chess_tournaments, round_robins
-from support.samples import or_skip, present, research
+from support.samples import or_skip, present, research, trf_samples
 
 EDITIONED = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "FB", "FB/C1", "SB", "SB/C1", "SB/M1", "AOB"]
 PLAIN = ["PTS", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "STD", "TPN", "KS", "KS/L+1", "KS/L-1",
@@ -84,14 +84,8 @@ def test_interim_standings_match_gacrux(tmp_path):
         compare(loaded.tournament, trf, k)
 
 
-def _samples():
-    if not SAMPLES.exists():
-        return or_skip([])
-    return sorted(p for d in ("trf", "trf_samples") for p in (SAMPLES / d).glob("*") if p.suffix != ".csv")
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("sample", _samples(), ids=lambda p: p.name if p else "none")
+@pytest.mark.parametrize("sample", or_skip(trf_samples()), ids=lambda p: p.name if p else "none")
 def test_real_trf_samples_match_gacrux(tmp_path, sample, record_property):
     """When gacrux refuses a file, its code and reasons decide (gacrux_oracle.MENDS): a copy it can
     read is compared, and a refusal no rule answers fails the test."""

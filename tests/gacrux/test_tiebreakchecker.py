@@ -24,7 +24,7 @@ from support.checker_pair import brightwell, differences, gacrux, refused
 from support.engines import ENGINES
 from support.strategies import chess_tournaments, round_robins
 from support.team_events import team_events
-from support.samples import SHARED_ROOT, or_skip
+from support.samples import SHARED_ROOT, or_skip, trf_samples
 
 SHARED = SHARED_ROOT
 SAMPLES = SHARED / "research" / "formats"
@@ -62,14 +62,8 @@ def test_round_robins_answer_as_gacrux(tmp_path, t, codes, mode):
     assert differences(args, tmp_path) == [], (args, trf.read_text())
 
 
-def _samples():
-    if not SAMPLES.exists():
-        return or_skip([])
-    return sorted(p for d in ("trf", "trf_samples") for p in (SAMPLES / d).glob("*") if p.suffix != ".csv")
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("sample", _samples(), ids=lambda p: p.name if p else "none")
+@pytest.mark.parametrize("sample", or_skip(trf_samples()), ids=lambda p: p.name if p else "none")
 def test_real_trfs_answer_as_gacrux(tmp_path, sample, record_property):
     """Every real TRF, with several lists and modes. A file gacrux refuses (status 400 or more) is
     ranked here all the same, and the refusal recorded; ``0000 - =`` is a half-point bye here and a

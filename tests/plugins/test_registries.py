@@ -136,13 +136,17 @@ COMMANDS = [("criteria",), ("formats",), ("plugins",), ("rank", "--sample", "-t"
             ("publish", "--sample", "--out", "{out}/site", "-t", "PTS"), ("serve", "--port", "1")]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("module, text, message", [
+# a plugin whose name clashes with a built-in's, one that fails while registering: what each is said to be
+FAULTY = [
     ("clash_plugin", CLASH, "criterion 'BQ' is registered by both plugin 'brightwell_plugin.criteria.brightwell' "
                             "and plugin 'clash'"),
     ("broken_plugin", BROKEN, "plugin 'broken' failed in brightwell_register_formats: ValueError: the table of "
                               "suffixes is missing"),
-], ids=["clash", "broken"])
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("module, text, message", FAULTY, ids=["clash", "broken"])
 def test_every_command_names_the_plugin_on_one_line(tmp_path, module, text, message):
     from brightwell_plugin import api
     site = _distribution(tmp_path / "dist", module, text)
@@ -166,12 +170,7 @@ def test_a_plugin_that_registers_a_name_twice_is_refused_and_the_host_stays_as_i
     assert "MINE" not in host.criteria
 
 
-@pytest.mark.parametrize("module, text, message", [
-    ("clash_plugin", CLASH, "criterion 'BQ' is registered by both plugin 'brightwell_plugin.criteria.brightwell' "
-                            "and plugin 'clash'"),
-    ("broken_plugin", BROKEN, "plugin 'broken' failed in brightwell_register_formats: ValueError: the table of "
-                              "suffixes is missing"),
-], ids=["clash", "broken"])
+@pytest.mark.parametrize("module, text, message", FAULTY, ids=["clash", "broken"])
 def test_the_tiebreak_checker_names_the_plugin_with_a_status_of_its_own(tmp_path, module, text, message):
     import json
 

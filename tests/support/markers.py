@@ -28,7 +28,7 @@ def mark_by_need(items) -> None:
         names = _names(item)
         if _over_shared(item, names):
             item.add_marker(pytest.mark.shared)
-        if _one_per_real_file(item):
+        if one_per_real_file(item):
             item.add_marker(pytest.mark.slow)
         if _asks_oracle(item, names):
             item.add_marker(pytest.mark.oracle)
@@ -55,15 +55,15 @@ def _under_shared(value) -> bool:
 
 
 def _over_shared(item, names) -> bool:
-    spec = getattr(item, "callspec", None)
-    if spec is not None and any(map(_under_shared, spec.params.values())):
+    if one_per_real_file(item):
         return True
     if any(str(m.kwargs.get("reason", "")).startswith(ABSENT) for m in item.iter_markers("skipif")):
         return True
     return any(v is present or _under_shared(v) for v in names.values())
 
 
-def _one_per_real_file(item) -> bool:
+def one_per_real_file(item) -> bool:
+    """A test generated for one file under ../shared (a parameter that is a path there)."""
     spec = getattr(item, "callspec", None)
     return spec is not None and any(map(_under_shared, spec.params.values()))
 

@@ -23,6 +23,15 @@ def or_skip(items) -> list:
     return items or [pytest.param(None, marks=pytest.mark.skip(reason=ABSENT))]
 
 
+def trf_samples() -> list[Path]:
+    """The TRF files of research/formats (trf and trf_samples), the checkers' real inputs (none
+    when absent: parametrize with :func:`or_skip`)."""
+    root = research("formats")
+    if not root.exists():
+        return []
+    return sorted(p for d in ("trf", "trf_samples") for p in (root / d).glob("*") if p.suffix != ".csv")
+
+
 def real_files(folder: str, pattern: str = "*", holding: bytes = b"") -> list:
     """The real files of a research folder matching ``pattern`` (recursively; not the hostile inputs)
     whose first 4 KiB hold ``holding``, sorted, as test parameters named by their path there; one visible skip when
@@ -46,14 +55,19 @@ def _head(path: Path) -> bytes:
         return f.read(4096)
 
 
+def _absent(paths) -> str | None:
+    """Why a test of ``paths`` (under ../shared) cannot run: the first that is absent, named; None if none is."""
+    missing = next((p for p in paths if not p.exists()), None)
+    return None if missing is None else f"{ABSENT}: {missing}"
+
+
 def present(*paths: Path) -> None:
-    """Skip the running test, naming the first of ``paths`` (under ../shared) that is absent."""
-    missing = [p for p in paths if not p.exists()]
-    if missing:
-        pytest.skip(f"{ABSENT}: {missing[0]}")
+    """Skip the running test, naming the first of ``paths`` that is absent."""
+    if (why := _absent(paths)) is not None:
+        pytest.skip(why)
 
 
 def needs_shared(*paths: Path):
     """A test's mark: skipped, naming the first of ``paths`` that is absent (conftest.py marks it ``shared``)."""
-    missing = [p for p in paths if not p.exists()]
-    return pytest.mark.skipif(bool(missing), reason=f"{ABSENT}: {missing[0]}" if missing else ABSENT)
+    why = _absent(paths)
+    return pytest.mark.skipif(why is not None, reason=why or ABSENT)

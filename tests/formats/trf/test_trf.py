@@ -20,7 +20,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Result, RoundEntry, Side
 from support.make_fixtures import FIXTURES, othello_open
 from support.strategies import played, tournaments
-from support.samples import or_skip
+from support.samples import or_skip, trf_samples
 from support.trf_text import as_written, same_but_dash_cells
 from support.samples import research
 from support.paths import ROOT
@@ -120,12 +120,7 @@ def test_records_with_game_scores_equal_the_plain_reading(tmp_path):
     t = api.load(path, "trf").tournament
     plain = _read_block_by_block(path)
     assert plain and any(e.score is not None for p in t.players for e in p.rounds)
-    dashes = {(int(line[4:8]), (b - 91) // 10) for line in path.read_text(encoding="utf-8-sig", errors="replace")
-              .splitlines() if line.startswith("001") for b in range(91, len(line), 10) if unpaired_cell(line[b:b + 8])}
-    for p in t.players:
-        if p.start_no in plain:  # a dash cell is read from the stored points, which a block alone cannot say
-            assert [e for r, e in enumerate(p.rounds) if (p.start_no, r) not in dashes] == \
-                [e for r, e in enumerate(plain[p.start_no]) if (p.start_no, r) not in dashes], p.start_no
+    _agrees_with_the_plain_reading(path, t, plain)
 
 
 def test_ranking_a_file_without_game_scores_by_bq_says_so():
@@ -221,12 +216,6 @@ def test_fresh_trf_follows_pairing_engine_rules():
     assert "games without a known side" not in " ".join(FMT.cannot_carry(t))
 
 
-def _samples():
-    if not SAMPLES.exists():
-        return []
-    return sorted(p for d in ("trf", "trf_samples") for p in (SAMPLES / d).glob("*") if p.suffix != ".csv")
-
-
 def _real_trfs() -> list:
     """Every real TRF of the shared research folder (a TRF suffix, and TRF's records at the start; the
     crafted hostile files left out), named by its path there."""
@@ -316,6 +305,16 @@ def test_a_value_too_wide_for_its_columns_names_the_field_and_the_player(tmp_pat
     assert not (tmp_path / "wide.trf").exists()
 
 
+def _agrees_with_the_plain_reading(path: Path, t, plain: dict[int, list]) -> None:
+    """Each player's rounds as read equal those read block by block (``plain``), but for dash cells."""
+    dashes = {(int(line[4:8]), (b - 91) // 10) for line in path.read_text(encoding="utf-8-sig", errors="replace")
+              .splitlines() if line.startswith("001") for b in range(91, len(line), 10) if unpaired_cell(line[b:b + 8])}
+    for p in t.players:
+        if p.start_no in plain:  # a dash cell is read from the stored points, which a block alone cannot say
+            assert [e for r, e in enumerate(p.rounds) if (p.start_no, r) not in dashes] == \
+                [e for r, e in enumerate(plain[p.start_no]) if (p.start_no, r) not in dashes], p.start_no
+
+
 def _read_block_by_block(path: Path) -> dict[int, list]:
     """Each player's rounds read by the plain per-block reader (no fast path, nothing shared)."""
     from brightwell_plugin.adapters.trf.lines import parse_block
@@ -328,17 +327,12 @@ def _read_block_by_block(path: Path) -> dict[int, list]:
                          for r, e in enumerate(p.rounds)] for p in t.players if len(p.rounds) == played}
 
 
-@pytest.mark.parametrize("path", [QUIRKS] + _samples()[:6], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [QUIRKS] + trf_samples()[:6], ids=lambda p: p.name)
 def test_shared_and_fast_round_records_equal_the_plain_reading(path):
     t = api.load(path, "trf").tournament
     plain = _read_block_by_block(path)
     assert plain
-    dashes = {(int(line[4:8]), (b - 91) // 10) for line in path.read_text(encoding="utf-8-sig", errors="replace")
-              .splitlines() if line.startswith("001") for b in range(91, len(line), 10) if unpaired_cell(line[b:b + 8])}
-    for p in t.players:
-        if p.start_no in plain:  # a dash cell is read from the stored points, which a block alone cannot say
-            assert [e for r, e in enumerate(p.rounds) if (p.start_no, r) not in dashes] == \
-                [e for r, e in enumerate(plain[p.start_no]) if (p.start_no, r) not in dashes], p.start_no
+    _agrees_with_the_plain_reading(path, t, plain)
 
 
 def test_games_written_alike_share_one_record(tmp_path):

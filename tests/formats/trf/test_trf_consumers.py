@@ -20,6 +20,7 @@ from support.engines import ENGINES, Refused
 from support.gacrux_oracle import Refused as GacruxRefused
 from support.gacrux_oracle import gacrux_values, readable_copy
 from support.samples import SHARED_ROOT, or_skip
+from support.converting import convert
 from support.strategies import tournaments
 
 SAMPLES = SHARED_ROOT / "research" / "formats"
@@ -53,12 +54,7 @@ def verdict(engine, path: Path):
 
 
 def convert_to_trf(source: Path, target: Path, to: str = "trf-engine"):
-    try:
-        return api.convert(source, target, to)
-    except BrightwellError as exc:
-        if "--renumber" not in exc.message:
-            raise
-        return api.convert(source, target, to, renumber=True)
+    return convert(source, target, to)
 
 
 def _sources():
