@@ -9,11 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import wraps
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from brightwell_plugin.adapters.declared import About, EventFiles, Fills, Holds, gathered, old_names
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Tournament
+
+if TYPE_CHECKING:
+    from brightwell_plugin.standings import Standings
 
 
 class Loss(str):
@@ -198,6 +201,13 @@ class Format:
     def files(self, t: Tournament, path: Path) -> dict[Path, bytes]:
         """Every file to write for ``path`` (formats of several files override this)."""
         return {path: self.dumps(t)}
+
+    def ranked_files(self, t: Tournament, standings: Standings, path: Path) -> dict[Path, bytes]:
+        """``files(with_standings(t, standings), path)``: ``t`` written with the points, ranks and
+        tie-break list of ``standings``. A format may override it to write them without building
+        the re-ranked event (a batch writes thousands); what it writes must be the same."""
+        from brightwell_plugin.reranked import with_standings  # writing only
+        return self.files(with_standings(t, standings), path)
 
     def output_name(self, stem: Path) -> Path:
         """Where an event named ``stem`` (a path without suffix) is written."""

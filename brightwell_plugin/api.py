@@ -11,23 +11,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
-from operator import attrgetter
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from brightwell_plugin.adapters.base import Format, ReadOptions
-from brightwell_plugin.context import Context
 from brightwell_plugin.criteria.base import Explanation
 from brightwell_plugin.errors import BrightwellError
-from brightwell_plugin.fast import new_player
 from brightwell_plugin.fileio import atomic_write_all
 from brightwell_plugin.leaving import annulled
 from brightwell_plugin.limits import check_regular, max_input, too_large
-from brightwell_plugin.model import LEFT_OUT, READ_CUT_SHORT, Player, Tournament
+from brightwell_plugin.model import LEFT_OUT, READ_CUT_SHORT, Tournament
 from brightwell_plugin.plugins.host import Host, get_host
 from brightwell_plugin.progress import Progress
 from brightwell_plugin.progress import progress as _progress
+from brightwell_plugin.reranked import with_standings
 from brightwell_plugin.standings import Standings
 from brightwell_plugin.standings import default_spec as _default_spec
 from brightwell_plugin.standings import players_view as _players_view
@@ -43,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Loaded", "check", "check_order", "convert", "default_spec",
            "describe_playoffs", "detect_format", "explain", "explain_everyone", "load", "players_view", "rank",
-           "rules_used", "sample_path", "view", "with_standings", "write"]
+           "rules_used", "sample_path", "view", "with_standings", "write", "write_ranked"]
 
 @dataclass(frozen=True)
 class Loaded:
@@ -262,34 +260,6 @@ def describe_playoffs(t: Tournament) -> list[str]:
     return out
 
 
-def with_standings(tournament: Tournament, standings: Standings) -> Tournament:
-    """The tournament with each player's points and rank as computed, and the standings' list as
-    its declared tie-breaks (of a team event's team standings: each team's match points, game
-    points and rank, its players as they were): what a TRF written for a pairing engine or a
-    report carries."""
-    if standings.ranks_teams:
-        # a team event's only: an individual rank loads no team module (benchmarks/bench_start.py)
-        from brightwell_plugin.teams.standings import with_team_standings
-        return with_team_standings(tournament, standings)
-    points = standings.points
-    if len(points) != len(tournament.players):
-        points = Context(tournament, standings.after_round).points
-    ranks = {row.start_no: row.rank for row in standings.rows}
-    players = tuple(_with_result(p, pts, ranks.get(p.start_no)) for p, pts in zip(tournament.players, points))
-    return replace(tournament, players=players, tiebreaks=standings.headings)
-
-
-_FIELDS = [f.name for f in fields(Player)]
-_AT = _FIELDS.index("stored_points")  # then stored_rank: Player's fields before and after its results
-_BEFORE_RESULT, _AFTER_RESULT = attrgetter(*_FIELDS[:_AT]), attrgetter(*_FIELDS[_AT + 2:])
-
-
-def _with_result(p: Player, points: float, rank: int | None) -> Player:
-    """``replace(p, stored_points=points, stored_rank=rank)``, made by the fast constructor from
-    the other fields read at once, in their order."""
-    return new_player(*_BEFORE_RESULT(p), points, rank, *_AFTER_RESULT(p))
-
-
 def event_files(path: str | os.PathLike, host: Host | None = None) -> tuple[Path, ...]:
     """The event's files, ``path`` first: with the other files of its set (a Swiss Perfect
     .trn/.ini/.sco) and the companions read beside it (config.tsh), as the formats declare them."""
@@ -322,11 +292,8 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
     """Write atomically; return what the format could not carry (``strict`` refuses instead). A
     symbolic link is refused unless ``follow_symlinks`` (then the file it points to is replaced).
     Without ``said`` (nor ``strict``), what the format cannot carry is not worked out: [] is returned."""
-    host = host or get_host()
     p = Path(path)
-    fmt = host.formats.find(format) if format else host.formats.writer_for(p)
-    if not fmt.about.can_write:
-        raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(p))
+    fmt = _writer(p, format, host := host or get_host())
     lost = []
     if said or strict:  # imported on first use (benchmarks/bench_start.py), and not for a batch's plain write
         from brightwell_plugin.conversion import lost_in
@@ -335,6 +302,23 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str | None = 
         raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(lost)} (--strict)", file=str(p))
     atomic_write_all(fmt.files(tournament, p), follow_symlinks=follow_symlinks)  # failures name the file
     return lost
+
+
+def write_ranked(tournament: Tournament, standings: Standings, path: str | os.PathLike, format: str | None = None,
+                 host: Host | None = None, follow_symlinks: bool = False) -> None:
+    """``write(with_standings(tournament, standings), path, format, said=False)``: the format may
+    write the event re-ranked without building it (``Format.ranked_files``: a batch writes thousands)."""
+    p = Path(path)
+    fmt = _writer(p, format, host or get_host())
+    atomic_write_all(fmt.ranked_files(tournament, standings, p), follow_symlinks=follow_symlinks)
+
+
+def _writer(path: Path, format: str | None, host: Host) -> Format:
+    """The format ``path`` is written in: ``format``, else the one its suffix names; refused when it cannot write."""
+    fmt = host.formats.find(format) if format else host.formats.writer_for(path)
+    if not fmt.about.can_write:
+        raise BrightwellError(f"format '{fmt.name}' cannot be written", file=str(path))
+    return fmt
 
 
 def convert(source: str | os.PathLike, target: str | os.PathLike, to: str | None = None,

@@ -29,6 +29,8 @@ _EXPORTS = {
     **names("brightwell_plugin.adapters.base", "Format", "About", "EventFiles", "Fills", "Holds", "ReadOptions",
             "Division", "ReadResult", "Loss", "metadata"),
     **names("brightwell_plugin.builder", "TournamentBuilder"),
+    # a format that writes an event re-ranked without building it (Format.ranked_files)
+    **names("brightwell_plugin.reranked", "results", "with_result", "with_standings"),
     **names("brightwell_plugin.fast", "new_player", "new_entry"),
     # the limits a reader keeps on what a file says (sizes, numbers, rounds)
     **names("brightwell_plugin.limits", "read_input", "read_head", "digits", "check_round", "check_regular",

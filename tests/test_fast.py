@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from support.strategies import chess_tournaments, tournaments
 
 from brightwell_plugin import fast
-from brightwell_plugin.api import _with_result
+from brightwell_plugin.reranked import with_result
 from brightwell_plugin.model import Kind, Player, RoundEntry
 from brightwell_plugin.api import explain_everyone, rank
 from brightwell_plugin.standings import Row, new_row
@@ -46,7 +46,7 @@ def test_fast_constructors_make_what_the_plain_ones_make(t):
         values = field_values(p)
         made = fast.new_player(**values)
         assert type(made) is Player and made == Player(**values) == p and hash(made) == hash(p)
-        assert _with_result(p, 7.5, 3) == dataclasses.replace(p, stored_points=7.5, stored_rank=3)
+        assert with_result(p, 7.5, 3) == dataclasses.replace(p, stored_points=7.5, stored_rank=3)
     assert new_row(1, 2, "x", (1.0,)) == Row(1, 2, "x", (1.0,))
 
 
@@ -245,10 +245,10 @@ def test_round_records_shared_by_the_files_of_a_process_are_those_each_file_read
 
 
 def test_a_player_given_his_result_keeps_every_other_field():
-    """_with_result passes the other fields in their order: further games, the listing, are kept."""
+    """with_result passes the other fields in their order: further games, the listing, are kept."""
     p = Player(4, "A", (RoundEntry(Kind.GAME, 5),), more_games=((1, RoundEntry(Kind.GAME, 6)),), listed=False,
                extra=(("k", "v"),), bonus=0.5)
-    assert _with_result(p, 2.0, 1) == dataclasses.replace(p, stored_points=2.0, stored_rank=1)
+    assert with_result(p, 2.0, 1) == dataclasses.replace(p, stored_points=2.0, stored_rank=1)
 
 
 def _lines_001() -> list[str]:
@@ -292,6 +292,22 @@ def test_a_reranked_trf_line_is_what_looking_at_each_field_makes(line, tail, poi
             _line_001(new, raw, old)
         return
     assert _line_001(new, raw, old) == plain
+
+
+@given(_LINES, st.sampled_from(["", "  ", "\t"]),
+       st.one_of(st.none(), st.floats(-99, 99999).map(lambda x: round(x * 2) / 2)),
+       st.one_of(st.none(), st.integers(0, 99999)))
+def test_results_put_in_place_are_what_looking_at_each_field_makes(line, tail, points, rank):
+    """A player as read, re-ranked: his points and rank put in his 001 line at once are what
+    _line_001_each writes for him re-ranked, or the line is left to it (None)."""
+    from brightwell_plugin.adapters.trf.format import TrfFormat
+    from brightwell_plugin.adapters.trf.lines import split_lines
+    from brightwell_plugin.adapters.trf.writer import _line_001_each, _results_in_place
+    raw = line + tail
+    old = TrfFormat().parse(split_lines("012 x\n" + raw + "\n"), "x.trf").players[0]
+    put = _results_in_place(raw, old, points, rank)
+    assume(put is not None)
+    assert put == _line_001_each(with_result(old, points, rank), raw, old, engines=False)
 
 
 @pytest.mark.parametrize("spec", ["PTS,BH,SB", "BQ:preset=woc,DISCS,BH/C1", ("PTS", "ARO", "TPR")])

@@ -259,6 +259,16 @@ class TrfFormat(Format):
         from brightwell_plugin.adapters.trf.writer import render
         return render(t, self.for_engines)
 
+    def ranked_files(self, t, standings, path):
+        """A file read, re-ranked: each player read as he was gets his points and rank put in his
+        001 line, without the re-ranked event being built (the same bytes as the plain way)."""
+        if standings.ranks_teams or not self.writes_back(t):
+            return super().ranked_files(t, standings, path)
+        from brightwell_plugin.adapters.trf.writer import render
+        from brightwell_plugin.plugin import results
+        ranked = dict(zip((p.start_no for p in t.players), results(t, standings)))
+        return {path: render(replace(t, tiebreaks=standings.headings), results=ranked)}
+
 
 def _as_it_stands(t: Tournament, lines, file: str, warnings: list[str], allowed: bool) -> Tournament:
     """A file whose 062 record declares more players than its 001 records hold is cut short: refused,

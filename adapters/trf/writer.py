@@ -28,17 +28,21 @@ from brightwell_plugin.adapters.trf.lines import (
 )
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import Kind, Player, RoundEntry, Side, Tournament
+from brightwell_plugin.reranked import Result, with_result
 
 NAME_WIDTH = 33
 
 
-def render(t: Tournament, engines: bool = False) -> bytes:
+def render(t: Tournament, engines: bool = False, results: dict[int, Result] | None = None) -> bytes:
     """The TRF of ``t``: the file it was read from as it was, but for the columns whose data changed.
     With ``engines``, what a pairing engine refuses in it is written in TRF's own form (round cells,
     titles and sexes spelt otherwise, a short 001 line, an empty 132, a byte-order mark) and XXR and
-    XXS are added where missing (docs/trf.md)."""
+    XXS are added where missing (docs/trf.md). ``results``: each player's (points, rank) by start
+    number, in place of those his record stores (:mod:`brightwell_plugin.reranked`)."""
     doc = t.origin if isinstance(t.origin, TrfDocument) else None
-    lines = _with_origin(t, doc, engines) if doc else _fresh(t)
+    if results is not None and (engines or doc is None):  # the players re-ranked, then written the plain way
+        t, results = replace(t, players=tuple(with_result(p, *results[p.start_no]) for p in t.players)), None
+    lines = _with_origin(t, doc, engines, results) if doc else _fresh(t)
     encoding = doc.encoding if doc else "utf-8"
     try:
         data = "".join(text + end for text, end in lines).encode(encoding)
@@ -129,6 +133,22 @@ def _line_001(p: Player, raw: str | None = None, old: Player | None = None, engi
     return _line_001_each(p, raw, old, engines)
 
 
+def _results_in_place(raw: str, old: Player, points: float, rank: int | None) -> str | None:
+    """The 001 line ``raw`` of ``old`` with ``points`` and ``rank`` put as :func:`_line_001_each` puts
+    them (a field whose text is unchanged left as written), when the line reaches both fields and
+    both fit; None otherwise."""
+    if len(raw) < 89:
+        return None
+    points_now, rank_now = points_text(points), str(rank) if rank else ""
+    if len(points_now) > 4 or len(rank_now) > 4:
+        return None  # does not fit: said by the plain way
+    if points_now != points_text(old.stored_points):
+        raw = raw[:80] + points_now.rjust(4) + raw[84:]
+    if rank_now != (str(old.stored_rank) if old.stored_rank else ""):
+        raw = raw[:85] + rank_now.rjust(4) + raw[89:]
+    return raw
+
+
 def _reranked(p: Player, raw: str, old: Player) -> str | None:
     """The 001 line of a player whose points or rank alone changed, on a line of TRF's usual form
     (whole, its cells of :data:`USUAL_CELLS`, no field respelt): the two fields put in place, as
@@ -140,14 +160,7 @@ def _reranked(p: Player, raw: str, old: Player) -> str | None:
     end = len(raw.rstrip())
     if (end > FIRST_BLOCK and not USUAL_CELLS.fullmatch(raw, FIRST_BLOCK, end)) or respelt_fields(raw):
         return None
-    points, rank = points_text(p.stored_points), str(p.stored_rank) if p.stored_rank else ""
-    if len(points) > 4 or len(rank) > 4:
-        return None  # does not fit: said by the plain way
-    if points != points_text(old.stored_points):
-        raw = raw[:80] + points.rjust(4) + raw[84:]
-    if rank != (str(old.stored_rank) if old.stored_rank else ""):
-        raw = raw[:85] + rank.rjust(4) + raw[89:]
-    return raw
+    return _results_in_place(raw, old, p.stored_points, p.stored_rank)
 
 
 def _line_001_each(p: Player, raw: str | None = None, old: Player | None = None, engines: bool = True) -> str:
@@ -288,7 +301,8 @@ def _fresh(t: Tournament) -> list[tuple[str, str]]:
     return [(line, "\r\n") for line in lines]
 
 
-def _with_origin(t: Tournament, doc: TrfDocument, engines: bool) -> list[tuple[str, str]]:
+def _with_origin(t: Tournament, doc: TrfDocument, engines: bool,
+                 results: dict[int, Result] | None = None) -> list[tuple[str, str]]:
     old = doc.parsed
     new_by_no = {p.start_no: p for p in t.players}
     old_by_no = {p.start_no: p for p in old.players}
@@ -318,8 +332,16 @@ def _with_origin(t: Tournament, doc: TrfDocument, engines: bool) -> list[tuple[s
             if code == "001":
                 seen_001.add(no)
                 first_001 = len(out) if first_001 is None else first_001
-                same = new == old_by_no.get(no) and not (engines and _dash_cells(line))  # an engine refuses a dash
-                out.append((line if same else _line_001(new, line, old_by_no.get(no), engines), end))
+                was = old_by_no.get(no)
+                if results is not None:  # a player as read: his two columns put in place, when they can be
+                    written = _results_in_place(line, was, *results[no]) if new is was else None
+                    if written is not None:
+                        out.append((written, end))
+                        last_001 = len(out)
+                        continue
+                    new = with_result(new, *results[no])
+                same = new == was and not (engines and _dash_cells(line))  # an engine refuses a dash
+                out.append((line if same else _line_001(new, line, was, engines), end))
                 last_001 = len(out)
             else:
                 seen_bw1.add(no)
@@ -333,7 +355,8 @@ def _with_origin(t: Tournament, doc: TrfDocument, engines: bool) -> list[tuple[s
         if code == "310" and t.teams is not None and old.teams is not None:
             line = _line_310(line, t.teams, old.teams)
         out.append((line, end))
-    added = [(_line_001(p), nl) for p in t.players if p.start_no not in seen_001]
+    added = [(_line_001(p if results is None else with_result(p, *results[p.start_no])), nl)
+             for p in t.players if p.start_no not in seen_001]
     at = last_001 if last_001 is not None else len(out)
     out[at:at] = added
     missing = [c for c in ("012", "042", "052", "142", "162", "212", "BW0") if changed[c] and head[c] and c not in present

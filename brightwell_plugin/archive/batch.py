@@ -89,7 +89,7 @@ def _process(job: Job, source: Path, out_dir: Path, spec, to, skip_existing, str
     lost = []
     if not earlier:  # an output an earlier run wrote, untold by its journal: ranked again, kept as it is
         target.parent.mkdir(parents=True, exist_ok=True)
-        lost = _write(api.with_standings(t, standings), target, written, strict, renumber, host, compare)
+        lost = _write(t, standings, target, written, strict, renumber, host, compare)
     used = rules_used(stored, spec, edition, host)  # said of every file, in the summary too
     ruled = {"ranked_by": used and used.label, "undated": bool(used and used.by_default)}
     if not compare:
@@ -111,17 +111,22 @@ def _stored_order(stored, standings, spec, host: Host, edition=None):
     return standings, before_from, before
 
 
-def _write(t, target: Path, fmt, strict: bool, renumber: bool, host: Host, said: bool = True) -> list:
-    """Write ``t`` as ``fmt``: refused with ``strict`` when the target cannot carry what changes the
-    standings; with ``renumber``, the players numbered 1..n when the target cannot hold their numbers.
-    What the target could not carry is returned when ``said`` (and only then worked out)."""
+def _write(t, standings, target: Path, fmt, strict: bool, renumber: bool, host: Host, said: bool = True) -> list:
+    """Write ``t`` re-ranked by ``standings`` as ``fmt``: refused with ``strict`` when the target cannot
+    carry what changes the standings; with ``renumber``, the players numbered 1..n when the target
+    cannot hold their numbers. What the target could not carry is returned when ``said`` (and only
+    then worked out: else the format may write the re-ranked event without building it)."""
     if strict:
         from brightwell_plugin.conversion import lost_in  # on first use: a plain write needs none of it
-        standings = [str(x) for x in lost_in(t, fmt, host) if getattr(x, "standings", True)]
-        if standings:
-            raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(standings)} (--strict)")
+        standings_lost = [str(x) for x in lost_in(api.with_standings(t, standings), fmt, host)
+                          if getattr(x, "standings", True)]
+        if standings_lost:
+            raise BrightwellError(f"format '{fmt.name}' cannot carry: {'; '.join(standings_lost)} (--strict)")
     try:
-        return api.write(t, target, fmt.name, host=host, said=said)
+        if not said:
+            api.write_ranked(t, standings, target, fmt.name, host=host)
+            return []
+        return api.write(api.with_standings(t, standings), target, fmt.name, host=host, said=said)
     except BrightwellError as exc:
         if "start no" not in exc.message and "number" not in exc.message:
             raise
@@ -129,7 +134,8 @@ def _write(t, target: Path, fmt, strict: bool, renumber: bool, host: Host, said:
             raise BrightwellError(f"{exc.message}; --renumber numbers the players 1..n", file=exc.file,
                                   place=exc.place) from None
     from brightwell_plugin.conversion import renumbered
-    return api.write(renumbered(t), target, fmt.name, host=host, said=said) + ["players numbered 1..n (--renumber)"]
+    return api.write(renumbered(api.with_standings(t, standings)), target, fmt.name, host=host, said=said) + [
+        "players numbered 1..n (--renumber)"]
 
 
 def _as_earlier(r: FileResult) -> FileResult:
