@@ -45,7 +45,7 @@ def render(t: Tournament, engines: bool = False, results: dict[int, Result] | No
     lines = _with_origin(t, doc, engines, results) if doc else _fresh(t)
     encoding = doc.encoding if doc else "utf-8"
     try:
-        data = "".join(text + end for text, end in lines).encode(encoding)
+        data = "".join([text + end for text, end in lines]).encode(encoding)
     except UnicodeEncodeError as exc:
         raise BrightwellError(f"'{exc.object[exc.start:exc.end]}' cannot be written in {encoding}") from None
     bom = doc is not None and doc.bom and not engines  # a pairing engine reads the 012 after one as no record
@@ -139,13 +139,18 @@ def _results_in_place(raw: str, old: Player, points: float, rank: int | None) ->
     both fit; None otherwise."""
     if len(raw) < 89:
         return None
-    points_now, rank_now = points_text(points), str(rank) if rank else ""
-    if len(points_now) > 4 or len(rank_now) > 4:
-        return None  # does not fit: said by the plain way
-    if points_now != points_text(old.stored_points):
-        raw = raw[:80] + points_now.rjust(4) + raw[84:]
-    if rank_now != (str(old.stored_rank) if old.stored_rank else ""):
-        raw = raw[:85] + rank_now.rjust(4) + raw[89:]
+    if points != old.stored_points:  # (the same data is the same text: nothing to put)
+        text = points_text(points)
+        if len(text) > 4:
+            return None  # does not fit: said by the plain way
+        if text != points_text(old.stored_points):
+            raw = raw[:80] + text.rjust(4) + raw[84:]
+    if rank != old.stored_rank:
+        text = str(rank) if rank else ""
+        if len(text) > 4:
+            return None
+        if text != (str(old.stored_rank) if old.stored_rank else ""):
+            raw = raw[:85] + text.rjust(4) + raw[89:]
     return raw
 
 
@@ -398,5 +403,5 @@ def _engine_records(out: list[tuple[str, str]], head: dict[str, str | None], pre
 
 def _as_read(p: Player, was: Player | None) -> bool:
     """Whether ``p``'s withdrawal, late entry and rounds are as the file read gave them."""
-    return was is not None and (p.rounds, p.withdrawn_after, p.late_entry) == (was.rounds, was.withdrawn_after,
-                                                                               was.late_entry)
+    return p is was or was is not None and (p.rounds, p.withdrawn_after, p.late_entry) == (
+        was.rounds, was.withdrawn_after, was.late_entry)
