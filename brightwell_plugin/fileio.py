@@ -5,6 +5,13 @@ its old content or its complete new content. (No fsync: durability across a powe
 the file system's; forcing it made batches of small files I/O-bound.) Temporaries are named
 ``.NAME.TAG.tmp``; :func:`stage` makes them with plain ``os`` calls (no buffered file object,
 no random-name machinery: a batch writes thousands) and the permissions a new file gets.
+
+Within :func:`replaced_files_reused` (a batch's chunk of files), the file a write replaces is kept
+and the next temporary in its folder is written into it: on file systems where making a file costs
+far more than writing one (ext4: about 0.6 ms against 0.1 for a 7 KB event), a batch re-writing
+its output tree spares that per file. Only a file that nothing else can see is reused: a regular
+file of ours, no other name, held open by no one (a write lease says so: Linux only), with the
+permissions, owner and extended attributes a new file of its folder gets.
 """
 
 from __future__ import annotations
@@ -12,7 +19,14 @@ from __future__ import annotations
 import itertools
 import os
 import stat
+import threading
+from contextlib import contextmanager
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows: no file is reused
+    fcntl = None
 
 from brightwell_plugin.errors import BrightwellError
 
@@ -26,18 +40,111 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def stage(target: Path, data: bytes) -> str:
-    """Write ``data`` to a new temporary file beside ``target``; return its path."""
+_REUSABLE = fcntl is not None and hasattr(fcntl, "F_SETLEASE") and hasattr(os, "listxattr")
+
+
+class _Reuse(threading.local):
+    """A thread's state within :func:`replaced_files_reused`."""
+    depth = 0
+    spare: str | None = None  # a replaced file kept to be written into
+    new_file: dict[str, tuple] = {}  # a folder's new files' permissions, owner and attributes (_looks)
+
+
+_reuse = _Reuse()
+
+
+@contextmanager
+def replaced_files_reused():
+    """Within the block, this thread's atomic writes reuse the files they replace (the module's
+    docstring says which); the one left over is removed when the block ends."""
+    if _reuse.depth == 0:
+        _reuse.new_file = {}
+    _reuse.depth += 1
+    try:
+        yield
+    finally:
+        _reuse.depth -= 1
+        if _reuse.depth == 0:
+            _drop_spare()
+
+
+def _drop_spare() -> None:
+    if _reuse.spare is not None:
+        _unlink(_reuse.spare)
+        _reuse.spare = None
+
+
+def _looks(fd: int, st: os.stat_result) -> tuple:
+    return stat.S_IMODE(st.st_mode), st.st_uid, st.st_gid, tuple(sorted(os.listxattr(fd)))
+
+
+def _reused(folder: str) -> tuple[int, str] | None:
+    """The kept replaced file, open for writing, if it lies in ``folder`` and nothing else can see it."""
+    spare, _reuse.spare = _reuse.spare, None
+    if os.path.dirname(spare) != folder or folder not in _reuse.new_file:
+        _unlink(spare)
+        return None
+    try:
+        fd = os.open(spare, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        _unlink(spare)
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or _looks(fd, st) != _reuse.new_file[folder]:
+            raise OSError
+        fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK)  # refused while another open file holds it
+        fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_UNLCK)
+    except OSError:
+        os.close(fd)
+        _unlink(spare)
+        return None
+    return fd, spare
+
+
+def _keep_replaced(target: Path) -> str | None:
+    """Within :func:`replaced_files_reused`, a second name for the file ``target`` is about to
+    replace, to be written into next (None: there is none, or its folder's new files are unknown)."""
     folder = os.fspath(target.parent) or "."
-    while True:
-        tmp = os.path.join(folder, f".{target.name}.{os.getpid()}-{next(_TAGS)}.tmp")
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_BINARY", 0), 0o666)
-        except FileExistsError:  # left by an interrupted run of a process with the same id
-            continue
-        break
+    if not _reuse.depth or folder not in _reuse.new_file:
+        return None
+    spare = os.path.join(folder, f".{target.name}.{os.getpid()}-{next(_TAGS)}.old.tmp")
+    try:
+        os.link(target, spare, follow_symlinks=False)
+    except OSError:  # a new target, or a file system without hard links
+        return None
+    return spare
+
+
+def _offer(spare: str | None) -> None:
+    """After the replacement: ``spare`` becomes the kept file (the one kept before is removed)."""
+    if spare is not None:
+        _drop_spare()
+        _reuse.spare = spare
+
+
+def stage(target: Path, data: bytes) -> str:
+    """Write ``data`` to a new temporary file beside ``target`` (or, within
+    :func:`replaced_files_reused`, into a replaced file kept); return its path."""
+    folder = os.fspath(target.parent) or "."
+    reused = _reused(folder) if _reuse.spare is not None else None
+    if reused is not None:
+        fd, tmp = reused
+    else:
+        while True:
+            tmp = os.path.join(folder, f".{target.name}.{os.getpid()}-{next(_TAGS)}.tmp")
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_BINARY", 0),
+                             0o666)
+            except FileExistsError:  # left by an interrupted run of a process with the same id
+                continue
+            break
     try:
         write_all(fd, data)
+        if reused is not None:
+            os.ftruncate(fd, len(data))
+        elif _reuse.depth and _REUSABLE and folder not in _reuse.new_file:
+            _reuse.new_file[folder] = _looks(fd, os.fstat(fd))
     except BaseException:
         os.close(fd)
         os.unlink(tmp)
@@ -94,7 +201,7 @@ def atomic_write_all(files: dict[Path, bytes], *, follow_symlinks: bool = False)
     staged: list[tuple[str, Path]] = []
     kept: list[tuple[Path, str | None]] = []
     done: list[Path] = []
-    current = None
+    current = spare = None
     try:
         for target, data in targets.items():
             current = target
@@ -102,11 +209,15 @@ def atomic_write_all(files: dict[Path, bytes], *, follow_symlinks: bool = False)
         for _, target in staged if len(staged) > 1 else ():  # one file: its rename is done whole, or not at all
             current = target
             kept.append((target, _keep(target)))
+        spare = _keep_replaced(staged[0][1]) if len(staged) == 1 else None
         for tmp, target in staged:
             current = target
             os.replace(tmp, target)
             done.append(target)
+        _offer(spare)
     except BaseException as exc:
+        if spare is not None and _reuse.spare != spare:
+            _unlink(spare)
         for target, backup in reversed(kept):
             if target in done:
                 if backup is None:

@@ -337,16 +337,8 @@ def _with_origin(t: Tournament, doc: TrfDocument, engines: bool,
             if code == "001":
                 seen_001.add(no)
                 first_001 = len(out) if first_001 is None else first_001
-                was = old_by_no.get(no)
-                if results is not None:  # a player as read: his two columns put in place, when they can be
-                    written = _results_in_place(line, was, *results[no]) if new is was else None
-                    if written is not None:
-                        out.append((written, end))
-                        last_001 = len(out)
-                        continue
-                    new = with_result(new, *results[no])
-                same = new == was and not (engines and _dash_cells(line))  # an engine refuses a dash
-                out.append((line if same else _line_001(new, line, was, engines), end))
+                result = None if results is None else results[no]
+                out.append((_001_again(line, new, old_by_no.get(no), engines, result), end))
                 last_001 = len(out)
             else:
                 seen_bw1.add(no)
@@ -373,6 +365,18 @@ def _with_origin(t: Tournament, doc: TrfDocument, engines: bool,
     out += [(x, nl) for p in t.players if p.start_no not in seen_bw1 and not _as_read(p, old_by_no.get(p.start_no))
             and (x := _bw1(p))]  # what the file itself said (a withdrawal its 240 records tell) needs no BW1
     return out
+
+
+def _001_again(line: str, new: Player, was: Player | None, engines: bool, result: Result | None) -> str:
+    """A 001 line read, written again: as it was where the player is unchanged; with ``result`` (his
+    points and rank as ranked) of a player as read, those two columns put in place when they can be."""
+    if result is not None:
+        written = _results_in_place(line, was, *result) if new is was else None
+        if written is not None:
+            return written
+        new = with_result(new, *result)
+    same = new == was and not (engines and _dash_cells(line))  # an engine refuses a dash
+    return line if same else _line_001(new, line, was, engines)
 
 
 def _bw1_again(line: str, new: Player, was: Player) -> str | None:

@@ -24,6 +24,8 @@ from concurrent.futures import (
 from contextlib import contextmanager
 from itertools import accumulate
 
+from brightwell_plugin.fileio import replaced_files_reused
+
 try:  # imported here, before the pool forks its workers: once, not once in each of them
     import ctypes
 except ImportError:
@@ -45,14 +47,16 @@ class Interrupted(KeyboardInterrupt):
 
 
 def run_chunk(work: Callable, jobs: Sequence) -> list:
-    """``work`` for several jobs: one task per chunk spares the executor a round trip per file.
+    """``work`` for several jobs: one task per chunk spares the executor a round trip per file, and
+    its writes reuse the files they replace (:func:`~brightwell_plugin.fileio.replaced_files_reused`).
     After Ctrl-C the chunk stops before its next job, and what it finished is reported."""
     results = []
     try:
-        for job in jobs:
-            if _STOP is not None and _STOP.is_set():
-                break
-            results.append(work(job))
+        with replaced_files_reused():
+            for job in jobs:
+                if _STOP is not None and _STOP.is_set():
+                    break
+                results.append(work(job))
     except KeyboardInterrupt:  # an executor whose workers do get the signal
         pass
     return results

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import os
+import threading
 import weakref
 from collections.abc import Callable
 from types import ModuleType
@@ -132,14 +133,16 @@ class Host:
 
     def load_claiming(self, claims: Callable[[Builtin], bool]) -> None:
         """Register the pending built-ins that ``claims`` (in their order): a registry asked for a
-        name imports only the built-in that registers it."""
-        wanted = [b.module for b in self._pending.values() if claims(b)]
-        if wanted:
-            for module in wanted:
-                del self._pending[module]
-                self.pm.register(importlib.import_module(module), name=module)
-            self._check_pending()
-            self._changed()
+        name imports only the built-in that registers it. Threads (an executor of threads running a
+        batch) load one at a time."""
+        with _LOADING:
+            wanted = [b.module for b in self._pending.values() if claims(b)]
+            if wanted:
+                for module in wanted:
+                    del self._pending[module]
+                    self.pm.register(importlib.import_module(module), name=module)
+                self._check_pending()
+                self._changed()
 
     def load_all(self) -> None:
         """Register every pending built-in."""
@@ -180,6 +183,7 @@ class _Module(NamedTuple):
 
 _SERIAL = itertools.count(1)
 _HOSTS: weakref.WeakValueDictionary[str, Host] = weakref.WeakValueDictionary()  # hosts of this process by token
+_LOADING = threading.RLock()  # Host.load_claiming: one thread at a time
 
 
 def _host_for(token: str, external: bool, added: tuple[tuple[str, Any], ...]) -> Host:

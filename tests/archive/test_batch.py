@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from brightwell_plugin import api
+from brightwell_plugin import api, fileio
 from brightwell_plugin.archive.batch import OUTPUT_TAG, Placing, chunk_sizes, collect, process, run
 from brightwell_plugin.archive.journal import JOURNAL
 from brightwell_plugin.cli import main
@@ -166,7 +166,26 @@ def test_any_executor_runs_the_batch(tmp_path):
     (src / "bad-encoding.trf").unlink()
     with ThreadPoolExecutor(2) as pool:
         results = run(collect([str(src)], host=get_host()), tmp_path / "out", executor=pool, host=get_host())
-    assert len(results) == 7 and all(r.ok for r in results)
+    assert len(results) == 7 and all(r.ok for r in results), [r.error for r in results]
+
+
+def test_a_batch_over_its_own_outputs_writes_into_the_files_it_replaces(tmp_path, monkeypatch):
+    """The same outputs as the first run wrote; within a chunk, each a file the write before replaced."""
+    src = tmp_path / "archive"
+    src.mkdir()
+    for n in range(24):  # chunks of several files (chunk_sizes)
+        shutil.copy(FIXTURES / "quirks.trf", src / f"event{n:02d}.trf")
+    out = tmp_path / "out"
+    jobs = collect([str(src)], host=get_host())
+    with ThreadPoolExecutor(1) as pool:  # the workers' writes seen here
+        assert all(r.ok for r in run(jobs, out, "PTS,BH", executor=pool, jobs_count=1, host=get_host()))
+        first = checksums(out)
+        reused, real = [], fileio._reused
+        monkeypatch.setattr(fileio, "_reused", lambda folder: reused.append(real(folder)) or reused[-1])
+        assert all(r.ok for r in run(jobs, out, "PTS,BH", executor=pool, jobs_count=1, host=get_host()))
+    assert checksums(out) == first and len(first) == 25  # the outputs and the folder's tag
+    assert sorted(p.name for p in out.iterdir()) == sorted([*first, JOURNAL])  # nothing kept besides
+    assert any(reused) if fileio._REUSABLE else not reused
 
 
 def test_the_same_batch_runs_again_with_its_output_folder_inside_the_input(tmp_path):

@@ -115,10 +115,11 @@ def test_batch_names_no_format():
 SURFACE = "brightwell_plugin.plugin"  # the author surface: what the names taken from it come from is checked below
 ADAPTERS_MAY_IMPORT = {"brightwell_plugin.model", "brightwell_plugin.teams.model", "brightwell_plugin.fast", "brightwell_plugin.errors",
                        "brightwell_plugin.plugins.hookspecs", "brightwell_plugin.limits", "brightwell_plugin.progress",
-                       "brightwell_plugin.zips"}
+                       "brightwell_plugin.zips", "brightwell_plugin.reranked"}
 # and one another: formats read and write, never rank (fast is the model's constructors and names;
 # teams the model of team events; progress where an event stands, read from its records, which a
-# writer needs: the last round played or paired; zips the bounds of reading a zip, as limits are a file's)
+# writer needs: the last round played or paired; zips the bounds of reading a zip, as limits are a file's;
+# reranked each player's points and rank as standings give them, which a writer of a ranked event puts in)
 
 
 @pytest.mark.slow
