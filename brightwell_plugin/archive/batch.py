@@ -212,7 +212,9 @@ def refuse_inputs_inside(jobs: list[Job], out_dir: Path) -> None:
     """Every output lies under ``out_dir``: no input may (an event's other files lie beside it), so
     that no output can replace an input, this run's or another job's."""
     out, real = str(out_dir.resolve()), real_path()
-    inside = next((job.source for job in jobs if os.path.commonpath((out, real(job.source))) == out), None)
+    within = out.rstrip(os.sep) + os.sep
+    sources = jobs.sources() if isinstance(jobs, Jobs) else (str(job.source) for job in jobs)
+    inside = next((source for source in sources if (r := real(source)) == out or r.startswith(within)), None)
     if inside is not None:
         raise BrightwellError(f"the output folder holds input files (e.g. {inside}): outputs never replace an "
                               "input; choose another --out", file=str(out_dir))

@@ -114,6 +114,10 @@ class Jobs(Sequence):
             raise IndexError("job index out of range")
         return next(self._rows(index, index + 1))
 
+    def sources(self):
+        """Each job's source path, in the jobs' order (no :class:`Job` made)."""
+        return (_text(source) for (source,) in self._db.execute("SELECT source FROM job ORDER BY rowid"))
+
     def _rows(self, start: int, stop: int):
         rows = self._db.execute("SELECT source, relative, part, refused, member FROM job WHERE rowid > ? AND "
                                 "rowid <= ? ORDER BY rowid", (start, stop))
@@ -180,19 +184,22 @@ def collect(inputs: Iterable[str | os.PathLike], to: str | None = None, *, host:
                     jobs.left_out.append(tagged)
                 continue  # a match inside an earlier batch's output folder
             root = base if base is not None else path if path.is_dir() else path.parent
-            for f in (_files(path, jobs.left_out) if path.is_dir() else [path]):
+            for f, link in (_files(path, jobs.left_out) if path.is_dir() else [(path, None)]):
                 if f.name.startswith(".") or f.name in companions:
                     continue
-                if is_archive(f) and _add_archive(jobs, f, root, to, formats, identity(f)):
+                if is_archive(f) and _add_archive(jobs, f, root, to, formats, identity(f, link)):
                     continue  # its members are the events (a zip of one Swiss Perfect trio is that event)
                 members = formats.set_of(f.suffix)
                 if members:  # one job per stem, read from the set's main file when there is one
                     if not jobs.first_sight(f"{f.parent.resolve()}\0{f.stem.lower()}"):
                         continue
                     f = mains(f.parent, members[0]).get(f.stem.lower(), f)
-                elif not jobs.first_sight(identity(f)):
+                elif not jobs.first_sight(identity(f, link)):
                     continue
-                relative = f.relative_to(root).with_suffix("") if f.is_relative_to(root) else Path(f.stem)
+                try:
+                    relative = f.relative_to(root).with_suffix("")
+                except ValueError:  # a glob's match outside its base
+                    relative = Path(f.stem)
                 parts = formats.parts(f)
                 for job in [Job(f, relative.with_name(f"{relative.name}-{_safe(part)}"), part) for part in parts] or [
                         Job(f, relative)]:
@@ -241,10 +248,13 @@ def real_path():
     ``lstat``, not one for each part of the path)."""
     real_folder = lru_cache(maxsize=4096)(os.path.realpath)
 
-    def identity(path: Path) -> str:
-        if path.name in ("", ".", "..") or os.path.islink(path):
-            return str(path.resolve())
-        return os.path.join(real_folder(os.path.dirname(path) or "."), path.name)
+    def identity(path: str | os.PathLike, link: bool | None = None) -> str:
+        """``link``: whether the file is a symbolic link, when the caller knows (a folder's listing)."""
+        path = os.fspath(path)
+        name = os.path.basename(path)
+        if name in ("", ".", "..") or (os.path.islink(path) if link is None else link):
+            return os.path.realpath(path)
+        return os.path.join(real_folder(os.path.dirname(path) or "."), name)
     return identity
 
 
@@ -313,8 +323,9 @@ _TAG_TEXT = (b"This folder holds the outputs of brightwell batch. A batch over a
 
 def _files(folder: Path, left_out: list[Path]):
     """The files under ``folder``, in path order (as ``sorted(folder.rglob("*"))``), one folder at a
-    time: a million files are never a list. Symbolic links to folders are not followed; a batch's
-    output folder below ``folder`` is left out and added to ``left_out``."""
+    time: a million files are never a list; each with whether it is a symbolic link. Symbolic links
+    to folders are not followed; a batch's output folder below ``folder`` is left out and added to
+    ``left_out``."""
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
@@ -326,7 +337,7 @@ def _files(folder: Path, left_out: list[Path]):
             else:
                 yield from _files(Path(entry.path), left_out)
         elif entry.is_file():
-            yield Path(entry.path)
+            yield Path(entry.path), entry.is_symlink()
 
 
 def _safe(part: str) -> str:

@@ -34,13 +34,16 @@ MAX_RATIO = 200  # a member (a tar, while listed) inflates at most so many times
 SMALL = 1 << 20  # ... beyond 1 MiB
 TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz")
 ARCHIVE_SUFFIXES = (".zip", *TAR_SUFFIXES)
+_LONGEST_FIRST = tuple(sorted(ARCHIVE_SUFFIXES, key=len, reverse=True))
 _PIECE = 1 << 20
 
 
 def archive_suffix(name: str) -> str | None:
     """The archive suffix ``name`` ends with (lower case: ``.zip``, ``.tar.gz`` ...), else None."""
     low = name.lower()
-    return next((s for s in sorted(ARCHIVE_SUFFIXES, key=len, reverse=True) if low.endswith(s) and low != s), None)
+    if not low.endswith(_LONGEST_FIRST):  # nearly every file of an archive: one C call
+        return None
+    return next((s for s in _LONGEST_FIRST if low.endswith(s) and low != s), None)
 
 
 def stem(name: str) -> str:
