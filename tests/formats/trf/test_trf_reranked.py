@@ -61,7 +61,7 @@ def test_the_fast_way_is_taken_for_players_as_read(monkeypatch):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", or_skip(_corpus_trfs()), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", or_skip(_corpus_trfs()), ids=lambda p: p.name if p else "none")
 def test_a_real_trf_reranked_is_written_as_the_plain_way_writes_it(path):
     assert _agree(path, "trf") > 0
 
