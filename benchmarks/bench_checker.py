@@ -4,7 +4,8 @@ whole processes, start included (CPU seconds of each child; pairs taken in turn)
 Run: ``python benchmarks/bench_checker.py [RUNS]`` (default 11) with the package installed (not
 editable: an editable install compiles nothing ahead) and the test extras (gacrux). Prints how
 many times as long gacrux takes: on 100 x 7 (goal: at least 1) and on 2,000 x 11 (goal: at least
-100; gacrux runs three times there, half a minute each).
+100; gacrux runs three times there, half a minute each); and for each, how many times as long the
+command takes with the cyclic collector running (the pause of brightwell_plugin/process.py undone).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from bench_trf import chess_event
 from brightwell_plugin import api
 
 CODES = ["PTS", "BH/C1", "BH", "SB"]
+# the console script with the collector left running (brightwell_plugin/process.py's pause undone)
+COLLECTING = ("import sys\nimport brightwell_plugin.process as p\np.pause_collector = lambda: None\n"
+              "from brightwell_plugin.gacrux import command\ncommand.pause_collector = p.pause_collector\n"
+              "sys.argv[0] = 'brightwell-tiebreakchecker'\ncommand.console()\n")
 
 
 def main(runs: int) -> None:
@@ -46,6 +51,9 @@ def main(runs: int) -> None:
             print(f"{players} x {rounds} TRF, -t {' '.join(CODES)}, whole process, CPU median of "
                   f"{times if times > 1 else f'{len(mine_times)} (gacrux: 3)'}: brightwell-tiebreakchecker {a:.3f} s, "
                   f"gacrux {b:.3f} s: gacrux takes {ratio:.2f} times as long")
+            collecting = [sys.executable, "-c", COLLECTING, *args]
+            slower = statistics.median(cpu(collecting) / cpu(mine) for _ in range(runs))
+            print(f"  with the cyclic collector running (process.py): {slower:.2f} times as long")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Benchmark: the cost of a whole ``brightwell`` command, start included, beside the peers on the
 same file in the same run (peers.py: gacrux, and tiebreak-core when installed; pairs taken in
-turn, CPU seconds of each child process).
+turn, CPU seconds of each child process), and beside itself torn down at the end, as Python
+does (brightwell_plugin/process.py's trick undone).
 
 Run: ``python benchmarks/bench_start.py [RUNS]`` (default 15) with the package installed (not
 editable: an editable install compiles nothing ahead and skews the start) and the test extras.
@@ -21,6 +22,8 @@ from peers import commands
 
 from brightwell_plugin import api
 
+PLAIN = "from brightwell_plugin.launch import main\nmain()\n"  # the command, torn down at its end
+
 
 def cpu(command: list[str]) -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -40,6 +43,7 @@ def main(runs: int) -> None:
             cpu(command)  # warm the file cache
         pairs = {name: [(cpu(ours), cpu(theirs)) for _ in range(runs)] for name, theirs in peers.items()}
         version = [cpu([brightwell, "--version"]) for _ in range(runs)]
+        torn_down = [(cpu(ours), cpu([sys.executable, "-c", PLAIN, *ours[1:]])) for _ in range(runs)]
     print(f"100 players x 7 rounds TRF, PTS,BH,SB as CSV, whole process, CPU median of {runs}:")
     for name, measured in pairs.items():
         a, b = statistics.median(p[0] for p in measured), statistics.median(p[1] for p in measured)
@@ -48,6 +52,8 @@ def main(runs: int) -> None:
     if "tiebreak-core" not in pairs:
         print("  (tiebreak-core is not installed: pip install tiebreak-core to measure it too)")
     print(f"brightwell --version: {statistics.median(version) * 1000:.0f} ms CPU")
+    print(f"torn down at the end (process.py's trick undone): "
+          f"{statistics.median(y / x for x, y in torn_down):.2f} times as long, pair by pair")
 
 
 if __name__ == "__main__":

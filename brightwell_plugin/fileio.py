@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import os
 import stat
-import threading
+from _thread import allocate_lock
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -43,28 +43,39 @@ def write_all(fd: int, data: bytes) -> None:
 _REUSABLE = fcntl is not None and hasattr(fcntl, "F_SETLEASE") and hasattr(os, "listxattr")
 
 
-class _Reuse(threading.local):
-    """A thread's state within :func:`replaced_files_reused`."""
-    depth = 0
-    spare: str | None = None  # a replaced file kept to be written into
-    new_file: dict[str, tuple] = {}  # a folder's new files' permissions, owner and attributes (_looks)
+_reuse = None  # each thread's state within replaced_files_reused (_state): made on first use
+_MAKING = allocate_lock()
 
 
-_reuse = _Reuse()
+def _state():
+    """A threading.local of ``depth`` (of nested blocks), ``spare`` (a replaced file kept to be
+    written into) and ``new_file`` (a folder's new files' permissions, owner and attributes)."""
+    global _reuse
+    with _MAKING:
+        if _reuse is None:
+            import threading  # on first use: a batch's (rank imports no threading: bench_start)
+
+            class Reuse(threading.local):
+                depth = 0
+                spare: str | None = None
+                new_file: dict[str, tuple] = {}
+            _reuse = Reuse()
+    return _reuse
 
 
 @contextmanager
 def replaced_files_reused():
     """Within the block, this thread's atomic writes reuse the files they replace (the module's
     docstring says which); the one left over is removed when the block ends."""
-    if _reuse.depth == 0:
-        _reuse.new_file = {}
-    _reuse.depth += 1
+    state = _state()
+    if state.depth == 0:
+        state.new_file = {}
+    state.depth += 1
     try:
         yield
     finally:
-        _reuse.depth -= 1
-        if _reuse.depth == 0:
+        state.depth -= 1
+        if state.depth == 0:
             _drop_spare()
 
 
@@ -106,7 +117,7 @@ def _keep_replaced(target: Path) -> str | None:
     """Within :func:`replaced_files_reused`, a second name for the file ``target`` is about to
     replace, to be written into next (None: there is none, or its folder's new files are unknown)."""
     folder = os.fspath(target.parent) or "."
-    if not _reuse.depth or folder not in _reuse.new_file:
+    if _reuse is None or not _reuse.depth or folder not in _reuse.new_file:
         return None
     spare = os.path.join(folder, f".{target.name}.{os.getpid()}-{next(_TAGS)}.old.tmp")
     try:
@@ -127,7 +138,7 @@ def stage(target: Path, data: bytes) -> str:
     """Write ``data`` to a new temporary file beside ``target`` (or, within
     :func:`replaced_files_reused`, into a replaced file kept); return its path."""
     folder = os.fspath(target.parent) or "."
-    reused = _reused(folder) if _reuse.spare is not None else None
+    reused = _reused(folder) if _reuse is not None and _reuse.spare is not None else None
     if reused is not None:
         fd, tmp = reused
     else:
@@ -143,7 +154,7 @@ def stage(target: Path, data: bytes) -> str:
         write_all(fd, data)
         if reused is not None:
             os.ftruncate(fd, len(data))
-        elif _reuse.depth and _REUSABLE and folder not in _reuse.new_file:
+        elif _reuse is not None and _reuse.depth and _REUSABLE and folder not in _reuse.new_file:
             _reuse.new_file[folder] = _looks(fd, os.fstat(fd))
     except BaseException:
         os.close(fd)

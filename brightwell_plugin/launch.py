@@ -3,7 +3,8 @@ version does, and a good part of what ranking a small file does: ``--version`` i
 the common form of ``rank`` (a file and the options below, each as ``--name value``, ``--name=value``
 or a flag) runs ``cli.ranking`` without click. Anything else, ``--help``, a value click would refuse
 or an option written another way, goes to the click command, which says what it says
-(tests/cli/test_quick_rank.py checks both paths print the same)."""
+(tests/cli/test_quick_rank.py checks both paths print the same). The console script is :func:`console`:
+the quick path then runs as the process's only work (:mod:`brightwell_plugin.process`)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ CHOICES = {"edition_text": ("2009", "2024", "2026", "icu"), "withdrawn": ("count
            "output_format": ("table", "csv", "json")}  # as the click options say (tests/cli/test_startup.py)
 
 
-def main() -> None:
+def main(alone: bool = False) -> None:
+    """The command of ``sys.argv``; ``alone``: the process is its own (:func:`console`)."""
     args = sys.argv[1:]
     if args == ["--version"]:
         print(f"brightwell, version {__version__}")  # the same line as click's version option
@@ -32,9 +34,18 @@ def main() -> None:
         from brightwell_plugin.cli.common import handled
         from brightwell_plugin.cli.ranking import rank
         handled(rank)(**quick)
+        if alone:
+            from brightwell_plugin.process import end
+            end(0)
         sys.exit(0)
     from brightwell_plugin.cli import main as cli  # click for everything else (tests/cli/test_startup.py)
     cli()
+
+
+def console() -> None:
+    """The console script ``brightwell``: :func:`main`, whose quick path of ``rank`` ends the process
+    without the interpreter's tear-down (process.py)."""
+    main(alone=True)
 
 
 def rank_arguments(args: list[str]) -> dict | None:

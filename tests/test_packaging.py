@@ -54,7 +54,7 @@ def test_console_script_and_python_requirement(wheel):
     meta_dir = next(n.split("/")[0] for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
     metadata = wheel.read(f"{meta_dir}/METADATA").decode()
     assert "Requires-Python: >=3.11" in metadata and "Name: brightwell-plugin" in metadata
-    assert "brightwell = brightwell_plugin.launch:main" in wheel.read(f"{meta_dir}/entry_points.txt").decode()
+    assert "brightwell = brightwell_plugin.launch:console" in wheel.read(f"{meta_dir}/entry_points.txt").decode()
 
 
 @pytest.mark.slow

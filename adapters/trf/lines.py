@@ -281,27 +281,28 @@ def format_162(s: ScoringSystem) -> str | None:
 
 # -- dates ------------------------------------------------------------------------------------------
 
+# the patterns, compiled when first matched (re's cache): most files need one of them, or none
 _SEP = r"\s*[/.\-]\s*"  # "2005/07/28", "28.07.2005", "28. 07. 2005" (Swiss-Manager's TRF16)
-_ISO = re.compile(rf"^([0-9]{{4}}){_SEP}([0-9]{{1,2}}){_SEP}([0-9]{{1,2}})$")
-_DMY = re.compile(rf"^([0-9]{{1,2}}){_SEP}([0-9]{{1,2}}){_SEP}([0-9]{{4}})$")
-_SHORT = re.compile(rf"^([0-9]{{2}}){_SEP}([0-9]{{2}}){_SEP}([0-9]{{2}})$")  # a two-digit year: "10.09.13"
+_ISO = rf"^([0-9]{{4}}){_SEP}([0-9]{{1,2}}){_SEP}([0-9]{{1,2}})$"
+_DMY = rf"^([0-9]{{1,2}}){_SEP}([0-9]{{1,2}}){_SEP}([0-9]{{4}})$"
+_SHORT = rf"^([0-9]{{2}}){_SEP}([0-9]{{2}}){_SEP}([0-9]{{2}})$"  # a two-digit year: "10.09.13"
 _MONTHS = {m: n for n, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
                                        "dec"), 1)}
-_NAMED = re.compile(r"^([A-Za-z]{3})[a-z]*\.?\s+([0-9]{1,2}),?\s+([0-9]{4})$")  # "May 29, 2020" (lichess)
-_NAMED_DAY_FIRST = re.compile(r"^([0-9]{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?,?\s+([0-9]{4})$")  # "29 May 2020"
+_NAMED = r"^([A-Za-z]{3})[a-z]*\.?\s+([0-9]{1,2}),?\s+([0-9]{4})$"  # "May 29, 2020" (lichess)
+_NAMED_DAY_FIRST = r"^([0-9]{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?,?\s+([0-9]{4})$"  # "29 May 2020"
 
 
 def iso_date(text: str) -> str | None:
     """An ISO date from the common TRF spellings (YYYY/MM/DD, DD.MM.YYYY, spaces after the dots,
     lichess's "May 29, 2020"); None when unsure (a two-digit year: :func:`short_dates`)."""
     text = text.strip()
-    if m := _ISO.match(text):
+    if m := re.match(_ISO, text):
         y, mo, d = m.groups()
-    elif m := _DMY.match(text):
+    elif m := re.match(_DMY, text):
         d, mo, y = m.groups()
-    elif (m := _NAMED.match(text)) and m[1].lower() in _MONTHS:
+    elif (m := re.match(_NAMED, text)) and m[1].lower() in _MONTHS:
         mo, d, y = str(_MONTHS[m[1].lower()]), m[2], m[3]
-    elif (m := _NAMED_DAY_FIRST.match(text)) and m[2].lower() in _MONTHS:
+    elif (m := re.match(_NAMED_DAY_FIRST, text)) and m[2].lower() in _MONTHS:
         d, mo, y = m[1], str(_MONTHS[m[2].lower()]), m[3]
     else:
         return None
@@ -323,7 +324,7 @@ def short_dates(start: str, end: str | None, rounds: Sequence[str]) -> tuple[str
     and every round's date and keeps them in order: the start first, the rounds' in turn, the end
     last. None when no order or more than one does (a lone date says nothing of its order)."""
     texts = [start] + ([end] if end else []) + [r for r in rounds if r.strip()]
-    read = [_SHORT.match(t.strip()) for t in texts]
+    read = [re.match(_SHORT, t.strip()) for t in texts]
     if len(read) < 2 or not all(read):
         return None
     fits = []

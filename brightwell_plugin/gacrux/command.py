@@ -10,26 +10,31 @@ zeros; the exit status says failure (2) on bad input and a check that fails is 0
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
+import re
 import sys
 import time
 from dataclasses import replace
-from datetime import datetime
+from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from brightwell_plugin import __version__, api
 from brightwell_plugin.adapters import trf
 from brightwell_plugin.criteria.unplayed import edition_of_date
 from brightwell_plugin.errors import BrightwellError, PluginError, one_line
-from brightwell_plugin.gacrux import codes, document
+from brightwell_plugin.gacrux import codes, document, options
 from brightwell_plugin.gacrux.answer import answer
 from brightwell_plugin.limits import check_regular, read_stream
 from brightwell_plugin.model import Kind
 from brightwell_plugin.plugins.host import Host, get_host
+from brightwell_plugin.process import end, pause_collector
 from brightwell_plugin.standings import rank_stepwise
 from brightwell_plugin.validate import validated
+
+if TYPE_CHECKING:
+    import argparse
 
 ORIGIN = f"brightwell-tiebreakchecker ver. {__version__}"
 EXIT_BAD_INPUT = 2
@@ -45,14 +50,16 @@ class Failure(Exception):
         self.code, self.errors, self.line = code, errors, line
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, not argparse's usage block
-        raise Failure(500, [f"Bad command line: {message}"], f"bad command line: {message}")
-
-
 def parser() -> argparse.ArgumentParser:
-    """gacrux's options, in its order (``options`` in the JSON echoes them), and ``--strict-exit``."""
-    p = _Parser(prog="brightwell-tiebreakchecker", description=__doc__.splitlines()[0])
+    """gacrux's options, in its order (``options`` in the JSON echoes them), and ``--strict-exit``;
+    what :func:`options.read` reads without it, it reads alike."""
+    import argparse  # on first use: the common command line is read without it (gacrux/options.py)
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str):  # one line, not argparse's usage block
+            raise Failure(500, [f"Bad command line: {message}"], f"bad command line: {message}")
+
+    p = Parser(prog="brightwell-tiebreakchecker", description=__doc__.splitlines()[0])
     p.add_argument("-p", "--pre-determined", action="store_true", help="rules for pre-determined pairings (round robin)")
     p.add_argument("-s", "--swiss", action="store_true", help="rules for a Swiss tournament")
     p.add_argument("-u", "--unrated", default=None, help="rating of unrated players")
@@ -85,9 +92,12 @@ def main(argv: list[str] | None = None, host: Host | None = None) -> int:
            "origin": ORIGIN, "options": None, "status": {"code": 0, "info": [], "error": []}}
     params: dict = {}
     try:
-        namespace = parser().parse_args(sys.argv[1:] if argv is None else argv)
-        strict_exit = namespace.strict_exit
-        params = doc["options"] = {k: v for k, v in vars(namespace).items() if k != "strict_exit"}
+        args = sys.argv[1:] if argv is None else argv
+        given = options.read(args)
+        if given is None:
+            given = vars(parser().parse_args(args))
+        strict_exit = given["strict_exit"]
+        params = doc["options"] = {k: v for k, v in given.items() if k != "strict_exit"}
         if params["version"]:
             print(ORIGIN)
             return 0
@@ -223,9 +233,22 @@ def gacrux_day(text: str) -> str | None:
             else:
                 iso = "20" + text.replace("/", "-")
             break
+    return ymd(iso[:10])
+
+
+# strptime's own pattern of "%Y-%m-%d" (Lib/_strptime.py), matched whole: importing _strptime (locale,
+# calendar) was 3 % of a small check (tests/gacrux/test_options.py checks both read alike)
+_YMD = re.compile(r"(\d\d\d\d)-(1[0-2]|0[1-9]|[1-9])-(3[01]|[12]\d|0[1-9]|[1-9]| [1-9])", re.IGNORECASE)
+
+
+def ymd(text: str) -> str | None:
+    """``datetime.strptime(text, "%Y-%m-%d").date().isoformat()``; None where that raises ValueError."""
+    m = _YMD.match(text)
+    if m is None or m.end() != len(text):
+        return None
     try:
-        return datetime.strptime(iso[:10], "%Y-%m-%d").date().isoformat()
-    except ValueError:
+        return date(*map(int, m.groups())).isoformat()
+    except ValueError:  # no such day
         return None
 
 
@@ -382,7 +405,9 @@ def _write(params: dict, data: bytes) -> None:
 
 
 def console() -> None:
-    """The console script: no traceback, whatever happens; the process ends by :func:`end`."""
+    """The console script: no traceback, whatever happens; no cyclic collection, and the process
+    ends by :func:`~brightwell_plugin.process.end`, without the interpreter's tear-down."""
+    pause_collector()
     try:
         code = main()
     except BrightwellError as exc:  # the output could not be written (gacrux's 503)
@@ -404,17 +429,3 @@ def console() -> None:
               file=sys.stderr)
         code = 3
     end(code)
-
-
-def end(code: int) -> None:
-    """Exit without tearing the interpreter down: what is left to do at exit (the exit handlers,
-    flushing the standard streams) is done, and the event's objects are not freed one by one, a
-    tenth of a small run's time. Output files are already whole (written atomically)."""
-    import atexit
-    try:
-        atexit._run_exitfuncs()
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BaseException:  # a handler or a stream failed: Python's own way, which reports it
-        sys.exit(code)
-    os._exit(code)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import importlib
 import itertools
 import os
-import threading
 import weakref
+from _thread import RLock  # threading's own lock; threading itself is not imported by rank (bench_start)
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any, NamedTuple
@@ -183,7 +183,7 @@ class _Module(NamedTuple):
 
 _SERIAL = itertools.count(1)
 _HOSTS: weakref.WeakValueDictionary[str, Host] = weakref.WeakValueDictionary()  # hosts of this process by token
-_LOADING = threading.RLock()  # Host.load_claiming: one thread at a time
+_LOADING = RLock()  # Host.load_claiming: one thread at a time
 
 
 def _host_for(token: str, external: bool, added: tuple[tuple[str, Any], ...]) -> Host:

@@ -66,6 +66,29 @@ def test_version_is_answered_before_click_and_says_what_click_says():
     assert fast.stdout.splitlines() == [plain.stdout.strip(), "False"]
 
 
+def test_the_console_script_ranks_as_main_does_and_ends_early(tmp_path):
+    """``brightwell`` (launch.console) runs rank's quick path and skips the interpreter's tear-down
+    (process.py): what it prints and writes, what it says on standard error and its exit status are
+    ``main``'s, exit handlers run, and only the tear-down (an object freed at the end) is left out;
+    a failure ends the ordinary way."""
+    script = ("import atexit, sys\nclass Kept:\n    def __del__(self): print('torn down', file=sys.stderr)\n"
+              "kept = Kept()\natexit.register(lambda: print('handler ran', file=sys.stderr))\n"
+              "sys.argv[0] = 'brightwell'\nfrom brightwell_plugin.launch import {}\n{}()\n")
+
+    def run(entry: str, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", script.format(entry, entry), *args], capture_output=True,
+                              text=True, timeout=120)
+
+    rank = ["rank", str(FIXTURES / "quirks.trf"), "-t", "PTS,BH,SB", "--output-format", "csv"]
+    for args in (rank, [*rank, "-o", str(tmp_path / "out.csv")], ["rank", str(tmp_path / "none.trf")]):
+        ended, plain = run("console", *args), run("main", *args)
+        assert (ended.returncode, ended.stdout) == (plain.returncode, plain.stdout)
+        assert plain.stderr.splitlines()[-2:] == ["handler ran", "torn down"]
+        torn_down = ended.returncode != 0  # a failure exits through sys.exit
+        assert ended.stderr.splitlines() == plain.stderr.splitlines()[:None if torn_down else -1]
+    assert (tmp_path / "out.csv").read_text().startswith("rank,") and ended.returncode == 2
+
+
 @pytest.mark.parametrize("builtin", BUILTINS, ids=lambda b: b.module.rsplit(".", 1)[-1])
 def test_the_manifest_says_what_each_built_in_registers(builtin):
     plugin = importlib.import_module(builtin.module)  # a module of @hookimpl functions, as plugins.md teaches

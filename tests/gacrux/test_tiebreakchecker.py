@@ -383,7 +383,7 @@ def test_a_team_tournament_is_answered_with_its_teams(tmp_path):
 
 
 def test_the_command_ends_early_with_its_output_whole_and_the_exit_handlers_run(tmp_path, capsys):
-    """The console script skips the interpreter's tear-down (tiebreakchecker.end): what it
+    """The console script skips the interpreter's tear-down (process.end): what it
     prints and writes is what ``main`` makes, exit handlers run, and the exit status is kept."""
     trf, out = _fixture(tmp_path), tmp_path / "out.json"
     script = ("import atexit, sys\natexit.register(lambda: print('handler ran', file=sys.stderr))\n"
