@@ -89,8 +89,9 @@ def _looks(fd: int, st: os.stat_result) -> tuple:
     return stat.S_IMODE(st.st_mode), st.st_uid, st.st_gid, tuple(sorted(os.listxattr(fd)))
 
 
-def _reused(folder: str) -> tuple[int, str] | None:
-    """The kept replaced file, open for writing, if it lies in ``folder`` and nothing else can see it."""
+def _reused(folder: str) -> tuple[int, str, int] | None:
+    """The kept replaced file, open for writing, and its size, if it lies in ``folder`` and nothing
+    else can see it."""
     spare, _reuse.spare = _reuse.spare, None
     if os.path.dirname(spare) != folder or folder not in _reuse.new_file:
         _unlink(spare)
@@ -110,7 +111,7 @@ def _reused(folder: str) -> tuple[int, str] | None:
         os.close(fd)
         _unlink(spare)
         return None
-    return fd, spare
+    return fd, spare, st.st_size
 
 
 def _keep_replaced(target: Path) -> str | None:
@@ -140,7 +141,7 @@ def stage(target: Path, data: bytes) -> str:
     folder = os.fspath(target.parent) or "."
     reused = _reused(folder) if _reuse is not None and _reuse.spare is not None else None
     if reused is not None:
-        fd, tmp = reused
+        fd, tmp, size = reused
     else:
         while True:
             tmp = os.path.join(folder, f".{target.name}.{os.getpid()}-{next(_TAGS)}.tmp")
@@ -152,7 +153,7 @@ def stage(target: Path, data: bytes) -> str:
             break
     try:
         write_all(fd, data)
-        if reused is not None:
+        if reused is not None and size > len(data):
             os.ftruncate(fd, len(data))
         elif _reuse is not None and _reuse.depth and _REUSABLE and folder not in _reuse.new_file:
             _reuse.new_file[folder] = _looks(fd, os.fstat(fd))
