@@ -9,7 +9,9 @@ writes a mirrored tree. ``--previous FOLDER``: an earlier version installed into
 (``git archive TAG | tar -x -C SRC && pip install --no-deps --target FOLDER SRC``), run with
 FOLDER first on PYTHONPATH. ``--report``: the batches write their report too.
 
-The commands run in turn, K rounds (default 5), each writing over its own output folder. Printed:
+The commands run in turn, K rounds (default 5), each writing over its own output folder (with
+``--fresh``: each run into a new output folder, removed after it; making a file costs this machine
+far more than writing over one, which the plain script does, not atomically). Printed:
 the machine's load before and after, each command's median wall and CPU seconds (its processes',
 children included) and CPU milliseconds per file, and the ratio to the plain script pair by pair
 (median). The machines this is measured on are shared: quote the ratios, with the load.
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -61,6 +64,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--previous", type=Path, help="an earlier version installed into this folder")
     parser.add_argument("--report", action="store_true", help="the batches write their report too")
+    parser.add_argument("--fresh", action="store_true", help="each run writes into a new output folder")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR")) as tmp:
         folder = Path(tmp)
@@ -71,6 +75,12 @@ def main() -> None:
             report = ["--report", str(folder / f"report-{name}")] if args.report else []
             return [sys.executable, "-m", "brightwell_plugin.cli", "batch", str(archive), "--out",
                     str(folder / f"out-{name}"), "-t", SPEC, "--jobs", "2", *report]
+
+        def run(command: list[str], env: dict | None) -> tuple[float, float]:
+            if args.fresh:  # the output folder is the argument after --out, or the plain script's last but one
+                at = command.index("--out") + 1 if "--out" in command else len(command) - 2
+                shutil.rmtree(command[at], ignore_errors=True)
+            return timed(command, env)
         commands = {"brightwell batch": (batch("now"), None),
                     "plain script": ([sys.executable, str(PLAIN), str(archive), str(folder / "out-plain"), "2"], None)}
         if args.previous:
@@ -83,9 +93,10 @@ def main() -> None:
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         for _ in range(args.runs):
             for name, (command, env) in commands.items():
-                times[name].append(timed(command, env))
+                times[name].append(run(command, env))
     print(f"{args.files} TRF files of 60 players x 9 rounds, -t {SPEC}, 2 workers"
-          f"{', with the report' if args.report else ''}; load average {load[0]:.1f} before, "
+          f"{', with the report' if args.report else ''}"
+          f"{', each run into a new output folder' if args.fresh else ', each over its output of the run before'}; load average {load[0]:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after; median of {args.runs} runs in turn:")
     plain = times["plain script"]
     for name, measured in times.items():
