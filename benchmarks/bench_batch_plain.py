@@ -10,8 +10,9 @@ writes a mirrored tree. ``--previous FOLDER``: an earlier version installed into
 FOLDER first on PYTHONPATH. ``--report``: the batches write their report too.
 
 The commands run in turn, K rounds (default 5), each writing over its own output folder (with
-``--fresh``: each run into a new output folder, removed after it; making a file costs this machine
-far more than writing over one, which the plain script does, not atomically). Printed:
+``--fresh``: each run into a new output folder, all removed at the end, as deleting files right
+before making others slows ext4 here: docs/batch.md; making a file costs this machine far more
+than writing over one, which the plain script does, not atomically). Printed:
 the machine's load before and after, each command's median wall and CPU seconds (its processes',
 children included) and CPU milliseconds per file, and the ratio to the plain script pair by pair
 (median). The machines this is measured on are shared: quote the ratios, with the load.
@@ -20,9 +21,9 @@ children included) and CPU milliseconds per file, and the ratio to the plain scr
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -76,10 +77,12 @@ def main() -> None:
             return [sys.executable, "-m", "brightwell_plugin.cli", "batch", str(archive), "--out",
                     str(folder / f"out-{name}"), "-t", SPEC, "--jobs", "2", *report]
 
+        made = itertools.count()
+
         def run(command: list[str], env: dict | None) -> tuple[float, float]:
-            if args.fresh:  # the output folder is the argument after --out, or the plain script's last but one
-                at = command.index("--out") + 1 if "--out" in command else len(command) - 2
-                shutil.rmtree(command[at], ignore_errors=True)
+            if args.fresh:  # a new output folder (the argument after --out, or the plain script's last but one),
+                at = command.index("--out") + 1 if "--out" in command else len(command) - 2  # none removed
+                command = [*command[:at], f"{command[at]}-{next(made)}", *command[at + 1:]]  # before the end
             return timed(command, env)
         commands = {"brightwell batch": (batch("now"), None),
                     "plain script": ([sys.executable, str(PLAIN), str(archive), str(folder / "out-plain"), "2"], None)}
