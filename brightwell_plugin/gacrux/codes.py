@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from decimal import Decimal
 from typing import NamedTuple
 
 from brightwell_plugin.adapters import trf
@@ -107,6 +106,12 @@ class Code(NamedTuple):
                 "pointtype": "points", "modifiers": modifiers}
 
 
+def _decimal(text: str):
+    """``Decimal(text)``, the decimal module imported on first use (a few codes' limits: not at every check's start)."""
+    from decimal import Decimal
+    return Decimal(text)
+
+
 def _set(modifiers: dict, parts: tuple[str, ...], edition: int | None) -> bool:
     """``modifiers`` as the ``/`` parts set them; whether one reverses the order (R)."""
     reverse = False
@@ -118,12 +123,12 @@ def _set(modifiers: dict, parts: tuple[str, ...], edition: int | None) -> bool:
                 modifiers["cuthigh"] = int(rest)
         elif letter == "L":
             if digits(rest):
-                modifiers["plim"] = Decimal(rest)
+                modifiers["plim"] = _decimal(rest)
             elif rest[:1] in "+-" and digits(rest[1:].replace(".", "", 1)):
-                limit = Decimal(rest[1:]) if "." in rest else Decimal(rest[1:]) * Decimal("0.5")
+                limit = _decimal(rest[1:]) if "." in rest else _decimal(rest[1:]) * _decimal("0.5")
                 modifiers["nlim"] = -limit if rest[0] == "-" else limit
         elif letter == "K" and digits(rest):
-            modifiers["nlim"] = Decimal(rest)
+            modifiers["nlim"] = _decimal(rest)
         elif letter == "U" and digits(rest):
             modifiers["unrated"] = int(rest)
         elif letter == "V":

@@ -16,7 +16,6 @@ import re
 import sys
 import time
 from dataclasses import replace
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -236,20 +235,22 @@ def gacrux_day(text: str) -> str | None:
     return ymd(iso[:10])
 
 
-# strptime's own pattern of "%Y-%m-%d" (Lib/_strptime.py), matched whole: importing _strptime (locale,
-# calendar) was 3 % of a small check (tests/gacrux/test_options.py checks both read alike)
+# strptime's own pattern of "%Y-%m-%d" (Lib/_strptime.py), matched whole, and datetime's days: importing
+# _strptime (locale, calendar) and datetime was 4 % of a small check (tests/gacrux/test_options.py: both alike)
 _YMD = re.compile(r"(\d\d\d\d)-(1[0-2]|0[1-9]|[1-9])-(3[01]|[12]\d|0[1-9]|[1-9]| [1-9])", re.IGNORECASE)
 
 
 def ymd(text: str) -> str | None:
-    """``datetime.strptime(text, "%Y-%m-%d").date().isoformat()``; None where that raises ValueError."""
+    """``datetime.strptime(text, "%Y-%m-%d").date().isoformat()``; None where that raises ValueError
+    (no year 0, no day its month has not: datetime's rules, without importing it)."""
     m = _YMD.match(text)
     if m is None or m.end() != len(text):
         return None
-    try:
-        return date(*map(int, m.groups())).isoformat()
-    except ValueError:  # no such day
+    year, month, day = map(int, m.groups())
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    if year < 1 or day > ((29 if leap else 28) if month == 2 else 30 if month in (4, 6, 9, 11) else 31):
         return None
+    return f"{year:04d}-{month:02d}-{day:02d}"
 
 
 def _after(params: dict, t, rounds: int) -> int:

@@ -92,6 +92,13 @@ def test_the_days_strptime_reads_oddly_are_read_alike(text):
     assert ymd(text) == _strptime(text)
 
 
+@pytest.mark.parametrize("year", ["0000", "0001", "1900", "2000", "2023", "2024", "9999"])
+def test_every_day_of_a_year_is_one_strptime_reads(year):
+    """Each month's last day, leap years (1900 is none, 2000 is one) and year 0, as datetime says."""
+    texts = [f"{year}-{month:02d}-{day:02d}" for month in range(1, 13) for day in range(1, 33)]
+    assert [ymd(text) for text in texts] == [_strptime(text) for text in texts]
+
+
 def _strptime(text: str) -> str | None:
     try:
         return datetime.strptime(text, "%Y-%m-%d").date().isoformat()
