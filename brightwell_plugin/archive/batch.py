@@ -88,13 +88,9 @@ def _process(job: Job, source: Path, out_dir: Path, spec, to, skip_existing, str
         return FileResult(job.label, skipped=True, skip_reason="no round played")
     lost = []
     if not earlier:  # an output an earlier run wrote, untold by its journal: ranked again, kept as it is
-        try:
-            lost = _write(t, standings, target, written, strict, renumber, host, compare)
-        except BrightwellError:
-            if target.parent.is_dir():
-                raise
-            target.parent.mkdir(parents=True, exist_ok=True)  # the first output of its folder (nothing written)
-            lost = _write(t, standings, target, written, strict, renumber, host, compare)
+        if not os.path.isdir(target.parent):  # one stat (a made folder's mkdir fails, then asks for one)
+            target.parent.mkdir(parents=True, exist_ok=True)  # another worker may be making it too
+        lost = _write(t, standings, target, written, strict, renumber, host, compare)
     used = rules_used(stored, spec, edition, host)  # said of every file, in the summary too
     ruled = {"ranked_by": used and used.label, "undated": bool(used and used.by_default)}
     if not compare:

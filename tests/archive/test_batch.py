@@ -188,6 +188,20 @@ def test_a_batch_over_its_own_outputs_writes_into_the_files_it_replaces(tmp_path
     assert any(reused) if fileio._REUSABLE else not reused
 
 
+def test_workers_making_the_same_new_folder_at_once_all_write(tmp_path):
+    """Four threads' first files into one new output folder: each makes it or finds it made."""
+    src = tmp_path / "archive" / "2024"
+    src.mkdir(parents=True)
+    for n in range(32):
+        shutil.copy(FIXTURES / "quirks.trf", src / f"event{n:02d}.trf")
+    for attempt in range(8):  # a race: several tries
+        with ThreadPoolExecutor(4) as pool:
+            results = run(collect([str(src.parent)], host=get_host()), tmp_path / f"out{attempt}", "PTS", executor=pool,
+                          jobs_count=4, compare=False, host=get_host())
+        assert [r.error for r in results if not r.ok] == []
+        assert len(list((tmp_path / f"out{attempt}" / "2024").iterdir())) == 32
+
+
 def test_the_same_batch_runs_again_with_its_output_folder_inside_the_input(tmp_path):
     src = archive(tmp_path)
     out = src / "reranked"
