@@ -6,12 +6,12 @@ the file system's; forcing it made batches of small files I/O-bound.) Temporarie
 ``.NAME.TAG.tmp``; :func:`stage` makes them with plain ``os`` calls (no buffered file object,
 no random-name machinery: a batch writes thousands) and the permissions a new file gets.
 
-Within :func:`replaced_files_reused` (a batch's chunk of files), the file a write replaces is kept
-and the next temporary in its folder is written into it: on file systems where making a file costs
-far more than writing one (ext4: about 0.6 ms against 0.1 for a 7 KB event), a batch re-writing
-its output tree spares that per file. Only a file that nothing else can see is reused: a regular
-file of ours, no other name, held open by no one (a write lease says so: Linux only), with the
-permissions, owner and extended attributes a new file of its folder gets.
+Within :func:`replaced_files_reused` (a batch's chunk of files), the new file and the one it
+replaces exchange names at once (Linux's renameat2), and the next write in that folder goes into
+the file replaced: where making a file costs far more than writing one (ext4: about 0.6 ms against
+0.1 for a 7 KB event), a batch re-writing its output tree spares that per file. Only a file that
+nothing else can see is reused: a regular file of ours, no other name, held open by no one (a write
+lease says so), with the permissions, owner and extended attributes a new file of its folder gets.
 """
 
 from __future__ import annotations
@@ -50,10 +50,11 @@ _MAKING = allocate_lock()
 def _state():
     """A threading.local of ``depth`` (of nested blocks), ``spare`` (a replaced file kept to be
     written into) and ``new_file`` (a folder's new files' permissions, owner and attributes)."""
-    global _reuse
+    global _reuse, _exchange
     with _MAKING:
         if _reuse is None:
             import threading  # on first use: a batch's (rank imports no threading: bench_start)
+            _exchange = _renameat2() if _REUSABLE else None
 
             class Reuse(threading.local):
                 depth = 0
@@ -114,25 +115,36 @@ def _reused(folder: str) -> tuple[int, str, int] | None:
     return fd, spare, st.st_size
 
 
-def _keep_replaced(target: Path) -> str | None:
-    """Within :func:`replaced_files_reused`, a second name for the file ``target`` is about to
-    replace, to be written into next (None: there is none, or its folder's new files are unknown)."""
+_AT_FDCWD, _RENAME_EXCHANGE = -100, 2  # Linux's <fcntl.h> and <linux/fs.h>
+_exchange = None  # libc's renameat2, when it has one (_state)
+
+
+def _exchanged(tmp: str, target: Path) -> bool:
+    """Within :func:`replaced_files_reused`, ``tmp`` and ``target`` swap names at once (renameat2's
+    RENAME_EXCHANGE): the target is the new content whole, and the file it held is named ``tmp``,
+    to be written into next. False where nothing was swapped (a new target, no renameat2): a rename then."""
     folder = os.fspath(target.parent) or "."
-    if _reuse is None or not _reuse.depth or folder not in _reuse.new_file:
-        return None
-    spare = os.path.join(folder, f".{target.name}.{os.getpid()}-{next(_TAGS)}.old.tmp")
+    if _exchange is None or not _reuse.depth or folder not in _reuse.new_file:
+        return False
+    return _exchange(_AT_FDCWD, os.fsencode(tmp), _AT_FDCWD, os.fsencode(os.fspath(target)), _RENAME_EXCHANGE) == 0
+
+
+def _renameat2():
+    """libc's renameat2 (glibc 2.28, Linux 3.15), or None."""
     try:
-        os.link(target, spare, follow_symlinks=False)
-    except OSError:  # a new target, or a file system without hard links
+        import ctypes
+        call = ctypes.CDLL(None, use_errno=True).renameat2
+    except (ImportError, OSError, AttributeError):
         return None
-    return spare
+    call.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
+    call.restype = ctypes.c_int
+    return call
 
 
-def _offer(spare: str | None) -> None:
-    """After the replacement: ``spare`` becomes the kept file (the one kept before is removed)."""
-    if spare is not None:
-        _drop_spare()
-        _reuse.spare = spare
+def _offer(spare: str) -> None:
+    """After the exchange: ``spare`` becomes the kept file (the one kept before is removed)."""
+    _drop_spare()
+    _reuse.spare = spare
 
 
 def stage(target: Path, data: bytes) -> str:
@@ -213,23 +225,22 @@ def atomic_write_all(files: dict[Path, bytes], *, follow_symlinks: bool = False)
     staged: list[tuple[str, Path]] = []
     kept: list[tuple[Path, str | None]] = []
     done: list[Path] = []
-    current = spare = None
+    current = None
     try:
         for target, data in targets.items():
             current = target
             staged.append((stage(target, data), target))
+        if len(staged) == 1 and _exchanged(*staged[0]):  # the file replaced keeps the temporary's name
+            _offer(staged[0][0])
+            return
         for _, target in staged if len(staged) > 1 else ():  # one file: its rename is done whole, or not at all
             current = target
             kept.append((target, _keep(target)))
-        spare = _keep_replaced(staged[0][1]) if len(staged) == 1 else None
         for tmp, target in staged:
             current = target
             os.replace(tmp, target)
             done.append(target)
-        _offer(spare)
     except BaseException as exc:
-        if spare is not None and _reuse.spare != spare:
-            _unlink(spare)
         for target, backup in reversed(kept):
             if target in done:
                 if backup is None:
