@@ -7,10 +7,13 @@ batch reads (archive/packed.py) both read their zips through these.
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from brightwell_plugin.errors import BrightwellError
+
+if TYPE_CHECKING:  # the zip is opened by the caller: this module reads its bytes itself
+    import zipfile
 
 _END = b"PK\x05\x06"  # the end of central directory record
 

@@ -5,7 +5,6 @@ with divisions) one event a division."""
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
@@ -47,6 +46,7 @@ def parts(archive: Archive, name: str, formats: Formats) -> tuple[str, ...]:
     pure = inner_path(name)
     if not formats.may_hold_several(pure.suffix):
         return ()
+    import tempfile  # on first use: an archive's set of files (a batch of plain files needs none)
     with tempfile.TemporaryDirectory(prefix="brightwell-member-") as scratch:
         copy = Path(scratch) / pure.name
         try:

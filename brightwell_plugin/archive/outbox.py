@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tarfile
-import zipfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -40,6 +38,8 @@ def named(result, folder: Path, target: Path):
 def pack(folder: Path, target: Path) -> int:
     """Pack every output under ``folder`` into ``target`` (staged beside it, then renamed into
     place); the folder is removed. How many files were packed."""
+    import tarfile  # on first use: --out names an archive
+    import zipfile
     files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(_RUN_FILES))
     staged = target.with_name(f".{target.name}.{os.getpid()}-0.tmp")  # as atomic writes stage: cleaned if left
     suffix = archive_suffix(target.name)

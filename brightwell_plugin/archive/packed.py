@@ -12,22 +12,23 @@ it declares: the input limit, and for a zip member :data:`MAX_RATIO` times its c
 
 from __future__ import annotations
 
-import bz2
 import copy
-import gzip
-import lzma
 import os
-import tarfile
-import tempfile
 import threading
-import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.limits import check_regular, max_input, too_large
 from brightwell_plugin.zips import inflate, refuse_large_directory, unsafe_name
+
+if TYPE_CHECKING:
+    import zipfile
+
+# zipfile, tarfile and their decompressors are imported where an archive is read: a batch of plain
+# files imports none of them (its start: benchmarks/bench_batch_plain.py)
 
 MAX_MEMBERS = 100_000  # an archive of events holds some thousands
 MAX_RATIO = 200  # a member (a tar, while listed) inflates at most so many times its compressed size ...
@@ -36,6 +37,7 @@ TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz
 ARCHIVE_SUFFIXES = (".zip", *TAR_SUFFIXES)
 _LONGEST_FIRST = tuple(sorted(ARCHIVE_SUFFIXES, key=len, reverse=True))
 _PIECE = 1 << 20
+_TAR_BLOCK = 512  # tarfile.BLOCKSIZE
 
 
 def archive_suffix(name: str) -> str | None:
@@ -58,7 +60,10 @@ def is_archive(path: Path) -> bool:
     suffix = archive_suffix(path.name)
     if suffix is None or not path.is_file():
         return False
-    return suffix != ".zip" or zipfile.is_zipfile(path)
+    if suffix != ".zip":
+        return True
+    import zipfile
+    return zipfile.is_zipfile(path)
 
 
 def inner_path(name: str) -> PurePosixPath:
@@ -95,6 +100,7 @@ class Archive:
         self._members[name] = member
 
     def _list_zip(self) -> zipfile.ZipFile:
+        import zipfile
         refuse_large_directory(self.path, MAX_MEMBERS, "an archive of events")
         try:
             zf = zipfile.ZipFile(self.path)
@@ -110,6 +116,7 @@ class Archive:
         return zf
 
     def _list_tar(self) -> _Stream:
+        import tarfile
         stream = _Stream(self.path)
         try:
             tar = tarfile.open(fileobj=stream, mode="r:")
@@ -178,10 +185,13 @@ class _Stream:
         head = self._raw.read(6)
         self._raw.seek(0)
         if head[:2] == b"\x1f\x8b":
+            import gzip
             self._file = gzip.GzipFile(fileobj=self._raw)
         elif head[:3] == b"BZh":
+            import bz2
             self._file = bz2.BZ2File(self._raw)
         elif head == b"\xfd7zXZ\x00":
+            import lzma
             self._file = lzma.LZMAFile(self._raw)
         else:
             self._file = self._raw  # a plain tar
@@ -195,7 +205,7 @@ class _Stream:
                                   file=str(self.path))
 
     def read(self, size: int = -1) -> bytes:
-        if size is None or size < 0 or size > max_input() + tarfile.BLOCKSIZE:  # a header declaring gigabytes
+        if size is None or size < 0 or size > max_input() + _TAR_BLOCK:  # a header declaring gigabytes
             raise BrightwellError(f"a member header declares {size} bytes; nothing more was read", file=str(self.path))
         data = self._file.read(size)
         self._at += len(data)
@@ -254,6 +264,7 @@ def readable(job, formats) -> Iterator[Path]:
     archive = opened(job.source)
     wanted = inner_path(job.member)
     folder = {inner_path(name): name for name in archive.beside(job.member)}
+    import tempfile
     with tempfile.TemporaryDirectory(prefix="brightwell-member-") as scratch:
         for pure in (wanted, *formats.read_beside(wanted, folder)):
             data = archive.read(folder[pure])

@@ -52,7 +52,6 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, r
     from brightwell_plugin.archive.merge import parse_shard
     from brightwell_plugin.archive.merge import shard as share
     from brightwell_plugin.archive.outbox import is_archive_out, staging
-    from brightwell_plugin.archive.report import REPORT_SUFFIXES, report_stem
 
     share_of = parse_shard(shard) if shard else None
     into = Path(out_dir) if is_archive_out(out_dir) else None
@@ -68,6 +67,7 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, r
     if not found:
         raise BrightwellError("no input files found")
     if report:
+        from brightwell_plugin.archive.report import REPORT_SUFFIXES, report_stem  # (its csv and html: asked for)
         refuse_replacing([report_stem(report).with_suffix(s) for s in REPORT_SUFFIXES], found, host)
     if into is not None:
         refuse_replacing([into], found, host)
@@ -84,10 +84,12 @@ def _batch(found, out, into, spec, to, jobs, report, top, skip_existing, strict,
     the report and the summary written as the results arrive."""
     from brightwell_plugin.archive.batch import Interrupted
     from brightwell_plugin.archive.outbox import discard, named, pack
-    from brightwell_plugin.archive.report import ReportWriter, report_stem
 
     tally = _Tally()
-    writer = ReportWriter(report_stem(report), top) if report else None
+    writer = None
+    if report:
+        from brightwell_plugin.archive.report import ReportWriter, report_stem
+        writer = ReportWriter(report_stem(report), top)
 
     def counted(show):
         def on_result(result):

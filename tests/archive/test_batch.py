@@ -25,6 +25,7 @@ from click.testing import CliRunner
 from brightwell_plugin import api, fileio
 from brightwell_plugin.archive.batch import OUTPUT_TAG, Placing, chunk_sizes, collect, process, run
 from brightwell_plugin.archive.journal import JOURNAL
+from brightwell_plugin.archive.schedule import CHUNK
 from brightwell_plugin.cli import main
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.plugins.host import get_host
@@ -308,9 +309,9 @@ def test_files_go_in_chunks_each_with_its_own_result(tmp_path):
     jobs = collect([str(src)], host=get_host())
     for files, workers in ((70, 2), (3, 2), (10_000, 2), (1000, 8), (0, 1)):
         sizes = chunk_sizes(files, workers)
-        assert sum(sizes) == files and all(1 <= s <= 16 for s in sizes)
+        assert sum(sizes) == files and all(1 <= s <= CHUNK for s in sizes)
         assert sizes == sorted(sizes, reverse=True) and sizes[-1:] in ([], [1])  # shrinking to one file
-    assert chunk_sizes(70, 2)[0] == 8 and chunk_sizes(10_000, 2)[0] == 16
+    assert chunk_sizes(70, 2)[0] == 8 and chunk_sizes(10_000, 2)[0] == CHUNK
     results = run(jobs, tmp_path / "out", "PTS,BQ:preset=woc", jobs_count=2, host=get_host())
     assert [Path(r.source).name for r in results] == [f"e{i:02d}.xml" for i in range(70)]
     assert [r.ok for r in results] == [i != 33 for i in range(70)]
