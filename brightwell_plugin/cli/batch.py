@@ -196,7 +196,7 @@ class _Tally:
             click.echo("rules for unplayed rounds: " + ", ".join(f"{rules} {n}" for rules, n in sorted(
                 self.ranked_by.items())))
         if self.undated:
-            click.echo(one_line(f"{len(self.undated)} ranked by {NAMES[TODAY]} for want of a date they can read "
+            click.echo(one_line(f"undated: {len(self.undated)} ranked by {NAMES[TODAY]} for want of a date they can read "
                                 f"(--edition chooses others): {', '.join(sorted(self.undated))}"))
         for cause, files in sorted(self.failures.items(), key=lambda item: (-len(item[1]), item[0])):
             if len(files) > 1:  # a cause shared: said once, then each file's own line

@@ -93,7 +93,7 @@ def _print(s: dict, folder) -> None:
             click.echo(f"{r['rule']}: today's rules ({s['today']}) would move {r['moved_by_today']} players in "
                        f"{r['changed_by_today']} of the {r['older_rules_events']} events ranked by older rules")
     if s.get("ranked_by_default"):
-        click.echo(one_line(f"{len(s['ranked_by_default'])} ranked by {s['today']} for want of a date they can read "
+        click.echo(one_line(f"undated: {len(s['ranked_by_default'])} ranked by {s['today']} for want of a date they can read "
                             f"(--edition chooses others): {', '.join(s['ranked_by_default'])}"))
     for f in s["failures"]:
         click.echo(f"failed ({f['count']}): {one_line(f['cause'])}")

@@ -202,6 +202,8 @@ def test_batch_says_which_rules_ranked_each_file(tmp_path, archive):
                   "today.xml": ("fide-2026", False)}
     assert doc["summary"]["ranked_by_default"] == [str(archive / "undated.xml")]
     assert "1 ranked by FIDE C.07 of 2026 for want of a date" in out.output and "undated.xml" in out.output
+    counts = [line for line in out.output.splitlines() if line.split(" ", 1)[0].isdigit() and " ranked" in line]
+    assert counts == ["3 ranked, 0 skipped, 0 failed of 3 files"]  # the one line a script reads the counts from
     assert "for want of a date" in report.with_suffix(".html").read_text()
     # the stored orders are each ranked by its own rules: nothing moved
     assert all(not f["moved"] for f in doc["files"])
