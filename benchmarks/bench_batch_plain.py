@@ -38,6 +38,7 @@ from brightwell_plugin.adapters.trf.format import TrfFormat
 
 SPEC = "PTS,BH,SB"
 PLAIN = Path(__file__).with_name("plain_batch.py")
+LAUNCH = "from brightwell_plugin.launch import main\nmain()\n"  # the console script's way in, of any version
 
 
 def write_archive(folder: Path, count: int) -> None:
@@ -74,7 +75,7 @@ def main() -> None:
 
         def batch(name: str) -> list[str]:
             report = ["--report", str(folder / f"report-{name}")] if args.report else []
-            return [sys.executable, "-m", "brightwell_plugin.cli", "batch", str(archive), "--out",
+            return [sys.executable, "-c", LAUNCH, "batch", str(archive), "--out",
                     str(folder / f"out-{name}"), "-t", SPEC, "--jobs", "2", *report]
 
         made = itertools.count()

@@ -1,9 +1,9 @@
 """The ``brightwell`` command's entry. Importing click costs a start several times what printing a
 version does, and a good part of what ranking a small file does: ``--version`` is answered here, and
 the common form of ``rank`` (a file and the options below, each as ``--name value``, ``--name=value``
-or a flag) runs ``cli.ranking`` without click. Anything else, ``--help``, a value click would refuse
-or an option written another way, goes to the click command, which says what it says
-(tests/cli/test_quick_rank.py checks both paths print the same). The console script is :func:`console`:
+or a flag) runs ``cli.ranking`` without click, that of ``batch`` ``cli.batching``. Anything else,
+``--help``, a value click would refuse or an option written another way, goes to the click command,
+which says what it says (tests/cli/test_quick_rank.py and test_quick_batch.py check both paths alike). The console script is :func:`console`:
 the quick path then runs as the process's only work (:mod:`brightwell_plugin.process`)."""
 
 from __future__ import annotations
@@ -38,6 +38,11 @@ def main(alone: bool = False) -> None:
             from brightwell_plugin.process import end
             end(0)
         sys.exit(0)
+    batched = batch_arguments(args) if args[:1] == ["batch"] and not _completing() else None
+    if batched is not None:
+        from brightwell_plugin.cli.batching import run_batch
+        from brightwell_plugin.cli.common import handled
+        handled(run_batch)(**batched)  # it exits with the batch's status
     from brightwell_plugin.cli import main as cli  # click for everything else (tests/cli/test_startup.py)
     cli()
 
@@ -71,6 +76,46 @@ def rank_arguments(args: list[str]) -> dict | None:
     if got["after_round"] is not None and got["after_round"][0].isdigit():
         got["after_round"] = int(got["after_round"])
     return got
+
+
+# batch's options (cli/batch.py) but --merge: the keyword each sets
+BATCH_FLAGS = {"--skip-existing": "skip_existing", "--strict": "strict", "--renumber": "renumber"}
+BATCH_VALUES = {"--out": "out_dir", "-t": "spec", "--tiebreaks": "spec", "--to": "to", "--jobs": "jobs",
+                "--report": "report", "--top": "top", "--scheduler": "scheduler", "--edition": "edition",
+                "--shard": "shard"}
+
+
+def batch_arguments(args: list[str]) -> dict | None:
+    """The keywords of ``cli.batching.run_batch`` for ``brightwell batch ...``, or None where click
+    must read them (no input or no --out, --merge, --help, a value written another way)."""
+    got: dict = dict(inputs=[], out_dir=None, spec=None, to=None, jobs=None, report=None, top=3,
+                     skip_existing=False, strict=False, renumber=False, scheduler=None, edition=None, shard=None)
+    rest = iter(args[1:])
+    for arg in rest:
+        name, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if name in BATCH_FLAGS and not eq:
+            got[BATCH_FLAGS[name]] = True
+        elif name in BATCH_VALUES:
+            key, value = BATCH_VALUES[name], value if eq else next(rest, None)
+            if value is None or value.startswith("-") or not _batch_valid(key, value):
+                return None
+            got[key] = int(value) if key in ("jobs", "top") else value
+        elif arg and not arg.startswith("-"):
+            got["inputs"].append(arg)
+        else:
+            return None
+    if not got["inputs"] or got["out_dir"] is None:
+        return None
+    got["inputs"] = tuple(got["inputs"])
+    return got
+
+
+def _batch_valid(key: str, value: str) -> bool:
+    if key in ("jobs", "top"):  # click's int (jobs from 1): plain digits only here
+        return value.isascii() and value.isdigit() and (key == "top" or int(value) >= 1)
+    if key == "edition":
+        return value in CHOICES["edition_text"]
+    return bool(value) or key in ("spec", "to", "scheduler", "shard")  # an empty path: click's word
 
 
 def _valid(key: str, value: str) -> bool:

@@ -35,7 +35,7 @@ def study(inputs, rules, report, top, jobs, scheduler, edition):
     from brightwell_plugin.archive.schedule import Interrupted
     from brightwell_plugin.archive.study import refuse_bad_rules, run
     from brightwell_plugin.archive.study_report import REPORT_FILES, StudyWriter, report_folder
-    from brightwell_plugin.cli.batch import cluster_executor
+    from brightwell_plugin.cli.batching import cluster_executor
 
     if top < 1:
         raise BrightwellError("--top must be 1 or more")
