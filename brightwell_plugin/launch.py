@@ -55,25 +55,16 @@ def console() -> None:
 
 def rank_arguments(args: list[str]) -> dict | None:
     """The keywords of ``cli.ranking.rank`` for ``brightwell rank ...``, or None where click must read them."""
-    got: dict = dict(file=None, sample=False, input_format=None, encoding=None, division=None, spec=None,
-                     after_round=None, edition_text=None, output_format="table", output=None,
-                     follow_symlinks=False, crosstable=False, boards=False, strict=False, cut_short=False,
-                     withdrawn=None)
-    rest = iter(args[1:])
-    for arg in rest:
-        name, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if name in RANK_FLAGS and not eq:
-            got[RANK_FLAGS[name]] = True
-        elif name in RANK_VALUES:
-            value = value if eq else next(rest, None)
-            if value is None or value.startswith("-") or not _valid(RANK_VALUES[name], value):
-                return None
-            got[RANK_VALUES[name]] = value
-        elif (arg == "-" or not arg.startswith("-")) and got["file"] is None:
+    def take(got: dict, arg: str) -> bool:
+        if (arg == "-" or not arg.startswith("-")) and got["file"] is None:
             got["file"] = arg
-        else:
-            return None
-    if got["after_round"] is not None and got["after_round"][0].isdigit():
+            return True
+        return False
+    got = _read(args, dict(file=None, sample=False, input_format=None, encoding=None, division=None, spec=None,
+                           after_round=None, edition_text=None, output_format="table", output=None,
+                           follow_symlinks=False, crosstable=False, boards=False, strict=False, cut_short=False,
+                           withdrawn=None), RANK_FLAGS, RANK_VALUES, _valid, take)
+    if got is not None and got["after_round"] is not None and got["after_round"][0].isdigit():
         got["after_round"] = int(got["after_round"])
     return got
 
@@ -88,25 +79,36 @@ BATCH_VALUES = {"--out": "out_dir", "-t": "spec", "--tiebreaks": "spec", "--to":
 def batch_arguments(args: list[str]) -> dict | None:
     """The keywords of ``cli.batching.run_batch`` for ``brightwell batch ...``, or None where click
     must read them (no input or no --out, --merge, --help, a value written another way)."""
-    got: dict = dict(inputs=[], out_dir=None, spec=None, to=None, jobs=None, report=None, top=3,
-                     skip_existing=False, strict=False, renumber=False, scheduler=None, edition=None, shard=None)
+    def take(got: dict, arg: str) -> bool:
+        if arg and not arg.startswith("-"):
+            got["inputs"].append(arg)
+            return True
+        return False
+    got = _read(args, dict(inputs=[], out_dir=None, spec=None, to=None, jobs=None, report=None, top="3",
+                           skip_existing=False, strict=False, renumber=False, scheduler=None, edition=None,
+                           shard=None), BATCH_FLAGS, BATCH_VALUES, _batch_valid, take)
+    if got is None or not got["inputs"] or got["out_dir"] is None:
+        return None
+    return {**got, "inputs": tuple(got["inputs"]), "top": int(got["top"]),
+            "jobs": None if got["jobs"] is None else int(got["jobs"])}
+
+
+def _read(args: list[str], got: dict, flags: dict, values: dict, valid, take) -> dict | None:
+    """``got`` as the words after a command's name set it: each of ``flags`` set, each of ``values``
+    given its value where ``valid`` takes it, any other word to ``take``; None where click must read
+    them (``take`` refuses a word, a value is missing or written another way)."""
     rest = iter(args[1:])
     for arg in rest:
         name, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if name in BATCH_FLAGS and not eq:
-            got[BATCH_FLAGS[name]] = True
-        elif name in BATCH_VALUES:
-            key, value = BATCH_VALUES[name], value if eq else next(rest, None)
-            if value is None or value.startswith("-") or not _batch_valid(key, value):
+        if name in flags and not eq:
+            got[flags[name]] = True
+        elif name in values:
+            key, value = values[name], value if eq else next(rest, None)
+            if value is None or value.startswith("-") or not valid(key, value):
                 return None
-            got[key] = int(value) if key in ("jobs", "top") else value
-        elif arg and not arg.startswith("-"):
-            got["inputs"].append(arg)
-        else:
+            got[key] = value
+        elif not take(got, arg):
             return None
-    if not got["inputs"] or got["out_dir"] is None:
-        return None
-    got["inputs"] = tuple(got["inputs"])
     return got
 
 
