@@ -54,6 +54,7 @@ def _tree(folder) -> dict:
 def _run(capsys, monkeypatch, args, root, run) -> tuple:
     """(standard output, standard error, exit status, what was written) of one path over a fresh archive."""
     root.mkdir()
+    monkeypatch.chdir(root)  # '--out ""' is the folder the command runs in
     src = _archive(root)
     args = [a.replace(IN, str(src)).replace(OUT, str(root / "out")) for a in args]
     monkeypatch.setattr(sys, "argv", ["brightwell", *args])
