@@ -141,12 +141,6 @@ def _renameat2():
     return call
 
 
-def _offer(spare: str) -> None:
-    """After the exchange: ``spare`` becomes the kept file (the one kept before is removed)."""
-    _drop_spare()
-    _reuse.spare = spare
-
-
 def stage(target: Path, data: bytes) -> str:
     """Write ``data`` to a new temporary file beside ``target`` (or, within
     :func:`replaced_files_reused`, into a replaced file kept); return its path."""
@@ -230,8 +224,9 @@ def atomic_write_all(files: dict[Path, bytes], *, follow_symlinks: bool = False)
         for target, data in targets.items():
             current = target
             staged.append((stage(target, data), target))
-        if len(staged) == 1 and _exchanged(*staged[0]):  # the file replaced keeps the temporary's name
-            _offer(staged[0][0])
+        if len(staged) == 1 and _exchanged(*staged[0]):  # the file replaced keeps the temporary's name:
+            _drop_spare()  # the next to write into (the one kept before, if unused, removed)
+            _reuse.spare = staged[0][0]
             return
         for _, target in staged if len(staged) > 1 else ():  # one file: its rename is done whole, or not at all
             current = target

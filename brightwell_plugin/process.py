@@ -1,7 +1,7 @@
 """What a console command that is its process's only work does with that process: no interpreter
 tear-down at its end (``brightwell rank``'s quick path, launch.py, and ``brightwell-tiebreakchecker``,
 gacrux/command.py: 1.17 times as long without it, ``benchmarks/bench_start.py``), and for the checker
-no cyclic collection while it runs (5 % of a 2,000 x 11 check, ``benchmarks/bench_checker.py``). A
+no cyclic collection while it runs (5-12 % of a 2,000 x 11 check, ``benchmarks/bench_checker.py``). A
 command that starts threads or other processes (batch, publish, the web server) ends the ordinary way."""
 
 from __future__ import annotations

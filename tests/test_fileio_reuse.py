@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+from contextlib import nullcontext
 
 import pytest
 from hypothesis import given, settings
@@ -128,7 +129,7 @@ def test_reusing_writes_the_same_files_as_plain_writes(tmp_path_factory, writes)
         root = tmp_path_factory.mktemp("reuse" if reuse else "plain")
         for folder in ("a", "b", "a/c"):
             _outputs(root / folder, 2)
-        with replaced_files_reused() if reuse else _nothing():
+        with replaced_files_reused() if reuse else nullcontext():
             for folder, n, data, through_link in writes:
                 target = root / folder / f"event{n}.trf"
                 if through_link and target.exists():  # a name elsewhere: never written into
@@ -136,11 +137,3 @@ def test_reusing_writes_the_same_files_as_plain_writes(tmp_path_factory, writes)
                 atomic_write(target, data)
         trees.append(_tree(root))
     assert trees[0] == trees[1]
-
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
