@@ -209,39 +209,34 @@ class TrfFormat(Format):
         return head.tournament(self._players(p001, bw1, head.rounds, file), codes)
 
     def _players(self, p001, bw1, rounds, file) -> tuple[Player, ...]:
-        players, known = [], known_blocks()
+        players, known, player = [], known_blocks(), self._player
         for n, line in p001:
-            where = f"line {n}"
             try:
                 no = int(line[4:8])
-                extension = _read_bw1(*bw1.pop(no), file) if no in bw1 else None
-                players.append(self._player(line, _round_blocks(line), where, extension, known))
+                extension = _read_bw1(*bw1.pop(no), file) if no in bw1 else _NO_EXTENSION
+                players.append(player(line, f"line {n}", extension, known))
             except BrightwellError as exc:
-                raise exc.at(file=file, place=where) from None
+                raise exc.at(file=file, place=f"line {n}") from None
             except ValueError as exc:
-                raise BrightwellError(f"001 record cannot be read ({exc})", file=file, place=where) from None
+                raise BrightwellError(f"001 record cannot be read ({exc})", file=file, place=f"line {n}") from None
         for no, (n, _) in bw1.items():
             raise BrightwellError(f"BW1 record for unknown player {no}", file=file, place=f"line {n}")
         return tuple(players)
 
-    def _player(self, line, bl, where, extension, known) -> Player:
+    def _player(self, line, where, extension, known) -> Player:
         """A 001 line: every round block as far as the line goes (a pairing awaiting its result, a
         bye entered ahead: recorded as they are; progress.py tells the rounds played from them)."""
         start_no, sex, title, name, rating, federation, fide_id, birth_date, points, rank = map(
             str.strip, _FIELD_TEXTS(line))  # in the order of FIELDS
-        withdrawn, late, scores = extension or (None, None, ())
-        entries = parse_blocks(bl, len(bl), scores, where, known)
-        rating = int(rating) if rating else 0
-        rank = int(rank) if rank else 0
-        return new_player(
-            start_no=int(start_no), name=name, rounds=tuple(entries),
-            rating=rating or None, federation=federation or None,
-            title=(codes.title(title) or title) if title else None,  # FIDE's abbreviation for TRF's code
-            sex=(codes.sex(sex) or sex) if sex else None, birth_date=birth_date or None,
-            ids=(("fide", fide_id),) if fide_id.strip("0") else (),
-            stored_points=finite(points) if points else None, stored_rank=rank or None,
-            late_entry=late, withdrawn_after=withdrawn,
-        )
+        withdrawn, late, scores = extension
+        blocks = _round_blocks(line)
+        return new_player(  # Player's fields, in their order
+            int(start_no), name, parse_blocks(blocks, len(blocks), scores, where, known),
+            (int(rating) or None) if rating else None, federation or None,
+            _title(title) if title else None,  # FIDE's abbreviation for TRF's code
+            _sex(sex) if sex else None, birth_date or None,
+            (("fide", fide_id),) if fide_id.strip("0") else (), late, withdrawn, 0,
+            _points(points) if points else None, (int(rank) or None) if rank else None)
 
     # -- writing -------------------------------------------------------------------------------
 
@@ -330,6 +325,23 @@ def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tou
     return replace(t, players=tuple(replace(p, rounds=tuple(new_entry(byes[p.start_no][r]) if r in byes[p.start_no]
                                                             else e for r, e in enumerate(p.rounds)))
                                     if p.start_no in byes else p for p in t.players))
+
+
+_NO_EXTENSION = (None, None, ())  # a player without a BW1 record: (withdrawn, late entry, scores)
+
+
+def _title(text: str) -> str:
+    return codes.title(text) or text
+
+
+def _sex(text: str) -> str:
+    return codes.sex(text) or text
+
+
+@lru_cache(maxsize=256)
+def _points(text: str) -> float:
+    """A 001 line's points (few texts recur: read once each)."""
+    return finite(text)
 
 
 _KNOWN: list[Records] = []  # the process's records of the blocks read so far, shared by every file it reads

@@ -140,7 +140,7 @@ def score_number(text: str) -> int | float | None:
 
 
 def parse_blocks(blocks: Sequence[str], played: int, scores: Sequence[tuple], line: str,
-                 known: Records) -> list[RoundEntry]:
+                 known: Records) -> tuple[RoundEntry, ...]:
     """A player's first ``played`` round blocks (blank when missing), each with its game's scores
     when known: :func:`parse_block` on each. ``known``: the file's records of blocks read so far."""
     row = tuple(blocks[:played])
@@ -148,10 +148,10 @@ def parse_blocks(blocks: Sequence[str], played: int, scores: Sequence[tuple], li
         row += ("",) * (played - len(row))
     try:
         if not scores:
-            return list(map(known.__getitem__, row))  # in C, as nearly always
+            return tuple(map(known.__getitem__, row))  # in C, as nearly always
         made = [new_entry(kind, opponent, result, side, own, opp, rated) for (kind, opponent, result, side, _, _, rated),
                 (own, opp) in zip(map(block_fields, row), scores)]  # each made once, with its scores
-        return made + list(map(known.__getitem__, row[len(made):]))
+        return (*made, *map(known.__getitem__, row[len(made):]))
     except BrightwellError:
         for r, block in enumerate(row):
             parse_block(block, line, r + 1)  # refuses the block that does not read, naming its line and round
