@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from functools import partial
 
 from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.model import LEFT_OUT, READ_CUT_SHORT
@@ -91,16 +92,18 @@ def too_large(name: str, limit: int) -> BrightwellError:
                            file=name)
 
 
-def _open(path: str | os.PathLike):
+def _open(path: str | os.PathLike) -> int:
+    """A descriptor of the regular file ``path``, open for reading (no buffered file object: a
+    batch reads thousands, and one ``read`` takes a whole file)."""
     try:  # O_NONBLOCK: should the path have become a FIFO since the stat, opening it does not wait
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise BrightwellError(f"cannot read: {exc.strerror}", file=str(path)) from None
-    fh = os.fdopen(fd, "rb")
     if not stat.S_ISREG(os.fstat(fd).st_mode):
-        fh.close()
+        os.close(fd)
         raise BrightwellError("is not a regular file: only files are read", file=str(path))
-    return fh
+    return fd
 
 
 _PIECE = 1 << 16
@@ -112,32 +115,43 @@ def read_input(path: str | os.PathLike, limit: int | None = None) -> bytes:
     size = check_regular(path).st_size
     if size > limit:
         raise too_large(str(path), limit)
-    with _open(path) as fh:  # first a piece of the file's size, then the rest should it have grown
-        try:
-            return read_stream(fh, str(path), limit, first=size + 1)
-        except OSError as exc:  # a file the kernel will not read (/proc/self/mem), a failing disk
-            raise BrightwellError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    fd = _open(path)
+    try:  # first a piece of the file's size, then the rest should it have grown
+        return _read_pieces(partial(os.read, fd), str(path), limit, first=size + 1)
+    except OSError as exc:  # a file the kernel will not read (/proc/self/mem), a failing disk
+        raise BrightwellError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    finally:
+        os.close(fd)
 
 
 def read_head(path: str | os.PathLike, size: int) -> bytes:
     """The first ``size`` bytes of a regular file (a folder has none)."""
     if stat.S_ISDIR(check_regular(path, folder_ok=True).st_mode):
         return b""
-    with _open(path) as fh:
-        try:
-            return fh.read(size)
-        except OSError as exc:
-            raise BrightwellError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    fd = _open(path)
+    try:
+        head = os.read(fd, size)
+        while 0 < len(head) < size and (more := os.read(fd, size - len(head))):  # a read may return less
+            head += more
+        return head
+    except OSError as exc:
+        raise BrightwellError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    finally:
+        os.close(fd)
 
 
 def read_stream(stream, name: str, limit: int | None = None, first: int = _PIECE) -> bytes:
-    """All of a stream (standard input, an upload, a file), refused beyond the input limit; read in
-    pieces (``first`` bytes, then 64 KB at a time), since reading limit + 1 bytes at once would
-    allocate them first."""
+    """All of a stream (standard input, an upload, a file), refused beyond the input limit."""
+    return _read_pieces(stream.read, name, limit, first)
+
+
+def _read_pieces(read, name: str, limit: int | None = None, first: int = _PIECE) -> bytes:
+    """All that ``read(n)`` gives, refused beyond the input limit; read in pieces (``first``
+    bytes, then 64 KB at a time), since reading limit + 1 bytes at once would allocate them first."""
     limit = max_input() if limit is None else limit
     chunks, total, piece = [], 0, first
     while total <= limit:
-        chunk = stream.read(min(piece, limit + 1 - total))
+        chunk = read(min(piece, limit + 1 - total))
         if not chunk:
             break
         chunks.append(chunk)
