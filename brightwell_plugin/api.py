@@ -74,9 +74,12 @@ def load(path: str | os.PathLike, format: str | None = None, encoding: str | Non
     (:mod:`leaving`; the file's own word is applied whatever it is). Errors raise :class:`BrightwellError`."""
     host = host or get_host()
     p = Path(path)
-    if not p.exists():
-        raise BrightwellError("no such file", file=str(p))
-    check_regular(p, folder_ok=True)  # a FIFO or device is refused before anything opens it
+    try:
+        check_regular(p, folder_ok=True)  # a FIFO or device is refused before anything opens it
+    except BrightwellError:
+        if not p.exists():
+            raise BrightwellError("no such file", file=str(p)) from None
+        raise
     fmt = host.formats.find(format) if format else host.formats.detect(p)
     try:
         options = ReadOptions(p, encoding=encoding, division=part, cut_short=cut_short, strict=strict)
