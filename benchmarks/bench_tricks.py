@@ -9,8 +9,9 @@ collector, one process (not the forked site builder), Jinja templates
 (``tests/support/plain_rows.py``, not the hand-built table rows), every TRF round cell looked at (not
 a line of usual cells matched at once), each TRF file's round blocks read anew (not shared by
 the process's files), a re-ranked TRF line written field by field (not its points and rank put
-at once), the opponents' view made row by row (not its usual rows set at once), every output written
-into a new file (not into the file the write before replaced). Each is timed
+at once), the opponents' view made row by row (not its usual rows set at once), BH and SB summed row
+by row (not every row at once in C), every output written into a new file (not into the file the
+write before replaced). Each is timed
 twice: the hot path alone, run a second time in its process (imports and caches warm), and the whole process
 that runs it once, as a command does (where a trick's saving in the garbage collector's work and
 in freeing memory shows). The two alternate RUNS times; the best of each is compared, with a
@@ -39,6 +40,7 @@ from brightwell_plugin import api
 from brightwell_plugin.adapters.base import ReadOptions
 from brightwell_plugin.adapters.trf.format import TrfFormat
 from brightwell_plugin.plugins.host import get_host
+from brightwell_plugin.tiebreak_spec import parse_item
 
 SPEC, COMPARE, ROUNDS = "PTS,BQ:preset=woc,DISCS,BH", "PTS,DISCS", 11
 
@@ -88,6 +90,17 @@ def plain_opponent_view() -> None:
     opponent every round) set at once."""
     from brightwell_plugin.criteria import unplayed
     _replace_everywhere({unplayed._opponent_view: unplayed._opponent_view_each})
+
+
+def plain_sums() -> None:
+    """BH, SB and FB summed row by row, round by round (buchholz's _row_total for every row), not
+    every row at once in C (buchholz.real_opponent_sums)."""
+    from brightwell_plugin.criteria import buchholz
+
+    def compute(self, ctx, opts, groups=()):  # the plain FIDE path of the items benchmarked (no cut, no program's rules)
+        view, ed, rr = self._setup(ctx, opts)
+        return [self._row_total(ctx, view, ed, rr, i) for i in range(ctx.n)]
+    buchholz._OpponentSum.compute = compute
 
 
 def _replace_everywhere(plain: dict) -> None:
@@ -258,6 +271,21 @@ def opponent_views(folder: Path):
     return took, made, lambda: hashlib.sha256(repr(made).encode()).hexdigest()
 
 
+def opponent_sums(folder: Path):
+    """The hot path of BH and SB of each TRF event of ``folder/trf``, its context and opponents' view made before."""
+    from brightwell_plugin.context import Context
+    from brightwell_plugin.criteria.unplayed import opponent_view
+    host = get_host()
+    items = [(host.criterion(code), host.criterion(code).configure(parse_item(code))) for code in ("BH", "SB")]
+    contexts = [Context(api.load(p).tournament) for p in sorted((folder / "trf").iterdir())]
+    for ctx in contexts:
+        opponent_view(ctx)
+    start = time.process_time()
+    made = [criterion.compute(ctx, opts) for ctx in contexts for criterion, opts in items]
+    took = time.process_time() - start
+    return took, made, lambda: hashlib.sha256(repr(made).encode()).hexdigest()
+
+
 def publication_document(folder: Path):
     """The hot path of a publication's document: a 2,000 x 11 event's standings after each round,
     and every player's explanations."""
@@ -303,6 +331,8 @@ TRICKS = {  # name: (the hot path, how to make it plain)
     "opponents' view of usual rows at once (rank 200 TRF events of 60 x 9 by PTS,BH,SB)": (ranking_trf("PTS,BH,SB"),
                                                                                           plain_opponent_view),
     "opponents' view of usual rows at once (batch: 200 TRF events of 60 x 9)": (batch_trf, plain_opponent_view),
+    "sums over opponents in C (BH and SB of 200 TRF events of 60 x 9)": (opponent_sums, plain_sums),
+    "sums over opponents in C (rank 200 TRF events of 60 x 9 by PTS,BH,SB)": (ranking_trf("PTS,BH,SB"), plain_sums),
     "hand-built rows (render a 2,000-player site)": (render_pages, plain_rows),
     "TRF cells settled by one match (batch: load, rank, write 200 TRF events of 60 x 9)": (batch_trf, plain_cells),
     "TRF round records shared by a process's files (batch: 200 TRF events of 60 x 9)": (batch_trf,

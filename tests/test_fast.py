@@ -388,3 +388,23 @@ def test_the_opponents_view_with_usual_rows_at_once_is_the_view_row_by_row(t, da
                                for view in (_opponent_view, _opponent_view_each))
                 assert fast == plain
                 assert [type(x) for x in fast.adjusted + fast.own] == [type(x) for x in plain.adjusted + plain.own]
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(t=tournaments(), code=st.sampled_from(["BH", "SB", "FB", "BH/P", "SB/S"]), edition=st.sampled_from([2024, 2026]))
+def test_sums_over_opponents_in_c_are_the_plain_sums_of_the_items(t, code, edition):
+    """BH, SB and FB summed for every row at once (buchholz.real_opponent_sums, the rows with an
+    unplayed round summed again) equal each row's items summed one by one."""
+    from brightwell_plugin.context import Context
+    from brightwell_plugin.criteria import buchholz
+    from brightwell_plugin.plugins.host import get_host
+    from brightwell_plugin.tiebreak_spec import parse_item
+    item = parse_item(f"{code}:edition={edition}")
+    opts = get_host().criterion(item.code).configure(item)
+    ctx = Context(t)
+    inner = {"BH": buchholz.Buchholz, "FB": buchholz.ForeBuchholz, "SB": buchholz.SonnebornBerger}[item.code]()
+    view, ed, rr = inner._setup(ctx, opts)
+    plain = [0.0 + sum(value for value, *_ in inner._items(ctx, view, ed, rr, i)) for i in range(ctx.n)]
+    assert inner.compute(ctx, opts) == plain
+    assert [type(x) for x in inner.compute(ctx, opts)] == [float] * ctx.n

@@ -3,7 +3,8 @@ average of opponents' Buchholz (AOB) and Koya (KS)."""
 
 from __future__ import annotations
 
-from operator import mul
+from itertools import compress, count, repeat
+from operator import mul, not_
 
 from brightwell_plugin.criteria.base import (
     Checked,
@@ -127,24 +128,24 @@ class _OpponentSum(Criterion):
         if (older := self.older(ctx, opts)) is not None:
             return [sum(v for v, *_ in older_rules.items(ctx, older, i, self.weighted)) for i in range(ctx.n)]
         view, ed, rr = self._setup(ctx, opts)  # fast path: the sum of _items' values
-        adjusted, weighted, out = view.adjusted, self.weighted, []
-        value_of = adjusted.__getitem__
-        pending = Kind.PAIRED
-        for i, (opps, rp, real, es) in enumerate(zip(ctx.opp, ctx.round_points, view.real, ctx.entries)):
-            if all(real):  # a real opponent every round, the usual case: summed in C, in round order
-                out.append(0.0 + (sum(map(mul, map(value_of, opps), rp)) if weighted else sum(map(value_of, opps))))
-                continue
-            total = 0.0
-            for r in range(ctx.k):
-                if real[r]:
-                    sig = adjusted[opps[r]]
-                elif rr or es[r].kind is pending:
-                    continue
-                else:
-                    sig = dummy_value(ctx, view, i, r, ed)
-                total += sig * rp[r] if weighted else sig
-            out.append(total)
+        out = real_opponent_sums(ctx.opp, ctx.round_points, view.adjusted, self.weighted)
+        for i in compress(count(), map(not_, map(all, view.real))):  # a round not against a real opponent
+            out[i] = self._row_total(ctx, view, ed, rr, i)
         return out
+
+    def _row_total(self, ctx, view, ed, rr, i) -> float:
+        """The sum of ``_items``' values of player ``i``, without the items made."""
+        opps, rp, real, es = ctx.opp[i], ctx.round_points[i], view.real[i], ctx.entries[i]
+        total = 0.0
+        for r in range(ctx.k):
+            if real[r]:
+                sig = view.adjusted[opps[r]]
+            elif rr or es[r].kind is Kind.PAIRED:
+                continue
+            else:
+                sig = dummy_value(ctx, view, i, r, ed)
+            total += sig * rp[r] if self.weighted else sig
+        return total
 
     def explain(self, ctx, opts, i, groups=()):
         if sharly(opts):
@@ -186,6 +187,14 @@ class _OpponentSum(Criterion):
         return explanation(ctx, opts, i, self.values(ctx, opts)[i],
                            [Part(f"round {r + 1}", None if gone else v, what + (" - cut" if gone else ""), r + 1)
                             for r, v, what, gone in parts], notes)
+
+
+def real_opponent_sums(opps, points, adjusted, weighted: bool) -> list[float]:
+    """Each row's sum over its rounds of the opponent's adjusted score (``weighted``: times the
+    points scored), in round order, summed in C: the value of every row whose opponents are all
+    real (an index of -1 gives a value that means nothing: such a row is summed again)."""
+    scores = map(map, repeat(adjusted.__getitem__), opps)
+    return list(map(sum, map(map, repeat(mul), scores, points) if weighted else scores, repeat(0.0)))
 
 
 def lowest_cut(opps, points, adjusted, weighted: bool, low: int) -> float:
