@@ -26,8 +26,8 @@ def short_of_half(t: Tournament, p: Player) -> bool:
 def annulled(t: Tournament, ask: bool = False) -> tuple[Tournament, list[str]]:
     """``t`` with the games of the players whose games do not count taken out (the file's word, or
     with ``ask`` FIDE's rule), each said; else ``t`` and a line naming who the rule would take out."""
-    marked = [p for p in t.players if any(k == NOT_COUNTED for k, _ in p.extra)]
-    short = [p for p in t.players if short_of_half(t, p)]
+    marked = [p for p in t.players if p.extra and any(k == NOT_COUNTED for k, _ in p.extra)]
+    short = [p for p in t.players if short_of_half(t, p)] if t.system == "round-robin" else []
     out = {p.start_no: p for p in marked + (short if ask else [])}
     if not out:
         if short:
