@@ -391,7 +391,7 @@ def test_the_opponents_view_with_usual_rows_at_once_is_the_view_row_by_row(t, da
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(t=tournaments(), code=st.sampled_from(["BH", "SB", "FB", "BH/P", "SB/S"]), edition=st.sampled_from([2024, 2026]))
 def test_sums_over_opponents_in_c_are_the_plain_sums_of_the_items(t, code, edition):
     """BH, SB and FB summed for every row at once (buchholz.real_opponent_sums, the rows with an
