@@ -22,10 +22,12 @@ from bench_trf import chess_event
 from brightwell_plugin import api
 
 CODES = ["PTS", "BH/C1", "BH", "SB"]
-# the console script with the collector left running (brightwell_plugin/process.py's pause undone)
-COLLECTING = ("import sys\nimport brightwell_plugin.process as p\np.pause_collector = lambda: None\n"
-              "from brightwell_plugin.gacrux import command\ncommand.pause_collector = p.pause_collector\n"
-              "sys.argv[0] = 'brightwell-tiebreakchecker'\ncommand.console()\n")
+# the console script's work, started alike (python -c) with the collector paused as it is (process.py)
+# and with the pause undone, so that the two differ by the pause alone
+PAUSED = ("import sys\nfrom brightwell_plugin.gacrux import command\n"
+          "sys.argv[0] = 'brightwell-tiebreakchecker'\ncommand.console()\n")
+COLLECTING = PAUSED.replace("import sys\n", "import sys\nimport brightwell_plugin.gacrux.command as c\n"
+                            "c.pause_collector = lambda: None\n", 1)
 
 
 def main(runs: int) -> None:
@@ -51,8 +53,8 @@ def main(runs: int) -> None:
             print(f"{players} x {rounds} TRF, -t {' '.join(CODES)}, whole process, CPU median of "
                   f"{times if times > 1 else f'{len(mine_times)} (gacrux: 3)'}: brightwell-tiebreakchecker {a:.3f} s, "
                   f"gacrux {b:.3f} s: gacrux takes {ratio:.2f} times as long")
-            collecting = [sys.executable, "-c", COLLECTING, *args]
-            slower = statistics.median(cpu(collecting) / cpu(mine) for _ in range(runs))
+            collecting, paused = ([sys.executable, "-c", code, *args] for code in (COLLECTING, PAUSED))
+            slower = statistics.median(cpu(collecting) / cpu(paused) for _ in range(runs))
             print(f"  with the cyclic collector running (process.py): {slower:.2f} times as long")
 
 
