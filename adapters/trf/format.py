@@ -233,8 +233,8 @@ class TrfFormat(Format):
         return new_player(  # Player's fields, in their order
             int(start_no), name, parse_blocks(blocks, len(blocks), scores, where, known),
             (int(rating) or None) if rating else None, federation or None,
-            _title(title) if title else None,  # FIDE's abbreviation for TRF's code
-            _sex(sex) if sex else None, birth_date or None,
+            (codes.title(title) or title) if title else None,  # FIDE's abbreviation for TRF's code
+            (codes.sex(sex) or sex) if sex else None, birth_date or None,
             (("fide", fide_id),) if fide_id.strip("0") else (), late, withdrawn, 0,
             _points(points) if points else None, (int(rank) or None) if rank else None)
 
@@ -328,14 +328,6 @@ def _unpaired_cells(t: Tournament, lines, file: str, warnings: list[str]) -> Tou
 
 
 _NO_EXTENSION = (None, None, ())  # a player without a BW1 record: (withdrawn, late entry, scores)
-
-
-def _title(text: str) -> str:
-    return codes.title(text) or text
-
-
-def _sex(text: str) -> str:
-    return codes.sex(text) or text
 
 
 @lru_cache(maxsize=256)
