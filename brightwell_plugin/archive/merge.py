@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from brightwell_plugin.archive.jobs import Job, Jobs
+from brightwell_plugin.archive.results import FileResult
 from brightwell_plugin.errors import BrightwellError
 
 _NEEDED = ("source", "status", "compared_players", "moved", "error", "skipped", "earlier_run")
@@ -81,9 +82,19 @@ def entries(f: TextIO, path: Path) -> Iterator[dict]:
         yield entry
 
 
-def merge(parts: list[Path], writer_for) -> object:
+def as_result(entry: dict) -> FileResult:
+    """What a batch's summary counts of a file, from its entry in a report (its places left out)."""
+    status = entry["status"]
+    return FileResult(entry["source"], entry.get("target"), entry.get("format"), entry["error"], entry["skipped"],
+                      skip_reason=status.removeprefix("skipped: ") if status.startswith("skipped: ") else None,
+                      cause=entry.get("cause"), earlier=bool(entry["earlier_run"]), ranked_by=entry.get("ranked_by"),
+                      undated=bool(entry.get("ranked_by_default")))
+
+
+def merge(parts: list[Path], writer_for, on_entry=None) -> object:
     """A report joining ``parts`` (STEM.json files of one ``top``): ``writer_for(top)`` makes the
-    writer, which is given every entry and returned, not closed (discarded should a part fail)."""
+    writer, which is given every entry and returned, not closed (discarded should a part fail);
+    ``on_entry``, when given, is given each entry too."""
     seen, writer, top = set(), None, None
     try:
         for path in parts:
@@ -99,6 +110,8 @@ def merge(parts: list[Path], writer_for) -> object:
                 writer = writer or writer_for(top)
                 for entry in entries(f, path):
                     writer.add_record(entry)
+                    if on_entry is not None:
+                        on_entry(entry)
     except BaseException:
         if writer is not None:
             writer.discard()

@@ -8,7 +8,7 @@ import click
 
 from brightwell_plugin.cli.batching import run_batch
 from brightwell_plugin.cli.common import handled
-from brightwell_plugin.errors import BrightwellError, one_line
+from brightwell_plugin.errors import BrightwellError
 
 
 @click.command()
@@ -47,11 +47,13 @@ def batch(inputs, out_dir, spec, to, jobs, report, top, skip_existing, strict, r
 
 
 def _merge(inputs, report, out_dir) -> None:
-    """``--merge``: the shards' reports INPUTS joined into --report; the summary printed."""
+    """``--merge``: the shards' reports INPUTS joined into --report; the summary printed as one batch
+    over all their files prints it."""
     from pathlib import Path
 
-    from brightwell_plugin.archive.merge import merge, report_json
+    from brightwell_plugin.archive.merge import as_result, merge, report_json
     from brightwell_plugin.archive.report import ReportWriter, report_stem
+    from brightwell_plugin.cli.batching import _Tally
 
     if not report or out_dir is not None:
         raise click.UsageError("--merge joins reports: name the merged one with --report, and no --out")
@@ -59,12 +61,9 @@ def _merge(inputs, report, out_dir) -> None:
     clash = next((p for p in parts if p.resolve() == stem.with_suffix(".json").resolve()), None)
     if clash is not None:
         raise BrightwellError("is one of the reports merged: the merged report never replaces one", file=str(clash))
-    writer = merge(parts, lambda top: ReportWriter(stem, top))
-    c = writer.counts
+    tally = _Tally()
+    writer = merge(parts, lambda top: ReportWriter(stem, top), lambda entry: tally.add(as_result(entry)))
     writer.close()
-    earlier = f" ({c['earlier_run']} by an earlier run)" if c["earlier_run"] else ""
-    click.echo(f"{c['ranked']} ranked{earlier}, {c['skipped']} skipped, {c['failed']} failed of {c['files']} files "
-               f"(the reports of {len(parts)} runs joined: {Path(stem)}.csv, .json, .html)")
-    for cause, files in writer.causes():
-        click.echo(f"{len(files)} failed: {one_line(cause)}")
-    sys.exit(1 if c["failed"] else 0)
+    tally.print(writer.counts["files"])
+    click.echo(f"(the reports of {len(parts)} runs joined: {Path(stem)}.csv, .json, .html)")
+    sys.exit(1 if tally.failures else 0)

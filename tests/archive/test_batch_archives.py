@@ -189,7 +189,8 @@ def test_a_tar_member_that_lies_about_its_size(tmp_path):
 def test_shards_cover_the_archive_once_and_their_reports_merge_into_the_whole(tmp_path):
     source = zipped(tmp_path / "events.zip")
     whole, out = tmp_path / "whole", tmp_path / "shared"
-    assert batch(str(source), "--out", str(tmp_path / "alone"), "--report", str(whole)).exit_code == 0
+    alone = batch(str(source), "--out", str(tmp_path / "alone"), "--report", str(whole))
+    assert alone.exit_code == 0
     jobs = collect([str(source)], host=get_host())
     shares = [sum(in_shard(job, i, 3) for job in jobs) for i in (1, 2, 3)]
     assert sum(shares) == len(jobs) and all(job.relative for job in jobs)
@@ -199,7 +200,9 @@ def test_shards_cover_the_archive_once_and_their_reports_merge_into_the_whole(tm
     assert tree(out) == tree(tmp_path / "alone")
     merged = tmp_path / "merged"
     result = batch("--merge", *(str(tmp_path / f"part{i}") for i in (1, 2, 3)), "--report", str(merged))
-    assert result.exit_code == 0 and "6 ranked, 1 skipped, 0 failed of 7 files" in result.stdout
+    assert result.exit_code == 0 and "6 ranked, 1 skipped (1 not tournaments), 0 failed of 7 files" in result.stdout
+    summary, joined = result.stdout.rstrip("\n").rsplit("\n", 1)  # the whole batch's summary, then what was joined
+    assert summary + "\n" == alone.stdout and joined.startswith("(the reports of 3 runs joined: ")
     a, b = (json.loads(p.with_suffix(".json").read_text()) for p in (whole, merged))
     assert a["files"] == [{**f, "target": f["target"] and f["target"].replace("shared", "alone")} for f in b["files"]]
     assert a["summary"] == b["summary"]
