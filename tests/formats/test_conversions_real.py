@@ -15,7 +15,7 @@ from brightwell_plugin.errors import BrightwellError
 from brightwell_plugin.plugins.host import get_host
 from support.converting import convert
 from support.strategies import tournaments
-from support.samples import or_skip, research
+from support.samples import holds_players, or_skip, research
 
 SAMPLES = research("formats")
 TEAMS = research("teams")  # team events and the real Go files beside them
@@ -30,15 +30,9 @@ REFUSALS = ("holds Othello", "holds Scrabble", "holds Go results", "reads a game
 def _samples():
     if not SAMPLES.exists():
         return or_skip([])
-    out = []
-    for p in sorted([*SAMPLES.rglob("*"), *(TEAMS.glob("*") if TEAMS.exists() else ())]):
-        if p.is_file() and p.suffix.lower() in READABLE and not p.name.startswith("PROVENANCE"):
-            try:
-                if api.load(p).tournament.players:
-                    out.append(p)
-            except BrightwellError:
-                pass  # the deliberately broken samples
-    return out
+    return [p for p in sorted([*SAMPLES.rglob("*"), *(TEAMS.glob("*") if TEAMS.exists() else ())])
+            if p.is_file() and p.suffix.lower() in READABLE and not p.name.startswith("PROVENANCE")
+            and holds_players(p)]  # not the deliberately broken samples
 
 
 def _suffix(fmt: str) -> str:

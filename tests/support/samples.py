@@ -3,6 +3,7 @@ it: without it, one visible skip that says why."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,18 @@ def real_files(folder: str, pattern: str = "*", holding: bytes = b"") -> list:
     found = sorted(p for p in root.rglob(pattern) if p.is_file() and not _hostile(p)) if root.is_dir() else []
     found = [p for p in found if holding in _head(p)] if holding else found
     return or_skip(pytest.param(p, id=str(p.relative_to(root))) for p in found)
+
+
+@lru_cache(maxsize=None)
+def holds_players(path: Path) -> bool:
+    """Whether the file reads as an event with players (the deliberately broken samples do not).
+    Read once per process, however many modules generate their tests over the same samples."""
+    from brightwell_plugin import api
+    from brightwell_plugin.errors import BrightwellError
+    try:
+        return bool(api.load(path).tournament.players)
+    except BrightwellError:
+        return False
 
 
 def _hostile(path: Path) -> bool:

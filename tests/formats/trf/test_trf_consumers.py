@@ -19,7 +19,7 @@ from brightwell_plugin.errors import BrightwellError
 from support.engines import ENGINES, Refused
 from support.gacrux_oracle import Refused as GacruxRefused
 from support.gacrux_oracle import gacrux_values, readable_copy
-from support.samples import SHARED_ROOT, or_skip
+from support.samples import SHARED_ROOT, holds_players, or_skip
 from support.converting import convert
 from support.strategies import tournaments
 
@@ -60,17 +60,8 @@ def convert_to_trf(source: Path, target: Path, to: str = "trf-engine"):
 def _sources():
     if not SAMPLES.exists():
         return or_skip([])
-    out = []
-    for p in sorted(SAMPLES.rglob("*")):
-        if not p.is_file() or p.suffix.lower() not in READABLE or p.name.startswith("PROVENANCE"):
-            continue
-        try:
-            t = api.load(p).tournament
-        except BrightwellError:
-            continue  # the deliberately broken files (a zip that is no zip, one of three files ...)
-        if t.players:
-            out.append(p)
-    return out
+    return [p for p in sorted(SAMPLES.rglob("*")) if p.is_file() and p.suffix.lower() in READABLE
+            and not p.name.startswith("PROVENANCE") and holds_players(p)]  # not the deliberately broken files
 
 
 @pytest.mark.slow
