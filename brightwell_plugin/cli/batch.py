@@ -53,7 +53,7 @@ def _merge(inputs, report, out_dir) -> None:
 
     from brightwell_plugin.archive.merge import as_result, merge, report_json
     from brightwell_plugin.archive.report import ReportWriter, report_stem
-    from brightwell_plugin.cli.batching import _Tally
+    from brightwell_plugin.cli.batching import Tally
 
     if not report or out_dir is not None:
         raise click.UsageError("--merge joins reports: name the merged one with --report, and no --out")
@@ -61,7 +61,7 @@ def _merge(inputs, report, out_dir) -> None:
     clash = next((p for p in parts if p.resolve() == stem.with_suffix(".json").resolve()), None)
     if clash is not None:
         raise BrightwellError("is one of the reports merged: the merged report never replaces one", file=str(clash))
-    tally = _Tally()
+    tally = Tally()
     writer = merge(parts, lambda top: ReportWriter(stem, top), lambda entry: tally.add(as_result(entry)))
     writer.close()
     tally.print(writer.counts["files"])

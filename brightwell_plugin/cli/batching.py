@@ -57,7 +57,7 @@ def _batch(found, out, into, spec, to, jobs, report, top, skip_existing, strict,
     from brightwell_plugin.archive.batch import Interrupted
     from brightwell_plugin.archive.outbox import discard, named, pack
 
-    tally = _Tally()
+    tally = Tally()
     writer = None
     if report:
         from brightwell_plugin.archive.report import ReportWriter, report_stem
@@ -108,7 +108,7 @@ def _plain(result) -> None:
         echo(f"brightwell: error: {one_line(result.error)}", err=True)
 
 
-class _Tally:
+class Tally:
     """What a batch did, counted as results arrive (the failures kept for the summary, by cause)."""
 
     def __init__(self):
