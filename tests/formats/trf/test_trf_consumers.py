@@ -9,6 +9,8 @@ it pairs the next round from the written file as from the original (where it pai
 from __future__ import annotations
 
 import re
+import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -57,6 +59,30 @@ def convert_to_trf(source: Path, target: Path, to: str = "trf-engine"):
     return convert(source, target, to)
 
 
+@lru_cache(maxsize=None)
+def _converted(source: Path) -> tuple[str, bytes] | BrightwellError:
+    """A real sample converted to a TRF for the engines (its format, the bytes written), or the
+    conversion's refusal, which leaves no file: made once per process, whichever engine reads it."""
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "written.trf"
+        try:
+            loaded, _ = convert_to_trf(source, target)
+        except BrightwellError as exc:
+            assert not target.exists()
+            return exc
+        return loaded.format, target.read_bytes()
+
+
+def converted_to_trf(source: Path, target: Path) -> str:
+    """:func:`convert_to_trf` of a real sample into ``target`` (made once, :func:`_converted`): the
+    format it was read as; the conversion's refusal raised."""
+    made = _converted(source)
+    if isinstance(made, BrightwellError):
+        raise made
+    target.write_bytes(made[1])
+    return made[0]
+
+
 def _sources():
     if not SAMPLES.exists():
         return or_skip([])
@@ -70,7 +96,7 @@ def _sources():
 def test_every_real_sample_becomes_a_trf_the_pairing_engines_read(tmp_path, source, engine):
     target = tmp_path / "written.trf"
     try:
-        loaded, _ = convert_to_trf(source, target)
+        read_as = converted_to_trf(source, target)
     except BrightwellError as exc:  # a Go event or a team event has no players' TRF: refused, saying so
         assert "cannot carry what ranks this event" in exc.message, exc
         return
@@ -79,14 +105,14 @@ def test_every_real_sample_becomes_a_trf_the_pairing_engines_read(tmp_path, sour
     if not (written_event.rounds or written_event.rounds_played):
         return  # no round played or planned (play-offs alone): no XXR, nothing for an engine to pair
     read = verdict(e, target)
-    if loaded.format == "trf" and isinstance(read, str):
+    if read_as == "trf" and isinstance(read, str):
         # refused for a record the written file keeps as the original has it, which the engine misreads
         # (py4swiss reads 132's dates in 9-column steps, not the specification's 10, a column ruler as a
         # second 012, and UTF-8 alone)
         assert kept(read, target, source), read
         return
     assert read == points(target)
-    if loaded.format == "trf":
+    if read_as == "trf":
         try:
             written = e.pairs(target, tmp_path)
         except Refused as exc:  # an engine's own bound on its search, not a cell it refuses: said
@@ -106,10 +132,10 @@ def test_gacrux_reads_every_trf_written_from_a_real_sample(tmp_path, source):
     target = tmp_path / "written.trf"
     if api.load(source).tournament.game == "go":  # the McMahon score starts from the ranks TRF has no place for
         with pytest.raises(BrightwellError, match=r"cannot carry what ranks this event \(the players' Go ranks"):
-            convert_to_trf(source, target)
+            converted_to_trf(source, target)
         assert not target.exists()
         return
-    loaded, _ = convert_to_trf(source, target)
+    converted_to_trf(source, target)
     t = api.load(target).tournament
     encoding = t.origin.encoding
     played = max(t.rounds_played, 1)
