@@ -64,7 +64,10 @@ _FAULTS = """() => {
 
 
 def layout_faults(page) -> list[str]:
-    """What is broken in ``page``'s layout at its viewport's width (empty when nothing is)."""
+    """What is broken in ``page``'s layout at its viewport's width (empty when nothing is), once the
+    page a click led to has loaded (a click returns when its navigation starts: the document may
+    have no body yet)."""
+    page.wait_for_load_state("load")
     return page.evaluate(_FAULTS)
 
 
