@@ -93,13 +93,13 @@ def plain_opponent_view() -> None:
 
 
 def plain_sums() -> None:
-    """BH, SB and FB summed row by row, round by round (buchholz's _row_total for every row), not
-    every row at once in C (buchholz.real_opponent_sums)."""
+    """BH, SB and FB summed row by row, each row's items (buchholz's _items), not every row at once
+    in C (buchholz.real_opponent_sums)."""
     from brightwell_plugin.criteria import buchholz
 
     def compute(self, ctx, opts, groups=()):  # the plain FIDE path of the items benchmarked (no cut, no program's rules)
         view, ed, rr = self._setup(ctx, opts)
-        return [self._row_total(ctx, view, ed, rr, i) for i in range(ctx.n)]
+        return [0.0 + sum(value for value, *_ in self._items(ctx, view, ed, rr, i)) for i in range(ctx.n)]
     buchholz._OpponentSum.compute = compute
 
 

@@ -130,22 +130,8 @@ class _OpponentSum(Criterion):
         view, ed, rr = self._setup(ctx, opts)  # fast path: the sum of _items' values
         out = real_opponent_sums(ctx.opp, ctx.round_points, view.adjusted, self.weighted)
         for i in compress(count(), map(not_, map(all, view.real))):  # a round not against a real opponent
-            out[i] = self._row_total(ctx, view, ed, rr, i)
+            out[i] = 0.0 + sum(value for value, *_ in self._items(ctx, view, ed, rr, i))
         return out
-
-    def _row_total(self, ctx, view, ed, rr, i) -> float:
-        """The sum of ``_items``' values of player ``i``, without the items made."""
-        opps, rp, real, es = ctx.opp[i], ctx.round_points[i], view.real[i], ctx.entries[i]
-        total = 0.0
-        for r in range(ctx.k):
-            if real[r]:
-                sig = view.adjusted[opps[r]]
-            elif rr or es[r].kind is Kind.PAIRED:
-                continue
-            else:
-                sig = dummy_value(ctx, view, i, r, ed)
-            total += sig * rp[r] if self.weighted else sig
-        return total
 
     def explain(self, ctx, opts, i, groups=()):
         if sharly(opts):
