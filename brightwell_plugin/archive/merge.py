@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TextIO
 
 from brightwell_plugin.archive.jobs import Job, Jobs
-from brightwell_plugin.archive.results import FileResult
 from brightwell_plugin.errors import BrightwellError
 
 _NEEDED = ("source", "status", "compared_players", "moved", "error", "skipped", "earlier_run")
@@ -80,15 +79,6 @@ def entries(f: TextIO, path: Path) -> Iterator[dict]:
             raise BrightwellError(f"a file's entry lacks {missing} (a report of another version: run its batch "
                                   "again)", file=str(path), place=f"line {n}")
         yield entry
-
-
-def as_result(entry: dict) -> FileResult:
-    """What a batch's summary counts of a file, from its entry in a report (its places left out)."""
-    status = entry["status"]
-    return FileResult(entry["source"], entry.get("target"), entry.get("format"), entry["error"], entry["skipped"],
-                      skip_reason=status.removeprefix("skipped: ") if status.startswith("skipped: ") else None,
-                      cause=entry.get("cause"), earlier=bool(entry["earlier_run"]), ranked_by=entry.get("ranked_by"),
-                      undated=bool(entry.get("ranked_by_default")))
 
 
 def merge(parts: list[Path], writer_for, on_entry=None) -> object:

@@ -41,6 +41,15 @@ def record(r: FileResult, top: int) -> dict:
     }
 
 
+def as_result(entry: dict) -> FileResult:
+    """What a batch's summary counts of a file, from its entry (:func:`record`; its places left out)."""
+    status = entry["status"]
+    return FileResult(entry["source"], entry.get("target"), entry.get("format"), entry["error"], entry["skipped"],
+                      skip_reason=status.removeprefix("skipped: ") if status.startswith("skipped: ") else None,
+                      cause=entry.get("cause"), earlier=bool(entry["earlier_run"]), ranked_by=entry.get("ranked_by"),
+                      undated=bool(entry.get("ranked_by_default")))
+
+
 def _html_row(rec: dict) -> str:
     source = html.escape(rec["source"])
     if rec["error"] is not None:

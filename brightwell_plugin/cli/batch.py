@@ -51,8 +51,8 @@ def _merge(inputs, report, out_dir) -> None:
     over all their files prints it."""
     from pathlib import Path
 
-    from brightwell_plugin.archive.merge import as_result, merge, report_json
-    from brightwell_plugin.archive.report import ReportWriter, report_stem
+    from brightwell_plugin.archive.merge import merge, report_json
+    from brightwell_plugin.archive.report import ReportWriter, as_result, report_stem
     from brightwell_plugin.cli.batching import Tally
 
     if not report or out_dir is not None:
